@@ -100,6 +100,15 @@ def check_claim(
         if hints[i] < e - s or any(h >= e - s for j, h in enumerate(hints) if j != i):
             return f"clue {i} is not the only one at least {e - s} long"
         return None
+    if kind == "edge_block":  # the line's first (last) boxes: the first (last) clue's
+        first = claim["side"] == "first"
+        beyond = range(0, s) if first else range(e, n)
+        ok = e > s and all(cells[p] == FILLED for p in range(s, e))
+        ok = ok and all(cells[p] != FILLED for p in beyond)
+        if not ok:
+            return f"[{s}, {e}) are not the line's {claim['side']} boxes"
+        end_clue = 0 if first else len(hints) - 1
+        return None if claim["clues"] == [end_clue] else f"clue {end_clue} is the {claim['side']}"
     if kind == "edge_box":
         ps, pe = claim["within"]
         beyond = range(ps, s) if claim["side"] == "first" else range(e, pe)
@@ -167,6 +176,10 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     """The step from the claims to the cells that each wording states, by arithmetic."""
     say = premise["say"]
     decided = {p: v for p, v in premise["cells"]}
+    held = [(c["start"], c["end"], c["clues"]) for c in _claims(premise, "holders")]
+    for c in _claims(premise, "edge_block"):  # a reason stands beside the claim it is for
+        if (c["start"], c["end"], c["clues"]) not in held:
+            return "the first (last) block given as a reason for no block's holder"
     if say == "overlap":
         (c,) = _claims(premise, "starts")
         h = hints[c["clue"]]

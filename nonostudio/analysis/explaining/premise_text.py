@@ -221,10 +221,19 @@ def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) 
     )
 
 
+def _block_at(claims: Sequence[Claim], start: int, end: int) -> str:
+    """``the block at cells 2–3``, or ``the first block, at cells 2–3,`` when an ``edge_block``
+    claim gives that as the reason only the first (last) clue can be it."""
+    for c in _all(claims, "edge_block"):
+        if (c["start"], c["end"]) == (start, end):
+            return f"the {c['side']} block, at {cells_text(range(start, end))},"
+    return f"the block at {cells_text(range(start, end))}"
+
+
 def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     b = _first(claims, "block")
     owners = _first(claims, "holders")["clues"]
-    block = f"the block at {cells_text(_span(b))}"
+    block = _block_at(claims, b["start"], b["end"])
     length = b["end"] - b["start"]
     if len(owners) == 1:
         who = f"can only be {nm.clue(owners[0])}"
@@ -251,7 +260,7 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
         h for h in _all(claims, "holders") if len(h["clues"]) == 1 and h["clues"][0] not in boxed
     ]
     return " and ".join(
-        f"the block at {cells_text(_span(h))} can only be "
+        f"{_block_at(claims, h['start'], h['end'])} can only be "
         + nm.clue(h["clues"][0], subject=k < len(held) - 1)
         for k, h in enumerate(held)
     )
@@ -735,17 +744,24 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
     held = _all(premise["claims"], "holders")
     # the reason, when no other clue is as long as the block (as long as each, for two)
     longest = len(_all(premise["claims"], "only_long")) == len(held)
+    claims = premise["claims"]
     if len(held) == 1:
         h = held[0]
         clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
         why = ", the only clue that long," if longest else ","
-        return f"the block at {cells_text(_span(h))} can only be {clue}{why} so {text}"
+        block = _block_at(claims, h["start"], h["end"])
+        return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
         why = ", the only clues that long," if longest else ","
+        blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
+        sides = [c["side"] for c in _all(claims, "edge_block")]
+        if sides == ["first", "last"]:  # the line's first and last blocks: by the clues' order
+            blocks = f"the first and last blocks, {blocks},"
+        else:
+            blocks = f"the blocks {blocks}"
         return (
-            f"the blocks at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))} "
-            "can only be the "
+            f"{blocks} can only be the "
             f"{ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}{why} so {text}"
         )
     return text
@@ -766,7 +782,8 @@ def premise_focus(
     for premise in premises:
         for c in premise["claims"]:
             kind = c["claim"]
-            if kind in ("block", "boxes", "holders", "edge_box", "only_long"):  # a box named
+            if kind in ("block", "boxes", "holders", "edge_box", "only_long", "edge_block"):
+                # a box named
                 spans.append(("block", c["start"], c["end"]))
             elif kind == "cannot_start" and "boxes" in c:  # a box a clue would run into
                 spans.append(("block", *c["boxes"]))
@@ -774,7 +791,7 @@ def premise_focus(
                 spans.append(("gap", c["start"], c["end"]))
             if "clue" in c:
                 add_clue(c["clue"])
-            if kind in ("holders", "only_long", "filled_count"):
+            if kind in ("holders", "only_long", "edge_block", "filled_count"):
                 for i in c["clues"]:
                     add_clue(i)
         for p, _ in premise["cells"]:

@@ -34,6 +34,10 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   first (last) clue of ``within``, starts at ``start`` or earlier (ends at ``end`` or later).
 * ``only_long {start, end, clues}`` — of the line's clues, only the one of ``clues`` is as
   long as cells ``[start, end)`` (so only it can hold them).
+* ``edge_block {side, start, end, clues}`` — cells ``[start, end)`` are filled and no cell of
+  the line before (``side`` "first") or after ("last") them is, so they are the line's first
+  (last) clue's, the one of ``clues``: the reason, by the clues' order, that only it can hold
+  them.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -133,6 +137,20 @@ class WitnessLine:
             "end": e + self.offset,
             "clues": [i + self.co for i in clues],
         }
+
+    def edge_block(self, s: int, e: int, owners: Sequence[int]) -> Claim | None:
+        """Why the one clue of ``owners`` alone can hold the boxes ``[s, e)`` of the whole line,
+        when the clues' order says it: they are the line's first (last) boxes and it is the
+        first (last) clue (None: they are not, or the line is a part)."""
+        if self.sub or len(owners) != 1:
+            return None
+        if owners[0] == 0 and FILLED not in self.cells[:s]:
+            side = "first"
+        elif owners[0] == len(self.hints) - 1 and FILLED not in self.cells[e:]:
+            side = "last"
+        else:
+            return None
+        return {"claim": "edge_block", "side": side, "start": s, "end": e, "clues": list(owners)}
 
     def holder_starts(self, i: int, s: int, e: int, lo: int, hi: int) -> Claim:
         return {
@@ -731,15 +749,20 @@ def punctuate(x: WitnessLine) -> list[Witness]:
         if owners and max(x.hints[i] for i in owners) == be - bs:
             w = Witness("punctuate", [x.block(bs, be), x.holders(bs, be, owners)])
             others = [h for j, h in enumerate(x.hints) if j not in owners]
+            why = x.edge_block(bs, be, owners)  # why only that clue: the clues' order
             if len(owners) == 1 and not x.sub and all(h < be - bs for h in others):
-                # why only that clue: it is the only one as long as the block
-                w.claims.insert(1, {**x.holders(bs, be, owners), "claim": "only_long"})
+                # or it is the only one as long as the block
+                why = {**x.holders(bs, be, owners), "claim": "only_long"}
+            if why is not None:
+                w.claims.insert(1, why)
             x.decide(w, [bs - 1, be], CROSSED)
             if w.cells:
                 out.append(w)
             if len(owners) == 1:
                 if not r.owned_by(owners[0], bs, be):
                     return out
+                if why is not None:
+                    placed.append(why)
                 placed.append(x.holders(bs, be, owners))
                 where[owners[0]] = (bs, be)
     if placed and r.tighten():
@@ -992,6 +1015,10 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
         if claim not in out:
             if all(h < block[1] - block[0] for j, h in enumerate(clues) if j != clue):
                 out.append({**claim, "claim": "only_long"})  # why: no other clue is that long
+            elif clue == 0 and block == blocks[0]:  # why: the clues' order
+                out.append({**claim, "claim": "edge_block", "side": "first"})
+            elif clue == len(clues) - 1 and block == blocks[-1]:
+                out.append({**claim, "claim": "edge_block", "side": "last"})
             out.append(claim)
         return True
 

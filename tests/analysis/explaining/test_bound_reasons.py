@@ -382,10 +382,10 @@ def test_a_misfit_states_only_the_links_its_cell_needs() -> None:
         "punctuate", hints, "...........#.....#...#xx#", "punctuate_reach_misfit"
     )
     assert (
-        "the block at cell 25 can only be the eighth clue, 1, so the seventh and sixth end by "
-        "cells 22 and 18 (cells 23–24 are crossed; a 1 from cell 19 would run into the box at "
-        "cell 18). A 2 from cell 19 would run into the box at cell 18; a 2 from cell 20 would run "
-        "into the box at cell 22: cell 20 is empty" in text
+        "the last block, at cell 25, can only be the eighth clue, 1, so the seventh and sixth "
+        "end by cells 22 and 18 (cells 23–24 are crossed; a 1 from cell 19 would run into the "
+        "box at cell 18). A 2 from cell 19 would run into the box at cell 18; a 2 from cell 20 "
+        "would run into the box at cell 22: cell 20 is empty" in text
     )
     bounds = [c["clue"] for c in misfit["claims"] if c["claim"] == "starts"]
     assert bounds == [6, 5, 7]  # the seventh's, the sixth's and the eighth's (its block's)
@@ -640,7 +640,7 @@ def test_a_long_step_says_each_chain_of_bounds_in_a_sentence_of_its_own() -> Non
         "punctuate", hints, "x##x.#......##.........xxxxxxx", "punctuate_reach_misfit"
     )
     assert _sentences(text) == [
-        "the block at cells 2–3 can only be the first clue, 2",
+        "the first block, at cells 2–3, can only be the first clue, 2",
         "The fifth clue, 3, ends by cell 23 (cells 24–30 are crossed), so the fourth, third and "
         "second end by cells 19, 16 and 14",
         "The second clue, 3, starts at cell 5 or later, after the first clue, 2, so the third, "
@@ -662,3 +662,48 @@ def test_edges_and_walls_says_its_chain_before_the_box_it_places() -> None:
     assert said[2].startswith("The box at cell 7 is the first, 4, starting between cells 4")
     assert said[2].endswith("; either way cell 6 is filled")
     assert max(len(s.split()) for s in said) < 50
+
+
+def test_the_first_block_can_only_be_the_first_clue_and_says_so() -> None:
+    """2 2 on ".##.......": the block at cells 2–3 is finished because only the first clue can
+    be it, and the reason is the clues' order (the second clue is as long, so "the only clue
+    that long" is not it).  The sentence said "the block at cells 2–3 can only be the first
+    clue, 2" with no reason; it names the block as the row's first now, an ``edge_block``
+    claim the checker verifies."""
+    text, premise = _checked("punctuate", (2, 2), ".##.......", "punctuate")
+    assert "the first block, at cells 2–3, can only be the first clue, 2, so it is finished" in text
+    assert {"claim": "edge_block", "side": "first", "start": 1, "end": 3, "clues": [0]} in (
+        premise["claims"]
+    )
+
+
+def test_the_blocks_at_a_parts_ends_say_they_are_the_first_and_last() -> None:
+    """jwilk-nonogram 1377, column 5 (step 116): the blocks that cut off the part are the
+    column's first and last, so the first and third clues'."""
+    hints = (3, 6, 3)
+    line = "###xxxxxx###.........x###"
+    explanation, premises = explain_move("matching", "column", 4, hints, _line(line))
+    assert explanation.text.startswith(
+        "Column 5 — Matching blocks to clues: the first and last blocks, at cells 1–3 and cells "
+        "23–25, can only be the first and third clues, 3 and 3, so cells 5–15 hold only the "
+        "second clue, 6"
+    )
+    (part,) = [p for p in premises if p["say"] == "part"]
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert [c["side"] for c in part["claims"] if c["claim"] == "edge_block"] == ["first", "last"]
+    assert all(check_claim(c, hints, cells, arr) is None for c in part["claims"])
+    assert check_inference(part, hints, len(cells)) is None
+
+
+def test_the_checker_refuses_a_first_block_that_is_not_the_first() -> None:
+    hints, cells = (1, 2), _line("#...##..")
+    arr = arrangements(hints, cells)
+    first = {"claim": "edge_block", "side": "first", "start": 4, "end": 6, "clues": [0]}
+    assert check_claim(first, hints, cells, arr) is not None  # a box before it
+    last = {"claim": "edge_block", "side": "last", "start": 4, "end": 6, "clues": [0]}
+    assert check_claim(last, hints, cells, arr) is not None  # the last block, not the first clue
+    assert check_claim({**last, "clues": [1]}, hints, cells, arr) is None
+    # a reason given for no block's holder in the premise
+    premise = {"say": "punctuate", "claims": [first], "cells": []}
+    assert check_inference(premise, hints, len(cells)) is not None
