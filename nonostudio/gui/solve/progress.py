@@ -29,6 +29,10 @@ class ProgressKeeper(QObject):
         self._saver = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
         self._saver.timeout.connect(self.saveDue)
 
+    def in_library(self) -> bool:
+        """Whether the player's game of the puzzle shown is kept in a library."""
+        return self._library is not None and self._library_id is not None
+
     def is_shown(self, library: Library | None, library_id: int | None) -> bool:
         """Whether ``library_id`` of ``library`` is the puzzle kept already."""
         return library is self._library and library_id == self._library_id

@@ -26,6 +26,7 @@ from nonostudio.analysis.tracing.steps import Step, Trace
 from nonostudio.baselines.glance import available as glance_available
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
@@ -62,6 +63,11 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 # The one default rule set of the studio (analysis.defaults) explains solutions; the control set
 # when it is missing.  The others are one choice away in the Rules list.
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
+UNKEPT_WHERE = (
+    " It was kept since you left it, until the studio closes: the puzzle is not in the library"
+    " (Add Current Puzzle keeps your game there)."
+)
+"""Said after a game of a puzzle no library keeps is taken up again."""
 
 
 class SolveView(TraceView):
@@ -107,6 +113,9 @@ class SolveView(TraceView):
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._stroke_before: np.ndarray | None = None  # the player's grid before a stroke
+        # games of puzzles not in the library, by clues: taken up again when the same clues
+        # come back in this session (another puzzle opened no longer loses them)
+        self._unkept: dict[tuple[object, object], tuple[np.ndarray, float]] = {}
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -160,6 +169,7 @@ class SolveView(TraceView):
         if self._same_puzzle(puzzle, lambda p: (p.rows, p.cols)):
             return
         self.cancel()  # (which keeps the player's grid of the puzzle shown so far)
+        self._keep_unkept_game()
         self._puzzle = puzzle
         self._progress.new_puzzle()  # the window says which library puzzle this is
         self.ui.show_no_puzzle("")
@@ -174,6 +184,9 @@ class SolveView(TraceView):
         self._set_trace(None)
         # nothing said of the puzzle before (its step, its check) stays under this one
         self.ui.message_label.setText(HAND_HELP if self.ui.hand_action.isChecked() else "")
+        unkept = self._unkept.pop((puzzle.rows, puzzle.cols), None)
+        if unkept is not None:
+            self._resume(*unkept, kept_where=UNKEPT_WHERE)
         self._schedule()
 
     def set_unavailable(self, reason: str) -> None:
@@ -576,8 +589,17 @@ class SolveView(TraceView):
             return
         self._resume(kept.cells, kept.seconds)
 
-    def _resume(self, cells: np.ndarray, seconds: float) -> None:
-        """Take up the player's game kept in the library: its grid and time."""
+    def _keep_unkept_game(self) -> None:
+        """The player's game of the puzzle shown, when no library keeps it and some cell is
+        marked, is kept in memory for :meth:`set_puzzle` to take up again."""
+        puzzle = self._puzzle
+        if puzzle is None or self._progress.in_library() or not (self._hand != UNKNOWN).any():
+            return
+        self._unkept[(puzzle.rows, puzzle.cols)] = (self._hand.copy(), self.ui.timer.seconds())
+
+    def _resume(self, cells: np.ndarray, seconds: float, kept_where: str = "") -> None:
+        """Take up the player's game kept in the library (or, ``kept_where`` says, elsewhere):
+        its grid and time."""
         assert self._puzzle is not None
         self._hand = cells.copy()
         self._stroke_before = None
@@ -592,6 +614,7 @@ class SolveView(TraceView):
         self.ui.message_label.setText(
             f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
             + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
+            + kept_where
         )
 
     def library_puzzles_removed(self, ids: list[int]) -> None:

@@ -215,6 +215,32 @@ def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, l
     view.set_library_puzzle(None, None)  # (the library closes before the window)
 
 
+def test_a_game_of_a_puzzle_not_in_the_library_survives_opening_another(qtbot, window) -> None:
+    """Seen under Xvfb: two rows of a 15x15 heart (a file, not in the library) filled by hand,
+    Dancer opened from the library, the heart's file opened again: an empty grid, the game
+    lost without a word. Now it is kept for the session and taken up again, with words saying
+    where it is kept and how to keep it for good; a game not begun is not kept."""
+    view = window.view
+    view.ui.hand_action.trigger()
+    click(qtbot, view, 2, 0)
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
+    view.ui.timer.set_seconds(42)
+    game = view.hand_cells()
+    other = Puzzle.from_grid(picture("#.", ".#"))
+    view.set_puzzle(other)
+    assert np.all(view.hand_cells() == UNKNOWN)
+    view.set_puzzle(HOUSE)
+    assert np.array_equal(view.hand_cells(), game)
+    assert np.array_equal(view.grid.cells(), game)
+    assert view.ui.timer.seconds() >= 42
+    words = view.ui.message_label.text()
+    assert "in progress (0:4" in words and "not in the library" in words
+    assert "Add Current Puzzle" in words
+    view.set_puzzle(other)  # the other game was not begun: nothing kept, nothing said
+    assert np.all(view.hand_cells() == UNKNOWN)
+    assert "not in the library" not in view.ui.message_label.text()
+
+
 def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: Path) -> None:
     db = tmp_path / "ro.sqlite3"
     with Library(db) as lib:
