@@ -1,0 +1,115 @@
+"""The GUI thread's own work (its CPU time) for what a person does in the library panel of a
+10,000-puzzle library: each keystroke of a filter ("puzzle 99"), clearing it, sorting by size
+and back by title, and deleting one puzzle (the question answered Yes).  The panel is shown
+offscreen in a fresh process per run; ``--old DIR`` runs another checkout (its ``nonostudio``
+package first on the path) alternately with this one.
+
+    python3 tests/benchmarks/bench_library_table.py [--runs N] [--old DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PUZZLES = 10_000
+
+PROBE = r"""
+import json, shutil, sys, time
+from pathlib import Path
+from PySide6.QtWidgets import QApplication, QMessageBox
+app = QApplication([])
+import nonostudio
+from nonostudio.core.library import Library
+from nonostudio.gui.library.model import SIZE, TITLE
+from nonostudio.gui.library.view import LibraryView
+db = Path(sys.argv[2]) / "library.sqlite3"
+shutil.copyfile(sys.argv[1], db)
+QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
+view = LibraryView(Library(db))
+view.resize(330, 600)
+view.show()
+app.processEvents()
+took = {}
+def timed(name, act):
+    start = time.thread_time()
+    act()
+    app.processEvents()
+    took.setdefault(name, []).append((time.thread_time() - start) * 1000)
+for ch in range(1, len("puzzle 99") + 1):
+    timed("filter keystroke", lambda: view.filter_edit.setText("puzzle 99"[:ch]))
+timed("clear the filter", view.filter_edit.clear)
+order = view.table.horizontalHeader().sortIndicatorOrder()
+timed("sort by size", lambda: view.table.sortByColumn(SIZE, order))
+timed("sort by title", lambda: view.table.sortByColumn(TITLE, order))
+view.table.selectRow(5)
+timed("delete one", view.delete_selected)
+print(json.dumps({"took": took, "rows": view.proxy.rowCount(),
+                  "package": str(Path(nonostudio.__file__).parent)}), flush=True)
+"""
+
+
+def make_library(folder: Path) -> Path:
+    """A library of 10,000 15x15 puzzles ("puzzle 0" on), written once for the run."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from library_pages import write_puzzles
+
+    db = folder / "big.sqlite3"
+    write_puzzles(db, PUZZLES, size=15, kinds=200, seed=7)
+    return db
+
+
+def one_run(tree: Path | None, db: Path) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=folder)
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
+        out = subprocess.run(
+            [sys.executable, "-c", PROBE, str(db), folder],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+        if not lines:
+            raise SystemExit(f"the probe failed:\n{out.stderr[-3000:]}")
+        return json.loads(lines[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--old", type=Path, help="a checkout to compare with, run alternately")
+    args = parser.parse_args()
+    trees: list[tuple[str, Path | None]] = [("now", None)]
+    if args.old is not None:
+        trees.insert(0, ("old", args.old.resolve()))
+    with tempfile.TemporaryDirectory() as folder:
+        db = make_library(Path(folder))
+        results: dict[str, list[dict]] = {name: [] for name, _ in trees}
+        for _ in range(args.runs):
+            for name, tree in trees:
+                results[name].append(one_run(tree, db))
+    for name, _tree in trees:
+        runs = results[name]
+        print(f"{name} ({runs[0]['package']}), {len(runs)} fresh runs, {PUZZLES:,} puzzles:")
+        for action in runs[0]["took"]:
+            values = [v for run in runs for v in run["took"][action]]
+            print(
+                f"  {action:<18} median {statistics.median(values):6.1f} ms, "
+                f"max {max(values):6.1f} ms of GUI-thread CPU"
+            )
+    print(f"load average {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
