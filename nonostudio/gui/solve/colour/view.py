@@ -42,6 +42,7 @@ from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
+from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.reveal import reveal_marks
@@ -98,6 +99,9 @@ class ColourSolveView(TraceView):
         self._hint_worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S
         self._hand: CellSets = ()
+        # games left for another puzzle, by palette and clues: taken up again when the same
+        # puzzle comes back in this session (no library keeps a colour game)
+        self._left: dict[tuple[object, ...], tuple[CellSets, float]] = {}
         self._solved = False
         self._undo = QUndoStack(self)
         self.grid: ColourSolveGrid = ColourSolveGrid()
@@ -135,6 +139,7 @@ class ColourSolveView(TraceView):
         if self._same_puzzle(puzzle, lambda p: (p.palette, p.rows, p.cols)):
             return
         self.cancel()
+        self._keep_game()
         self._puzzle = puzzle
         self._undo.clear()
         self.ui.timer.set_seconds(0)
@@ -147,7 +152,37 @@ class ColourSolveView(TraceView):
         # nothing said of the puzzle before (its step, its check) stays under this one
         hand = self.ui.hand_action.isChecked()
         self.ui.message_label.setText(COLOUR_HAND_HELP if hand else "")
+        left = self._left.pop((puzzle.palette, puzzle.rows, puzzle.cols), None)
+        if left is not None:
+            self._take_up(*left)
         self._start_soon()
+
+    def _keep_game(self) -> None:
+        """The player's game of the puzzle shown, once begun, is kept in memory for
+        :meth:`set_puzzle` to take up again (opening another puzzle lost it)."""
+        puzzle = self._puzzle
+        if puzzle is None or self._hand == unknown_grid(puzzle):
+            return
+        key = (puzzle.palette, puzzle.rows, puzzle.cols)
+        self._left[key] = (self._hand, self.ui.timer.seconds())
+
+    def _take_up(self, sets: CellSets, seconds: float) -> None:
+        """Take up a game kept by :meth:`_keep_game`: its grid and time, said in words."""
+        puzzle = self._puzzle
+        assert puzzle is not None
+        self._hand = sets
+        hand = self.ui.hand_action.isChecked()
+        if hand:
+            self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
+        self.ui.timer.set_seconds(seconds)
+        self._set_solved(colour_grid_solves(puzzle, sets), announce=False)
+        self._update_actions()
+        state = "solved" if self._solved else "in progress"
+        self.ui.message_label.setText(
+            f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
+            + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
+            + " It was kept since you left it, until the studio closes."
+        )
 
     def _start_soon(self) -> None:
         """Show the puzzle with no steps yet and start its trace after the pause."""

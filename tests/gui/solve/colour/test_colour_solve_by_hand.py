@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
+from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
 from nonostudio.gui.solve.colour.view import ColourSolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -151,3 +152,27 @@ def test_the_solved_banner_does_not_move_the_grid(qtbot, view: ColourSolveView) 
     QApplication.processEvents()
     assert view.ui.banner_box.isVisible()
     assert (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())) == before
+
+
+def test_a_game_left_for_another_puzzle_is_taken_up_again(qtbot, view: ColourSolveView) -> None:
+    """Seen under Xvfb: a colour game played by hand was lost when another colour puzzle was
+    opened (no library keeps a colour game). It is kept for the session and taken up again when
+    the same puzzle comes back, saying so; a game not begun is not kept."""
+    qtbot.keyClick(view.grid, Qt.Key.Key_2)  # blue
+    click(qtbot, view, 0, 1)
+    view.ui.timer.set_seconds(75)
+    game = view.hand_sets()
+    assert game != unknown_grid(PUZZLE)
+    rows, cols = clues_of_colour_grid(((1, 0), (0, 2)))
+    other = ColourPuzzle(PALETTE, rows, cols)
+    view.set_puzzle(other)
+    assert view.hand_sets() == unknown_grid(other)
+    view.set_puzzle(PUZZLE)
+    assert view.hand_sets() == game
+    assert view.grid.sets() == game  # shown, by hand
+    assert view.ui.timer.seconds() >= 75
+    words = view.ui.message_label.text()
+    assert "in progress (1:15)" in words and "kept since you left it" in words
+    view.set_puzzle(other)  # not begun there: nothing kept, nothing said
+    assert view.hand_sets() == unknown_grid(other)
+    assert "kept since" not in view.ui.message_label.text()
