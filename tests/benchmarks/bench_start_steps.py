@@ -2,12 +2,11 @@
 builds after its first paint (PanelStarter's steps: the Check dock with the library's listing,
 the Solve, Rules and Jobs tabs, the Difficulty and Designer Checks docks, the signals), the
 first module imports included, and the most it worked in one event until a second after the
-window was ready
-(between two beats of a 5 ms timer: work a step leaves for later, such as a rule set shown
-when read, counts there).  Each run is a
-fresh process on a fresh data folder (seeded with the samples), started offscreen as
-``nonostudio`` starts.  ``--old DIR`` runs a second checkout (its ``nonostudio`` package put
-first on the path) alternately with this one, for a before/after in the same conditions.
+window was ready (between two beats of a 5 ms timer: work a step leaves for later, such as a
+rule set shown when read, counts there).  Each run is a fresh process on a fresh data folder
+(seeded with the samples), started offscreen as ``nonostudio`` starts.  ``--old DIR`` runs a
+second checkout (its ``nonostudio`` package put first on the path) alternately with this one,
+for a before/after in the same conditions.
 
     python3 tests/benchmarks/bench_start_steps.py [--runs N] [--old DIR]
 """
