@@ -259,11 +259,16 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
     held = [
         h for h in _all(claims, "holders") if len(h["clues"]) == 1 and h["clues"][0] not in boxed
     ]
-    return " and ".join(
-        f"{_block_at(claims, h['start'], h['end'])} can only be "
-        + nm.clue(h["clues"][0], subject=k < len(held) - 1)
-        for k, h in enumerate(held)
-    )
+    long = [(c["start"], c["end"]) for c in _all(claims, "only_long")]
+    said = []
+    for k, h in enumerate(held):
+        who = nm.clue(h["clues"][0])
+        if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
+            who += ", the only clue that long"
+        if k < len(held) - 1 and who.count(","):  # "…, 6, and the block at …"
+            who += ","
+        said.append(f"{_block_at(claims, h['start'], h['end'])} can only be {who}")
+    return " and ".join(said)
 
 
 def _starts_text(lo: int, hi: int) -> str:

@@ -403,8 +403,8 @@ def test_a_placed_block_bounds_a_clue_instead_of_each_start_ruled_out() -> None:
     assert "a 5 from" not in text
     assert "the block at cells 3–6" not in text
     assert text.endswith(
-        "the block at cells 26–30 can only be the fourth clue, 5, so the third ends by cell 23 "
-        "(cells 24–25 are crossed). A 3 from cell 18 or 19, or a 2 from cell 19, would run into "
+        "the block at cells 26–30 can only be the fourth clue, 5, the only clue that long, so "
+        "the third ends by cell 23 (cells 24–25 are crossed). A 3 from cell 18 or 19, or a 2 from cell 19, would run into "
         "the boxes at cells 17–18; a 2 from cell 20 would run into the box at cell 22: cell 20 "
         "is empty."
     )
@@ -707,3 +707,15 @@ def test_the_checker_refuses_a_first_block_that_is_not_the_first() -> None:
     # a reason given for no block's holder in the premise
     premise = {"say": "punctuate", "claims": [first], "cells": []}
     assert check_inference(premise, hints, len(cells)) is not None
+
+
+def test_a_block_placed_before_a_reach_keeps_its_reason() -> None:
+    """jwilk-nonogram data012.nin, row 3 (step 118): the block at cells 20–25 that bounds the
+    second clue was "the only clue that long" in the step that finished it (116) and no
+    reason at all when it placed the clue for the reach; it keeps its reason now."""
+    text, premise = _checked("punctuate", (5, 6), "..........#.....xxx######", "punctuate_reach")
+    assert text.startswith(
+        "Row 1 — Finished block: the block at cells 20–25 can only be the second clue, 6, the "
+        "only clue that long. The first clue, 5, holds the box at cell 11, so it ends by cell 15."
+    )
+    assert {"claim": "only_long", "start": 19, "end": 25, "clues": [1]} in premise["claims"]
