@@ -21,7 +21,7 @@ from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.explaining.naming import line_name
-from nonostudio.core.gridstate import GridMasks, grid_masks
+from nonostudio.core.gridstate import GridMasks, LineCache, grid_masks
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
@@ -42,9 +42,19 @@ class Link:
         return not self.cells
 
 
-Solved = dict[int, tuple[int, int] | None]
+Results = dict[int, tuple[int, int] | None]
 """The line solver's results in chains, by line and masks (:func:`_key`): the line's filled
 and crossed cells after deduction, or None when it has no room for its clue."""
+
+
+class Solved(Results):
+    """:data:`Results` that also look in (and add to) a solver state's line cache, ``shared``,
+    on a miss: a trace's probe trials and its chains meet many of the same line states."""
+
+    def __init__(self, shared: LineCache) -> None:
+        super().__init__()
+        self.shared = shared
+
 
 Masks = GridMasks
 
@@ -62,7 +72,7 @@ def _key(puzzle: Puzzle, line: int, f: int, x: int) -> int:
     return ((x << n) | f) * (puzzle.height + puzzle.width) + line
 
 
-def _solve(puzzle: Puzzle, line: int, f: int, x: int, cache: Solved) -> tuple[int, int] | None:
+def _solve(puzzle: Puzzle, line: int, f: int, x: int, cache: Results) -> tuple[int, int] | None:
     """The exact line solver on line ``line``'s masks (rows first, then columns), cached."""
     key = _key(puzzle, line, f, x)
     out = cache.get(key, _MISSING)
@@ -72,16 +82,23 @@ def _solve(puzzle: Puzzle, line: int, f: int, x: int, cache: Solved) -> tuple[in
 
 
 def _solved(
-    puzzle: Puzzle, line: int, f: int, x: int, cache: Solved, key: int
+    puzzle: Puzzle, line: int, f: int, x: int, cache: Results, key: int
 ) -> tuple[int, int] | None:
-    """The exact line solver's result, put in the cache under ``key``."""
+    """The exact line solver's result, put in the cache under ``key`` (and in a
+    :class:`Solved` cache's shared line cache)."""
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
     h = puzzle.height
-    if line < h:
-        out = solve_masks(puzzle.rows[line], puzzle.width, f, x)
-    else:
-        out = solve_masks(puzzle.cols[line - h], h, f, x)
+    shared = cache.shared if isinstance(cache, Solved) else None
+    shared_key = (line < h, line if line < h else line - h, f, x)
+    out = None if shared is None else shared.get(shared_key)
+    if out is None:
+        if line < h:
+            out = solve_masks(puzzle.rows[line], puzzle.width, f, x)
+        else:
+            out = solve_masks(puzzle.cols[line - h], h, f, x)
+        if shared is not None and out is not None:
+            shared[shared_key] = out
     cache[key] = out
     return out
 
@@ -121,7 +138,7 @@ def _propagate(
     state: Masks,
     trail: _Trail,
     start: Iterable[int],
-    cache: Solved,
+    cache: Results,
     limit: int,
 ) -> bool | None:
     """Line logic from the lines ``start`` (rows first, then columns), breadth first, recording
@@ -204,7 +221,7 @@ def refutation_chain(
     c: int,
     assumed: int,
     limit: int = 400,
-    cache: Solved | None = None,
+    cache: Results | None = None,
 ) -> list[Link] | None:
     """The line steps by which assuming ``(r, c) = assumed`` on ``grid`` reaches a dead end,
     only those the dead end depends on, in order, the dead line last (None: line logic does
@@ -220,7 +237,7 @@ def _refute(
     c: int,
     assumed: int,
     limit: int,
-    cache: Solved,
+    cache: Results,
     shorter: int | None = None,
 ) -> list[Link] | None:
     """:func:`refutation_chain` on the grid's masks; when ``shorter`` is given, None also for a
@@ -257,7 +274,7 @@ def deep_refutation(
     r: int,
     c: int,
     assumed: int,
-    cache: Solved,
+    cache: Results,
     budget: list[int],
     limit: int = 400,
 ) -> DeepRefutation | None:
@@ -318,7 +335,7 @@ def _needed(
     r: int,
     c: int,
     v0: int,
-    cache: Solved,
+    cache: Results,
     given: int = -1,
     shorter: int | None = None,
 ) -> dict[int, int] | None:
@@ -428,7 +445,7 @@ def shortest_chain(
     grid: Sequence[Sequence[int]],
     candidates: Iterable[tuple[int, int, int]],
     most: int = 24,
-    cache: Solved | None = None,
+    cache: Results | None = None,
 ) -> tuple[int, int, int, list[Link]] | None:
     """Among refuted assumptions ``(r, c, assumed)`` (the first ``most`` of them), the one
     whose chain has the fewest line steps (ties: the first), with its chain.  Once a chain of

@@ -128,7 +128,9 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
         return trials.first_refuted(cells())
 
     if t.complete:
-        best = shortest_chain(t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.chain_cache)
+        best = shortest_chain(
+            t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.trials.chain_cache
+        )
         if best is not None:
             return _chain_probe(t, *best)
         if stopped[0]:
@@ -232,7 +234,9 @@ def deep_probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
             for assumed in (FILLED, CROSSED):
                 if should_stop is not None and should_stop():
                     return None
-                deep = deep_refutation(t.puzzle, t.grid, r, c, assumed, t.chain_cache, budget)
+                deep = deep_refutation(
+                    t.puzzle, t.grid, r, c, assumed, t.trials.chain_cache, budget
+                )
                 if deep is not None:
                     return _deep_step(t, r, c, assumed, deep)
                 if budget[0] < 0:

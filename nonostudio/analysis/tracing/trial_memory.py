@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from nonostudio.analysis.explaining.chain import Solved
 from nonostudio.core.gridstate import Contradiction, GridState, LineCache, grid_masks
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
@@ -84,6 +85,8 @@ class TrialMemory:
         self.refutations: set[tuple[int, int, int]] = set()
         self.state = GridState(puzzle, self.line_cache)
         self.grid: _Masks = (0, 0, 0, 0)
+        # The line solves of the contradiction chains, sharing the trials' line cache.
+        self.chain_cache = Solved(self.line_cache)
 
     def grid_state(self, grid: list[list[int]]) -> GridState:
         """A solver state of the grid, sharing the line cache."""

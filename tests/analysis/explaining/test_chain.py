@@ -11,6 +11,7 @@ point of line logic, where probe steps start) and on the grids a real trace prob
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import deque
 from pathlib import Path
@@ -21,13 +22,15 @@ import pytest
 from nonostudio.analysis.explaining.chain import (
     DeepRefutation,
     Link,
+    Results,
+    Solved,
     deep_refutation,
     refutation_chain,
     shortest_chain,
 )
 from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
-from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.gridstate import Contradiction, GridState, LineCache
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
@@ -242,10 +245,27 @@ def refuted(puzzle: Puzzle, grid: Grid) -> list[tuple[int, int, int]]:
     return found
 
 
-def test_chains_and_chained_contradictions_match_the_plain_reference() -> None:
+@pytest.mark.parametrize("shared", [False, True])
+def test_chains_and_chained_contradictions_match_the_plain_reference(shared: bool) -> None:
+    # shared: the chains' line results also come from (and go to) a solver state's line cache,
+    # filled first by depth-1 trials on the same grid, as in a trace.
     chains = deep = 0
     for puzzle, grid in stuck_puzzles(8, seed=5):
-        cache: dict = {}
+        lines: LineCache = {}
+        cache: Results = Solved(lines) if shared else {}
+        if shared:
+            state = GridState(puzzle, lines)
+            for r, row in enumerate(grid):
+                for c, v in enumerate(row):
+                    if v != UNKNOWN:
+                        state.set_cell(r, c, v)
+            for r, c, assumed in [(r, c, FILLED) for r in range(puzzle.height) for c in (0, 1)]:
+                if grid[r][c] == UNKNOWN:
+                    trial = state.copy()
+                    trial.set_cell(r, c, assumed)
+                    with contextlib.suppress(Contradiction):
+                        trial.propagate(rows={r}, cols={c})
+            before = len(lines)
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v != UNKNOWN:
@@ -261,6 +281,8 @@ def test_chains_and_chained_contradictions_match_the_plain_reference() -> None:
                         assert got_deep == ref_deep(puzzle, grid, r, c, assumed, theirs)
                         assert mine == theirs
                         deep += got_deep is not None
+        if shared:
+            assert before and len(lines) > before  # read from and added to
     # Both kinds are exercised (and many chains are cut short by the limits).
     assert chains > 50 and deep > 5, (chains, deep)
 
