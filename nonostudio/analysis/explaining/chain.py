@@ -67,9 +67,10 @@ def _copy(masks: Masks) -> Masks:
 
 
 def _key(puzzle: Puzzle, line: int, f: int, x: int) -> int:
-    """The cache key of line ``line`` (rows first, then columns) with these masks: one int."""
-    n = puzzle.width if line < puzzle.height else puzzle.height
-    return ((x << n) | f) * (puzzle.height + puzzle.width) + line
+    """The cache key of line ``line`` (rows first, then columns) with these masks: one int, the
+    line in its low bits."""
+    h, w = puzzle.height, puzzle.width
+    return ((x << (w if line < h else h)) | f) << (h + w).bit_length() | line
 
 
 def _solve(puzzle: Puzzle, line: int, f: int, x: int, cache: Results) -> tuple[int, int] | None:
@@ -149,6 +150,7 @@ def _propagate(
     row_f, row_x, col_f, col_x = state
     h, w = puzzle.height, puzzle.width
     count = h + w
+    shift = count.bit_length()  # a cache key's bits below the masks (see _key)
     lines, fills, crosses = trail.lines, trail.fills, trail.crosses
     queue: deque[int] = deque(start)
     queued = bytearray(count)
@@ -162,10 +164,10 @@ def _propagate(
         queued[line] = 0
         if line < h:
             f, x = row_f[line], row_x[line]
-            key = ((x << w) | f) * count + line
+            key = (((x << w) | f) << shift) | line
         else:
             f, x = col_f[line - h], col_x[line - h]
-            key = ((x << h) | f) * count + line
+            key = (((x << h) | f) << shift) | line
         out = get(key, _MISSING)
         if out is _MISSING:
             out = _solved(puzzle, line, f, x, cache, key)
