@@ -305,23 +305,30 @@ def paint_clues(
     *,
     faint_rows: Collection[int] = (),
     faint_cols: Collection[int] = (),
+    invalid_rows: Collection[int] = (),
+    invalid_cols: Collection[int] = (),
     region: QRect | None = None,
 ) -> None:
     """Row clues right-aligned left of the grid, column clues bottom-aligned above it; with a
-    ``region``, only the numbers that reach into it (the pixels there are the same)."""
+    ``region``, only the numbers that reach into it (the pixels there are the same).  An
+    ``invalid`` line (its typed clue is not a clue) shows ``?``, not the ``0`` of an empty
+    line."""
     painter.setFont(layout.font)
     centre = Qt.AlignmentFlag.AlignCenter
     near = None if region is None else layout.reach(region)
-    for clues, faint, box, lines, on in (
-        (rows, faint_rows, layout.row_clue_box, layout.rows_in(region), _left_of_grid),
-        (cols, faint_cols, layout.col_clue_box, layout.cols_in(region), _above_grid),
+    row_side = (rows, faint_rows, invalid_rows, layout.row_clue_box, layout.rows_in(region))
+    col_side = (cols, faint_cols, invalid_cols, layout.col_clue_box, layout.cols_in(region))
+    for (clues, faint, invalid, box, lines), on in (
+        (row_side, _left_of_grid),
+        (col_side, _above_grid),
     ):
         if near is not None and not on(layout, near):
             continue
         for line in lines:
             clue = clues[line]
             painter.setPen(colors.faint if line in faint else colors.ink)
-            for k, n in enumerate(reversed(clue or (0,))):
+            numbers: tuple[int | str, ...] = ("?",) if line in invalid else (clue or (0,))
+            for k, n in enumerate(reversed(numbers)):
                 rect = box(line, k)
                 if near is None or rect.intersects(near):
                     painter.drawText(rect, centre, str(n))

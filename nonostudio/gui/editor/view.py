@@ -25,6 +25,7 @@ from nonostudio.core.clue_text import (
     ClueProblem,
     clue_to_text,
     clues_to_text,
+    parse_clue_line,
     parse_clue_text,
     totals_problem,
 )
@@ -43,6 +44,19 @@ def _select_line(cursor: QTextCursor, block: QTextBlock) -> QTextCursor:
     cursor.setPosition(block.position())
     cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
     return cursor
+
+
+def not_clues(text: str, kind: str, count: int, length: int) -> set[int]:
+    """The lines (0-based) of ``count`` clue lines typed in ``text`` that hold no clue: a line
+    the core's reader refuses (a clue too long, a word), or one not typed at all.  The grid
+    shows them as ``?``, not as the ``0`` of an empty line."""
+    lines = text.split("\n")
+    bad = {
+        i
+        for i, line in enumerate(lines[:count])
+        if parse_clue_line(line, f"{kind} {i + 1}", length)[1] is not None
+    }
+    return bad | set(range(len(lines), count))
 
 
 class ResizeCommand(QUndoCommand):
@@ -296,6 +310,10 @@ class EditorView(QWidget):
                 rows, _ = parse_clue_text(rows_text, "row", height, width)
                 cols, _ = parse_clue_text(cols_text, "column", width, height)
                 self.grid.set_clues(rows, cols)
+                self.grid.set_invalid_lines(
+                    not_clues(rows_text, "row", height, width),
+                    not_clues(cols_text, "column", width, height),
+                )
             self.grid.set_cells(cells)
 
     # --- loading and mode ----------------------------------------------------------------------
@@ -442,11 +460,14 @@ class EditorView(QWidget):
 
     def _validate_typed_clues(self) -> None:
         width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
-        rows, row_problems = parse_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width)
-        cols, col_problems = parse_clue_text(
-            self.ui.cols_edit.toPlainText(), "column", width, height
-        )
+        rows_text, cols_text = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
+        rows, row_problems = parse_clue_text(rows_text, "row", height, width)
+        cols, col_problems = parse_clue_text(cols_text, "column", width, height)
         self.grid.set_clues(rows, cols)
+        self.grid.set_invalid_lines(
+            not_clues(rows_text, "row", height, width),
+            not_clues(cols_text, "column", width, height),
+        )
         for edit, label, problems in (
             (self.ui.rows_edit, self.ui.rows_message, row_problems),
             (self.ui.cols_edit, self.ui.cols_message, col_problems),

@@ -11,7 +11,7 @@ cursor, Space fills, X crosses, Delete clears.  Ctrl+wheel zooms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -54,6 +54,7 @@ ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
 FIT_MAX_CELL = 40  # fitting a small puzzle to a big window stops at this cell size
 STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
+NOT_A_CLUE = "not valid (the message under the clue text says why)"
 
 
 def _clue_text(clue: Hints) -> str:
@@ -109,6 +110,7 @@ class GridView(QWidget):
         self._cells = new_grid(10, 10)
         self._overlay: np.ndarray | None = None
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
+        self._invalid: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
         self._zoom = 1.0
         self._hover: tuple[int, int] | None = None
         self._cursor: tuple[int, int] = (0, 0)
@@ -132,7 +134,9 @@ class GridView(QWidget):
         return self._undo
 
     def set_clues(self, rows: tuple[Hints, ...], cols: tuple[Hints, ...]) -> None:
-        """Show these clues; the cells are reset to unknown when the grid size changes."""
+        """Show these clues; the cells are reset to unknown when the grid size changes.  No line
+        is invalid any more (:meth:`set_invalid_lines` says which are, after)."""
+        self.set_invalid_lines((), ())
         rows, cols = tuple(rows), tuple(cols)
         if (rows, cols) == (self._rows, self._cols):
             return
@@ -189,6 +193,18 @@ class GridView(QWidget):
         Check panel suggests would change; () clears the marks."""
         self._marked = tuple(lines)
         self.update()
+
+    def set_invalid_lines(self, rows: Collection[int], cols: Collection[int]) -> None:
+        """The rows and columns whose typed clue is not a clue (a clue too long, a word): their
+        clue shows ``?`` and the status line says so, not the ``0`` of an empty line."""
+        invalid = (frozenset(rows), frozenset(cols))
+        if invalid != self._invalid:
+            self._invalid = invalid
+            self._update_status(self._hover or self._cursor)
+            self.update()
+
+    def invalid_lines(self) -> tuple[frozenset[int], frozenset[int]]:
+        return self._invalid
 
     def marked_lines(self) -> tuple[tuple[str, int], ...]:
         return self._marked
@@ -384,10 +400,12 @@ class GridView(QWidget):
             text = f"{self._cells.shape[1]}x{self._cells.shape[0]} grid"
         else:
             r, c = cell
+            bad_rows, bad_cols = self._invalid
+            row = NOT_A_CLUE if r in bad_rows else _clue_text(self._rows[r])
+            col = NOT_A_CLUE if c in bad_cols else _clue_text(self._cols[c])
             text = (
                 f"Row {r + 1}, column {c + 1}: {STATE_NAMES[int(self._cells[r, c])]}"
-                f" \u2014 row clue {_clue_text(self._rows[r])},"
-                f" column clue {_clue_text(self._cols[c])}"
+                f" \u2014 row clue {row}, column clue {col}"
             )
         if text != self._status:
             self._status = text
@@ -568,6 +586,8 @@ class GridView(QWidget):
             colors,
             faint_rows=faint_rows,
             faint_cols=faint_cols,
+            invalid_rows=self._invalid[0],
+            invalid_cols=self._invalid[1],
             region=region,
         )
         if self.hasFocus():

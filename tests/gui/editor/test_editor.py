@@ -236,6 +236,31 @@ def test_typed_clue_errors_name_the_clue(qtbot, editor: EditorView) -> None:
     assert editor.puzzle() is None
 
 
+def test_a_typed_line_that_is_no_clue_shows_a_question_mark_not_zero(
+    qtbot, editor: EditorView
+) -> None:
+    """Seen under Xvfb: row 1 of a 15x15 typed as "1 1 12" (too long) showed 0 beside the
+    grid and the status line said "row clue 0", as if the row were empty. A line that holds no
+    clue (refused, or not typed at all) shows ?, the status line says the clue is not valid,
+    and fixing the line shows its numbers again."""
+    editor.new_puzzle(10, 5)
+    _type_clues(qtbot, editor, "1\n2\n3\n3a\n5 5", "1\n" * 8)
+    grid = editor.grid
+    grid.set_cursor_cell(3, 9)
+    status = grid.status_text()
+    assert "row clue 0" not in status
+    assert "row clue not valid" in status and "column clue not valid" in status
+    assert grid.invalid_lines() == ({3, 4}, {9})  # two refused rows, the last column untyped
+    grid.set_cursor_cell(0, 0)
+    assert grid.status_text().endswith("row clue 1, column clue 1")
+    _type_clues(qtbot, editor, "1\n2\n3\n3\n5 4", "1\n" * 9 + "1")
+    assert grid.invalid_lines() == (frozenset(), frozenset())
+    grid.set_cursor_cell(4, 0)
+    assert "row clue 5 4," in grid.status_text()
+    editor.set_mode("draw")  # a painted picture's clues are always valid
+    assert grid.invalid_lines() == (frozenset(), frozenset())
+
+
 def test_missing_clue_lines_are_reported(qtbot, editor: EditorView) -> None:
     editor.new_puzzle(2, 3)
     _type_clues(qtbot, editor, "1\n1", "1\n1")
