@@ -54,7 +54,7 @@ ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
 FIT_MAX_CELL = 40  # fitting a small puzzle to a big window stops at this cell size
 STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
-NOT_A_CLUE = "not valid (the message under the clue text says why)"
+NOT_A_CLUE = "not valid"  # (short: the status line is one line; the message says why)
 
 
 def _clue_text(clue: Hints) -> str:
