@@ -326,7 +326,8 @@ def paint_clues(
             continue
         for line in lines:
             clue = clues[line]
-            painter.setPen(colors.faint if line in faint else colors.ink)
+            # (an invalid line's clue is () and so looks satisfied: its ? is never greyed)
+            painter.setPen(colors.faint if line in faint and line not in invalid else colors.ink)
             numbers: tuple[int | str, ...] = ("?",) if line in invalid else (clue or (0,))
             for k, n in enumerate(reversed(numbers)):
                 rect = box(line, k)

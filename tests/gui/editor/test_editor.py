@@ -244,15 +244,28 @@ def test_a_typed_line_that_is_no_clue_shows_a_question_mark_not_zero(
     clue (refused, or not typed at all) shows ?, the status line says the clue is not valid,
     and fixing the line shows its numbers again."""
     editor.new_puzzle(10, 5)
-    _type_clues(qtbot, editor, "1\n2\n3\n3a\n5 5", "1\n" * 8)
+    _type_clues(qtbot, editor, "0\n2\n3\n3a\n5 5", "1\n" * 8)
     grid = editor.grid
     grid.set_cursor_cell(3, 9)
     status = grid.status_text()
     assert "row clue 0" not in status
     assert "row clue not valid" in status and "column clue not valid" in status
     assert grid.invalid_lines() == ({3, 4}, {9})  # two refused rows, the last column untyped
-    grid.set_cursor_cell(0, 0)
-    assert grid.status_text().endswith("row clue 1, column clue 1")
+    # the ? is drawn in ink: the empty clue of an invalid line looks satisfied, and satisfied
+    # lines' clues are greyed while typing
+    image = grid.grab().toImage()
+
+    def darkest(row: int) -> int:
+        box = grid._layout.row_clue_box(row, 0).adjusted(2, 2, -2, -2)  # (not the lines)
+        return min(
+            image.pixelColor(x, y).lightness()
+            for x in range(box.left(), box.right())
+            for y in range(box.top(), box.bottom())
+        )
+
+    assert darkest(3) < darkest(0) - 30  # row 1's 0 is satisfied, greyed
+    grid.set_cursor_cell(1, 0)
+    assert grid.status_text().endswith("row clue 2, column clue 1")
     _type_clues(qtbot, editor, "1\n2\n3\n3\n5 4", "1\n" * 9 + "1")
     assert grid.invalid_lines() == (frozenset(), frozenset())
     grid.set_cursor_cell(4, 0)
