@@ -114,14 +114,16 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
 
     def cells() -> Iterator[tuple[int, int]]:
         """The undecided cells in reading order (until asked to stop)."""
-        for r, row in enumerate(t.grid):
-            for c, value in enumerate(row):
-                if value != UNKNOWN:
-                    continue
+        full = (1 << t.puzzle.width) - 1
+        for r, (f, x) in enumerate(zip(state.row_f, state.row_x, strict=True)):
+            unknown = full & ~(f | x)
+            while unknown:
+                low = unknown & -unknown
+                unknown ^= low
                 if should_stop is not None and should_stop():
                     stopped[0] = True
                     return
-                yield r, c
+                yield r, low.bit_length() - 1
 
     def candidates() -> Iterator[tuple[int, int, int]]:
         """Refuted assumptions in reading order, found as they are asked for."""

@@ -182,26 +182,28 @@ class TrialMemory:
         """Remember a trial that ended at a consistent fixed point: its grid ``F``, the grid
         ``S`` it started from and the lines ``L`` it changed."""
         state = self.state
+        w, h = self.width, self.height
+        # F as whole-grid masks: the grid's, with the cells of the lines the trial changed.
+        grid = self.grid
+        fill_f, fill_x, fill_cf, fill_cx = grid
         changed_rows = changed_cols = region = 0
         for i, (f, x) in enumerate(zip(trial.row_f, trial.row_x, strict=True)):
             if f != state.row_f[i] or x != state.row_x[i]:
                 changed_rows |= 1 << i
                 region |= self.row_region[i]
+                fill_f |= f << (i * w)
+                fill_x |= x << (i * w)
         for i, (f, x) in enumerate(zip(trial.col_f, trial.col_x, strict=True)):
             if f != state.col_f[i] or x != state.col_x[i]:
                 changed_cols |= 1 << i
                 region |= self.col_region[i]
-        w, h = self.width, self.height
-        fill = (
-            whole_mask(trial.row_f, w),
-            whole_mask(trial.row_x, w),
-            whole_mask(trial.col_f, h),
-            whole_mask(trial.col_x, h),
-        )
+                fill_cf |= f << (i * h)
+                fill_cx |= x << (i * h)
+        fill = (fill_f, fill_x, fill_cf, fill_cx)
         open_ = region & ~(fill[0] | fill[1])
         self.memory[key] = (
             fill,
-            self.grid,
+            grid,
             open_,
             changed_rows,
             changed_cols,
