@@ -565,13 +565,19 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     wall = ""  # the gap's wall the holders' starts reach
     walled = [h for h in held if h["min"] == g["start"]]
     if walled:
-        wall = f"it cannot cross {nm.wall(g['start'], g.get('within'))}"
+        wall = nm.wall(g["start"], g.get("within"))
     else:
         walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
         if walled:
-            wall = f"it cannot cross {nm.wall_after(g['end'], g.get('within'))}"
-    # one holder stopped by the wall: said with it; more: after them all
+            wall = nm.wall_after(g["end"], g.get("within"))
+    # one holder stopped by the wall: said with it; more: after them all, naming which
     alone = walled[0] if len(walled) == 1 else None
+    if alone is not None or len(held) == 1:
+        wall = f"it cannot cross {wall}" if wall else ""
+    elif wall and len(walled) == len(held):
+        wall = f"{'neither' if len(held) == 2 else 'none of them'} can cross {wall}"
+    elif wall:
+        wall = f"the {_both([ordinal(h['clue']) for h in walled])} cannot cross {wall}"
 
     at = claims.index(b)
     chain = chain_words(nm, claims[:at])

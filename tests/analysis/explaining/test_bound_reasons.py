@@ -404,9 +404,9 @@ def test_a_placed_block_bounds_a_clue_instead_of_each_start_ruled_out() -> None:
     assert "the block at cells 3–6" not in text
     assert text.endswith(
         "the block at cells 26–30 can only be the fourth clue, 5, the only clue that long, so "
-        "the third ends by cell 23 (cells 24–25 are crossed). A 3 from cell 18 or 19, or a 2 from cell 19, would run into "
-        "the boxes at cells 17–18; a 2 from cell 20 would run into the box at cell 22: cell 20 "
-        "is empty."
+        "the third ends by cell 23 (cells 24–25 are crossed). A 3 from cell 18 or 19, or a 2 "
+        "from cell 19, would run into the boxes at cells 17–18; a 2 from cell 20 would run into "
+        "the box at cell 22: cell 20 is empty."
     )
 
 
@@ -719,3 +719,16 @@ def test_a_block_placed_before_a_reach_keeps_its_reason() -> None:
         "only clue that long. The first clue, 5, holds the box at cell 11, so it ends by cell 15."
     )
     assert {"claim": "only_long", "start": 19, "end": 25, "clues": [1]} in premise["claims"]
+
+
+def test_a_wall_both_holders_meet_is_said_of_both() -> None:
+    """jwilk-nonogram data046.nin, column 22 (step 184): both clues that can hold the box at
+    cell 8 are kept short of cell 10 by its cross, but the words said "… or the second, 3,
+    starting between cells 6 and 7 (it cannot cross the cross at cell 10)", as if of the
+    second alone."""
+    text, _ = _checked("glue", (4, 3, 1, 1, 1), ".......#.x..........x#xx#", "glue")
+    assert text.endswith(
+        "the box at cell 8 is the first, 4, starting between cells 5 and 6 or the second, 3, "
+        "starting between cells 6 and 7 (neither can cross the cross at cell 10); either way "
+        "cell 7 is filled."
+    )
