@@ -356,6 +356,37 @@ def colour_label(tier: int, score: float, f: ColourFeatures) -> str:
     return LABELS[-1] if tier == TIERS - 1 else DEFAULT_WEIGHTS.label(score)
 
 
+def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
+    """Where the first part of the order puts the puzzle, in short words for a panel: a sentence
+    and the value of a "Colour reasoning" row, on the same conditions as the explanation (a
+    puzzle with no solution or only search decides is not said to be solvable one colour at a
+    time, or to need colour reasoning)."""
+    if f.solutions == "undecided":
+        return "Not known whether it needs colour reasoning: grading stopped.", "not known"
+    if f.solutions == "none":
+        return (
+            "No solution: neither solvable one colour at a time nor by colour reasoning.",
+            "no solution",
+        )
+    left = f.one_colour_cells
+    if f.needs_colour_reasoning and f.colour_steps == 0 and f.search_steps > 0:
+        return (
+            f"Needs search: one colour at a time leaves {left} cells undecided and the colour "
+            f"techniques find nothing more; ranked above every puzzle solvable one colour at a "
+            f"time.",
+            f"finds nothing: search needed ({left} cells left)",
+        )
+    if f.needs_colour_reasoning:
+        return (
+            "Needs colour reasoning: ranked above every puzzle solvable one colour at a time.",
+            f"needed ({left} cells left)",
+        )
+    return (
+        "Solvable one colour at a time: ranked below every puzzle that needs colour reasoning.",
+        "not needed",
+    )
+
+
 def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     if f.solutions == "undecided":
         return f"Undecided: grading stopped after {f.steps} steps (time limit or cancelled)."

@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from nonostudio.analysis.colour.grade import ColourGrade
+from nonostudio.analysis.colour.grade import ColourGrade, reasoning_words
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -51,10 +51,8 @@ FEATURE_TIPS = {
 
 
 def _reasoning(grade: ColourGrade) -> str:
-    """Where the first part of the order puts the puzzle, in words."""
-    if grade.features.needs_colour_reasoning:
-        return "Needs colour reasoning: ranked above every puzzle solvable one colour at a time."
-    return "Solvable one colour at a time: ranked below every puzzle that needs colour reasoning."
+    """Where the first part of the order puts the puzzle, in the core's words."""
+    return reasoning_words(grade.features)[0]
 
 
 class ColourDifficultyPanel(GradingPanel):
@@ -127,10 +125,7 @@ class ColourDifficultyPanel(GradingPanel):
         for key, label in self.feature_labels.items():
             label.setText(str(data[key]) if key in data else "–")
         if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
-            left = grade.features.one_colour_cells
-            self.feature_labels["one_colour_cells"].setText(
-                f"needed ({left} cells left)" if left else "not needed"
-            )
+            self.feature_labels["one_colour_cells"].setText(reasoning_words(grade.features)[1])
 
     def _grade_job(self) -> ProcessJob | None:
         """The colour grade, in a worker process; it reports the share of cells its trace has

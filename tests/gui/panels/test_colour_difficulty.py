@@ -82,3 +82,36 @@ def test_a_grade_still_running_stops_when_another_puzzle_comes(qtbot, panel) -> 
         panel.set_puzzle(PUZZLE)
     assert ready.args[0].features.cells == 36
     assert QThreadPool.globalInstance().waitForDone(3000)  # the big grade was stopped
+
+
+def test_a_puzzle_with_no_solution_is_not_said_to_be_solvable_one_colour_at_a_time(
+    qtbot, panel
+) -> None:
+    """3x3, red and blue: rows 2r / 1b 1r / 2b, columns 2r / 1r 1b / 2b fit no picture (seen
+    under Xvfb: the panel said 'Solvable one colour at a time' of this .g file)."""
+    rows = (((2, 1),), ((1, 2), (1, 1)), ((2, 2),))
+    cols = (((2, 1),), ((1, 1), (1, 2)), ((2, 2),))
+    none = PUZZLE.__class__(PUZZLE.palette, rows, cols)
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(none)
+    assert ready.args[0].features.solutions == "none"
+    text = panel.tier_label.text()
+    assert "Solvable one colour at a time" not in text and "Needs colour reasoning" not in text
+    assert "No solution" in text
+    assert panel.feature_labels["one_colour_cells"].text() == "no solution"
+
+
+def test_a_puzzle_only_search_decides_says_it_needs_search(qtbot, panel) -> None:
+    """One colour and two pictures (a red diagonal either way): no colour technique moves, so
+    the panel, like the grade's explanation, says search is needed, not colour reasoning."""
+    rows, cols = clues_of_colour_grid([[1, 0], [0, 1]])
+    two = PUZZLE.__class__(PUZZLE.palette, rows, cols)
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(two)
+    f = ready.args[0].features
+    assert f.solutions == "multiple" and f.colour_steps == 0 and f.search_steps > 0
+    text = panel.tier_label.text()
+    assert "Needs colour reasoning" not in text and "Solvable one colour" not in text
+    assert "Needs search: one colour at a time leaves 4 cells undecided" in text
+    shown = panel.feature_labels["one_colour_cells"].text()
+    assert "needed" not in shown.split(":")[0] and "search needed (4 cells left)" in shown
