@@ -221,13 +221,22 @@ def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) 
     )
 
 
-def _block_at(claims: Sequence[Claim], start: int, end: int) -> str:
-    """``the block at cells 2–3``, or ``the first block, at cells 2–3,`` when an ``edge_block``
-    claim gives that as the reason only the first (last) clue can be it."""
+def _edge_side(claims: Sequence[Claim], start: int, end: int) -> str:
+    """``first`` (``last``) when an ``edge_block`` claim says the boxes ``[start, end)`` are the
+    line's first (last), the reason only the first (last) clue holds them; else ""."""
     for c in _all(claims, "edge_block"):
         if (c["start"], c["end"]) == (start, end):
-            return f"the {c['side']} block, at {cells_text(range(start, end))},"
-    return f"the block at {cells_text(range(start, end))}"
+            return str(c["side"])
+    return ""
+
+
+def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block") -> str:
+    """``the block at cells 2–3``, or ``the first block, at cells 2–3,`` when an ``edge_block``
+    claim gives that as the reason only the first (last) clue can be it."""
+    side = _edge_side(claims, start, end)
+    if side:
+        return f"the {side} {what}, at {cells_text(range(start, end))},"
+    return f"the {what} at {cells_text(range(start, end))}"
 
 
 def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -358,7 +367,9 @@ def chain_words(
         elif c.get("from") == "box":  # the box it must hold sets it
             boxes = _span(holding[i])
             what = "box" if len(boxes) == 1 else "boxes"
-            part = f"{who} holds the {what} at {cells_text(boxes)}, so it {bound}"
+            order = _edge_side(claims, boxes.start, boxes.stop)  # the first (last) boxes
+            where = f"{order} {what}, at" if order else f"{what} at"
+            part = f"{who} holds the {where} {cells_text(boxes)}, so it {bound}"
             part += f" ({ruled})" if ruled else ""
         elif c.get("from") == "edge_box":  # no clue before (after) it can cover that box
             edge = next(e for e in _all(claims, "edge_box") if e["clue"] == i)
@@ -560,7 +571,7 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     b = _first(claims, "block")
     g = _first(claims, "gap")
     held = _all(claims, "holder_starts")
-    box = f"the box at {cells_text(_span(b))}"
+    box = _block_at(claims, b["start"], b["end"], "box")
     filled = [p for p, _ in cells]
     wall = ""  # the gap's wall the holders' starts reach
     walled = [h for h in held if h["min"] == g["start"]]

@@ -737,6 +737,34 @@ def simple_spaces(x: WitnessLine) -> list[Witness]:
     return [] if r is None else _uncovered(x, r, "simple_spaces", [], placed={})
 
 
+def order_reasons(
+    claims: Sequence[Claim], hints: Sequence[int], cells: Sequence[int]
+) -> list[Claim]:
+    """``claims`` (of a line with clue ``hints`` and ``cells``, whole-line positions) with an
+    ``edge_block`` claim before each one-clue ``holders`` claim whose block is the line's first
+    (last) and whose clue is the first (last): the reason, by the clues' order, that only that
+    clue holds it (unless a reason is there already)."""
+    out: list[Claim] = []
+    for c in claims:
+        if c["claim"] == "holders" and len(c["clues"]) == 1 and len(hints) > 1:
+            span = (c["start"], c["end"])
+            given = any(
+                d["claim"] in ("only_long", "edge_block") and (d["start"], d["end"]) == span
+                for d in claims
+            )
+            i = c["clues"][0]
+            side = ""
+            if i == 0 and FILLED not in cells[: c["start"]]:
+                side = "first"
+            elif i == len(hints) - 1 and FILLED not in cells[c["end"] :]:
+                side = "last"
+            if side and not given:
+                out.append({"claim": "edge_block", "side": side, "start": span[0], "end": span[1]})
+                out[-1]["clues"] = [i]
+        out.append(c)
+    return out
+
+
 def punctuate(x: WitnessLine) -> list[Witness]:
     r = box_ranges(x.hints, x.cells)
     if r is None:

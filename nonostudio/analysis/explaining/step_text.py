@@ -29,6 +29,7 @@ from nonostudio.analysis.explaining.premise_text import (
     restated,
     then_sentence,
 )
+from nonostudio.analysis.explaining.premises import order_reasons
 from nonostudio.core.line import FILLED, Line
 
 __all__ = [
@@ -211,7 +212,7 @@ def gather_premises(
                 continue
             premise: dict[str, Any] = {
                 "say": w.say,
-                "claims": w.claims,
+                "claims": order_reasons(w.claims, line.hints, line.cells),
                 "cells": [[p + offset, v] for p, v in sorted(cells.items())],
                 "round": round_,
             }

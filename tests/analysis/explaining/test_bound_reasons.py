@@ -216,8 +216,8 @@ def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
     assert ". The second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
     alone = step_sentence("mercury", "row", 6, hints, 25, [first, both]).text
     assert (
-        "cells 1–4 are empty. It ends by cell 7. The second clue, 2, holds the box at cell "
-        "15, so it starts at cell 14 or later: cells 8–13 are empty" in alone
+        "cells 1–4 are empty. It ends by cell 7. The second clue, 2, holds the last box, at "
+        "cell 15, so it starts at cell 14 or later: cells 8–13 are empty" in alone
     )
 
 
@@ -232,8 +232,8 @@ def test_edges_and_walls_says_why_a_holder_cannot_start_nearer() -> None:
     first = premises[0]
     assert first["cells"] == [[2, FILLED]]
     assert (
-        "the box at cell 4 can only be the first clue, 2, starting at cell 3 to hold it (from "
-        "cell 4 it would run into the box at cell 6), so cell 3 is filled" in explanation.text
+        "the first box, at cell 4, can only be the first clue, 2, starting at cell 3 to hold it "
+        "(from cell 4 it would run into the box at cell 6), so cell 3 is filled" in explanation.text
     )
     cells = _line(line)
     arr = arrangements(hints, cells)
@@ -716,7 +716,8 @@ def test_a_block_placed_before_a_reach_keeps_its_reason() -> None:
     text, premise = _checked("punctuate", (5, 6), "..........#.....xxx######", "punctuate_reach")
     assert text.startswith(
         "Row 1 — Finished block: the block at cells 20–25 can only be the second clue, 6, the "
-        "only clue that long. The first clue, 5, holds the box at cell 11, so it ends by cell 15."
+        "only clue that long. The first clue, 5, holds the first box, at cell 11, so it ends by "
+        "cell 15."
     )
     assert {"claim": "only_long", "start": 19, "end": 25, "clues": [1]} in premise["claims"]
 
@@ -731,4 +732,17 @@ def test_a_wall_both_holders_meet_is_said_of_both() -> None:
         "the box at cell 8 is the first, 4, starting between cells 5 and 6 or the second, 3, "
         "starting between cells 6 and 7 (neither can cross the cross at cell 10); either way "
         "cell 7 is filled."
+    )
+
+
+def test_a_clue_holding_the_first_boxes_says_they_are_the_first() -> None:
+    """jwilk-nonogram data046.nin, column 10 (step 188): "the first clue, 4, holds the boxes at
+    cells 10–12" gave no reason why the first clue; they are the column's first boxes."""
+    text, premise = _checked("mercury", (4, 2, 5), "......xx.###.xxxx##x#####", "mercury")
+    assert text.endswith(
+        "the first clue, 4, holds the first boxes, at cells 10–12, so it starts at cell 9 or "
+        "later: cells 1–6 are empty."
+    )
+    assert {"claim": "edge_block", "side": "first", "start": 9, "end": 12, "clues": [0]} in (
+        premise["claims"]
     )
