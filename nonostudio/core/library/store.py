@@ -500,11 +500,11 @@ class Library:
             return None
         self._follow()
         token = (self._listing, self._identity, self._writes)
-        path, wait, what = self.path, self.busy_timeout, "the list of puzzles"
+        path, wait = self.path, self.busy_timeout
 
         def read() -> ListingRead:
             listing = Listing()
-            entries: list[LibraryEntry] | None = None
+            conn: sqlite3.Connection | None = None
             try:
                 conn = sqlite3.connect(
                     path.absolute().as_uri() + "?mode=ro",
@@ -512,9 +512,6 @@ class Library:
                     timeout=wait,
                     isolation_level=None,
                 )
-            except sqlite3.Error as exc:
-                return ListingRead(None, listing, token, str(read_error(path, exc, what, wait)))
-            try:
                 try:
                     entries = listing.entries(conn)
                 except sqlite3.Error as exc:
@@ -522,9 +519,11 @@ class Library:
                         raise
                     entries = listing.around_damage(conn, path, exc)
             except sqlite3.Error as exc:  # (said where the listing is shown)
-                return ListingRead(None, listing, token, str(read_error(path, exc, what, wait)))
+                problem = read_error(path, exc, "the list of puzzles", wait)
+                return ListingRead(None, listing, token, str(problem))
             finally:
-                conn.close()
+                if conn is not None:
+                    conn.close()
             return ListingRead(entries, listing, token)
 
         return read
