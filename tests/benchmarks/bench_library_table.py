@@ -10,13 +10,15 @@ package first on the path) alternately with this one.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _fresh_runs import alternate, probe_run  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 PUZZLES = 10_000
@@ -66,41 +68,15 @@ def make_library(folder: Path) -> Path:
     return db
 
 
-def one_run(tree: Path | None, db: Path) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=folder)
-        if tree is not None:
-            env["PYTHONPATH"] = str(tree)
-        out = subprocess.run(
-            [sys.executable, "-c", PROBE, str(db), folder],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
-        if not lines:
-            raise SystemExit(f"the probe failed:\n{out.stderr[-3000:]}")
-        return json.loads(lines[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--old", type=Path, help="a checkout to compare with, run alternately")
     args = parser.parse_args()
-    trees: list[tuple[str, Path | None]] = [("now", None)]
-    if args.old is not None:
-        trees.insert(0, ("old", args.old.resolve()))
     with tempfile.TemporaryDirectory() as folder:
         db = make_library(Path(folder))
-        results: dict[str, list[dict]] = {name: [] for name, _ in trees}
-        for _ in range(args.runs):
-            for name, tree in trees:
-                results[name].append(one_run(tree, db))
-    for name, _tree in trees:
-        runs = results[name]
+        results = alternate(args.runs, args.old, lambda tree: probe_run(PROBE, [str(db)], tree))
+    for name, runs in results:
         print(f"{name} ({runs[0]['package']}), {len(runs)} fresh runs, {PUZZLES:,} puzzles:")
         for action in runs[0]["took"]:
             values = [v for run in runs for v in run["took"][action]]

@@ -14,15 +14,14 @@ for a before/after in the same conditions.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _fresh_runs import alternate, probe_run  # noqa: E402
 
 PROBE = r"""
 import json, sys, tempfile, threading, time
@@ -85,39 +84,12 @@ win.close()
 """
 
 
-def one_run(tree: Path | None) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=folder)
-        if tree is not None:
-            env["PYTHONPATH"] = str(tree)
-        out = subprocess.run(
-            [sys.executable, "-c", PROBE, folder],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
-        if not lines:
-            raise SystemExit(f"the probe failed:\n{out.stderr[-3000:]}")
-        return json.loads(lines[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--old", type=Path, help="a checkout to compare with, run alternately")
     args = parser.parse_args()
-    trees: list[tuple[str, Path | None]] = [("now", None)]
-    if args.old is not None:
-        trees.insert(0, ("old", args.old.resolve()))
-    results: dict[str, list[dict]] = {name: [] for name, _ in trees}
-    for _ in range(args.runs):
-        for name, tree in trees:
-            results[name].append(one_run(tree))
-    for name, _tree in trees:
-        runs = results[name]
+    for name, runs in alternate(args.runs, args.old, lambda tree: probe_run(PROBE, [], tree)):
         print(f"{name} ({runs[0]['package']}), median of {len(runs)} fresh starts:")
         for step in runs[0]["steps"]:
             cpu = statistics.median(run["steps"][step][0] for run in runs)
