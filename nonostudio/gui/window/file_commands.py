@@ -64,20 +64,25 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
     return puzzle, Document.file(path, fmt if fmt in writable else None)
 
 
-def save_target(path: Path, fmt: str | None) -> tuple[Path, str | None]:
-    """Where Save As writes and in which format: ``fmt``'s extension added to a ``path`` without
-    one, the format found from the extension when none is chosen (None: the extension names
-    none that can be written)."""
+def save_target(path: Path, fmt: str | None, *, colour: bool = False) -> tuple[Path, str | None]:
+    """Where Save As writes and in which format, so that the file always reopens as the same
+    puzzle (files are read by their extension): an extension naming a format the puzzle can be
+    written in (with colours for a ``colour`` puzzle) decides the format, whatever ``fmt`` (the
+    dialog's file type) says; any other name gets ``fmt``'s extension added (``mine`` ->
+    ``mine.non``, ``mine.mk`` -> ``mine.mk.g``: .mk is read as Olšák .mk). With no ``fmt`` and
+    no such extension the format is None (the writer then refuses, naming the extension)."""
     from nonostudio.core.formats import FORMATS
 
-    if not path.suffix and fmt is not None:
-        info = next(f for f in FORMATS if f.name == fmt)
-        path = path.with_suffix(info.extensions[0])
+    writable = COLOUR_WRITABLE if colour else [f.name for f in FORMATS if f.can_write]
+    by_extension = {ext: f.name for f in FORMATS if f.name in writable for ext in f.extensions}
+    named = by_extension.get(path.suffix.lower())
+    if named is not None:
+        return path, named
     if fmt is None:
-        fmt = next(
-            (f.name for f in FORMATS if f.can_write and path.suffix.lower() in f.extensions),
-            None,
-        )
+        return path, None
+    info = next(f for f in FORMATS if f.name == fmt)
+    if info.extensions:
+        path = path.with_name(path.name + info.extensions[0])
     return path, fmt
 
 
@@ -304,14 +309,27 @@ class FileCommands(QObject):
         puzzle = self.current_puzzle()
         if puzzle is None:
             return False
-        path, fmt = save_target(Path(path), fmt)
-        if isinstance(puzzle, ColourPuzzle) and fmt is None and path.suffix.lower() == ".g":
-            fmt = "g"
+        typed = Path(path)
+        path, fmt = save_target(typed, fmt, colour=isinstance(puzzle, ColourPuzzle))
+        if path != typed and path.exists() and not self._may_replace(path):
+            return False  # the dialog asked about the name typed, not this one
         if not self._write(puzzle, path, fmt):
             return False
         self._view.last_folder = str(path.parent)
         self.set_document(Document.file(path, fmt))
         return True
+
+    def _may_replace(self, path: Path) -> bool:
+        """Ask before replacing ``path``, a name Save As made by adding an extension."""
+        answer = QMessageBox.question(
+            self._parent,
+            "Save Puzzle As",
+            f"{path.name} already exists (the extension of the chosen file type was added to "
+            f"the name typed). Replace it?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Save
 
     def _written(self, title: str, path: str | Path, write: Callable[[], object]) -> bool:
         """Run ``write``; a puzzle or file-system error is shown under ``title``, naming
