@@ -9,8 +9,8 @@ with the default rule set and prints, against its goals:
 * steps named by a catalogued technique, fallbacks included (goal 100 %);
 * words per step explanation (median <= 40, 95th percentile <= 70);
 * steps after which the same technique on the same line (or oracle sub-line) still decides a
-  cell (goal 0), apart from those split on purpose, whose sentence has no room for the rest of
-  the move (counted and measured apart: the words each would take as one step);
+  cell (goal 0), with those split on purpose, whose sentence has no room for the rest of the
+  move, counted apart (and the words each would take as one step);
 * puzzles whose picture with a blank border of 1 or 2 cells gets the same tier and label (goal:
   all of at least 20);
 * the share of the learned set's test-set coverage carried by rules placed in a technique
@@ -395,7 +395,7 @@ def main() -> int:
     )
     print(
         f"steps after which the same technique on the same line still decides a cell: "
-        f"{incomplete + len(split_words)}: {incomplete} for another reason (goal 0), "
+        f"{incomplete + len(split_words)} (goal 0): {incomplete} for another reason, "
         f"{len(split_words)} split on purpose, the rest of the move passing the sentence's "
         f"{BODY_WORDS}-word budget"
     )
