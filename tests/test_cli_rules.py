@@ -186,12 +186,12 @@ def test_explain_json_holds_the_trace(capsys) -> None:
     assert data["summary"]["fallback_steps"]["probe"] >= 1
     first = trace.first_fallback()
     assert data["first_fallback"] == first and trace.steps[first].kind == "probe"
-    assert "— Contradiction: if this cell were" in data["text"][first]
+    assert "— Contradiction: suppose this cell were" in data["text"][first]
     probe = data["steps"][first]
     assert (probe["kind"], probe["technique"]) == ("probe", "contradiction")
     ((r, c, v),) = probe["cells"]
     assert data["text"][first].startswith(f"Row {r + 1}, column {c + 1} — ")
-    assert data["text"][first].endswith("so it is filled." if v == 1 else "so it is empty.")
+    assert data["text"][first].endswith("this cell is filled." if v == 1 else "this cell is empty.")
 
 
 def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys) -> None:

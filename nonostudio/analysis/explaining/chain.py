@@ -6,9 +6,9 @@ each line solved exactly), keeps only the line steps the dead end depends on, an
 as :data:`Link` s; :func:`shortest_chain` picks, among the refuted assumptions it is given, the
 one with the fewest line steps.  :func:`chain_premises` turns a chain into the premises of a
 step (``suppose``, then ``forced`` line by line, then ``dead``), which a checker can replay by
-brute force, and :func:`chain_text` into a sentence:
-"suppose row 5, column 7 is filled → row 5 (3 1): cells 8–9 are empty → column 9 (6) has no room
-for its clue; so it is empty".
+brute force, and :func:`chain_text` into short sentences (links on lines of one kind in a row
+share one, the dead end and the conclusion have their own): "suppose this cell were filled. Then
+row 5: cells 8–9 empty. Then column 9 would have no room for 6. So this cell is empty".
 """
 
 from __future__ import annotations
@@ -494,12 +494,26 @@ def _cells(cells: dict[int, int]) -> str:
     return ", ".join(parts)
 
 
+SENTENCE_WORDS = 30
+"""Links of a chain on lines of one kind in a row are said in one sentence while their words stay
+this many or fewer (a link longer than that is a sentence alone)."""
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """``parts`` as sentences: each but the first starts with a capital and follows a full stop
+    (the step's text ends the last one)."""
+    return ". ".join([parts[0], *(p[:1].upper() + p[1:] for p in parts[1:])])
+
+
 def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Link]) -> str:
-    """The chain in words (without the step's line and technique name)."""
+    """The chain in words (without the step's line and technique name), in short sentences:
+    the supposition, the links (those on lines of one kind in a row together), the dead end,
+    the conclusion: "suppose this cell were filled. Then row 1: cell 9 filled. Then columns 8,
+    9: cell 2 empty. Then row 2 would have no room for its clue. So this cell is empty"."""
     was = "filled" if assumed == FILLED else "empty"
     other = "empty" if assumed == FILLED else "filled"
-    parts = [f"if this cell were {was}", *_links_text(puzzle, chain)]
-    return " → ".join(parts) + f"; so it is {other}"
+    then = [f"then {run}" for run in _links_text(puzzle, chain)]
+    return _sentences([f"suppose this cell were {was}", *then, f"so this cell is {other}"])
 
 
 def _links_premises(chain: Sequence[Link]) -> list[dict[str, Any]]:
@@ -535,41 +549,53 @@ def _suppose(r: int, c: int, value: int) -> dict[str, Any]:
 
 
 def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
-    """Each link in words; links in a row on lines of the same kind that decide the same cells
-    along them are said once (``columns 8, 9: cell 2 empty``)."""
-    parts: list[str] = []
+    """The links in words, one item a sentence: links in a row on lines of one kind, up to
+    :data:`SENTENCE_WORDS` words (``column 11: cell 17 empty; column 12: cell 10 filled, cell 18
+    empty``), the dead end alone (``row 12 would have no room for 1 7 1``).  Links in a row on
+    lines of one kind that decide the same cells along them are said once (``columns 8, 9: cell
+    2 empty``)."""
+    runs: list[list[str]] = []  # the sentences, as their links' words
     group: list[int] = []  # indices of the lines of the group being said
     said = ""
     axis = ""
     for link in chain:
         if link.dead:
             where = line_name(*link.line).lower()
-            parts.append(f"{where} would have no room for {_clue(puzzle, link.line)}")
-            group = []
+            runs.append([f"{where} would have no room for {_clue(puzzle, link.line)}"])
+            group, axis = [], ""
             continue
         cells = _cells(link.cells)
         if group and link.line[0] == axis and cells == said:
             group.append(link.line[1])
             names = ", ".join(str(i + 1) for i in group)
-            parts[-1] = f"{axis}s {names}: {cells}"
+            runs[-1][-1] = f"{axis}s {names}: {cells}"
             continue
+        text = f"{line_name(*link.line).lower()}: {cells}"
+        words = sum(len(part.split()) for part in runs[-1]) if runs else 0
+        if link.line[0] == axis and words + len(text.split()) <= SENTENCE_WORDS:
+            runs[-1].append(text)
+        else:
+            runs.append([text])
         axis, said, group = link.line[0], cells, [link.line[1]]
-        parts.append(f"{line_name(*link.line).lower()}: {cells}")
-    return parts
+    return ["; ".join(run) for run in runs]
 
 
 def deep_text(puzzle: Puzzle, r: int, c: int, assumed: int, deep: DeepRefutation) -> str:
-    """A chained contradiction in words."""
+    """A chained contradiction in words, in short sentences as :func:`chain_text`'s: the first
+    supposition and its links, the second cell that could be neither value, each value's links
+    to its dead end ("if that cell were filled, then …"), the conclusion."""
     was = "filled" if assumed == FILLED else "empty"
     other = "empty" if assumed == FILLED else "filled"
     r2, c2 = deep.second
-    first = " → ".join([f"if this cell were {was}", *_links_text(puzzle, deep.first)])
-    filled = " → ".join(_links_text(puzzle, deep.filled))
-    empty = " → ".join(_links_text(puzzle, deep.empty))
-    return (
-        f"{first}; then row {r2 + 1}, column {c2 + 1} could be neither filled ({filled}) nor "
-        f"empty ({empty}); so it is {other}"
-    )
+    parts = [
+        f"suppose this cell were {was}",
+        *(f"then {s}" for s in _links_text(puzzle, deep.first)),
+    ]
+    parts.append(f"then row {r2 + 1}, column {c2 + 1} could be neither filled nor empty")
+    for value, chain in (("filled", deep.filled), ("empty", deep.empty)):
+        first, *rest = _links_text(puzzle, chain)
+        parts += [f"if that cell were {value}, then {first}", *(f"then {s}" for s in rest)]
+    return _sentences([*parts, f"so this cell is {other}"])
 
 
 def chain_lines(chain: Sequence[Link]) -> tuple[LineKey, ...]:
