@@ -31,12 +31,13 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.helping.designer import DesignFindings, Edit, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.gui.common.rule_sets import read_rule_set
 from nonostudio.gui.common.workers import Job, Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR, CellsCommand, GridView
 from nonostudio.rules.language.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.ruleset import RuleSet
 
 
 class EditAt(Protocol):
@@ -398,7 +399,7 @@ class DesignerPanel(DesignerPanelBase):
     def set_rule_set(self, name: str) -> None:
         """Check with the shipped rule set called ``name``; old findings are cleared."""
         try:
-            self._design.rule_set = load_rule_set(name)
+            self._design.rule_set = read_rule_set(name)  # (read once, ahead at the start)
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._design.rule_set = None
             self.clear()

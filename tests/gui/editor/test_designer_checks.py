@@ -199,3 +199,28 @@ def test_marks_show_when_the_panels_are_built_after_the_window_is_shown(
         win.designer_panel.cancel()
         win.editor.set_modified(False)
         end_background(win, 10000)
+
+
+def test_the_designer_takes_the_rule_set_read_ahead(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel built at the start checks with the default set read ahead on a worker thread
+    (it parsed it again on the GUI thread, ~16 ms); a set it cannot read is still said."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.gui.common import rule_sets
+    from nonostudio.rules import ruleset
+
+    monkeypatch.setattr(rule_sets, "_read", {})
+    ahead = rule_sets.read_rule_set(DEFAULT_RULE_SET)  # (as read_ahead does, off this thread)
+    parsed: list[str] = []
+    for module in (rule_sets, ruleset):
+        parse = module.parse_rule_set
+        monkeypatch.setattr(
+            module, "parse_rule_set", lambda *a, parse=parse: parsed.append(a[1]) or parse(*a)
+        )
+    editor = EditorView()
+    panel = DesignerPanel(editor)
+    qtbot.addWidget(editor)
+    qtbot.addWidget(panel)
+    panel.set_rule_set(DEFAULT_RULE_SET)
+    assert parsed == [] and panel._design.rule_set is ahead
+    panel.set_rule_set("no such set")
+    assert panel._design.rule_set is None and "no such set" in panel.summary_label.text()
