@@ -585,9 +585,19 @@ class SolveView(TraceView):
                 f"Your earlier progress on this puzzle cannot be read: {exc}"
             )
             return
-        if kept is None or kept.cells.shape != self._hand.shape:
+        if kept is None:
+            self.save_progress()  # a game begun before the puzzle was added is kept there now
+            return
+        if kept.cells.shape != self._hand.shape:
             return
         self._resume(kept.cells, kept.seconds)
+
+    def games_kept_for_session(self) -> int:
+        """Games played by hand kept only in memory (puzzles no library keeps, some cell
+        marked, the one shown included): closing the studio loses them."""
+        puzzle = self._puzzle if self._puzzle is not None else self._shelved
+        shown = puzzle is not None and not self._progress.in_library()
+        return len(self._unkept) + int(shown and bool((self._hand != UNKNOWN).any()))
 
     def _keep_unkept_game(self) -> None:
         """The player's game of the puzzle shown, when no library keeps it and some cell is

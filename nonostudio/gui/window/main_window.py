@@ -178,7 +178,7 @@ class MainWindow(QMainWindow):
         files, library, help = self.files, self.library_commands, self.help
         files.kindChanged.connect(self._show_editor_kind)
         files.shown.connect(self._document_shown)
-        files.documentChanged.connect(lambda _document: self.update_title())
+        files.documentChanged.connect(self._document_changed)
         files.newPuzzleShown.connect(lambda: self.tabs.setCurrentWidget(self.editor_page()))
         files.libraryWritten.connect(self.update_banner)
         for part in (files, library, help):
@@ -212,6 +212,13 @@ class MainWindow(QMainWindow):
         self.files.set_document(Document())
         self.files.set_modified(True)
         self.show_status("The puzzle deleted from the library stays open here, unsaved.", 10000)
+
+    def _document_changed(self, document: Document) -> None:
+        """The puzzle on screen has a new origin (added to the library, saved to a file): the
+        Solve view keeps the player's game where the puzzle now is."""
+        if self.is_ready() and not self.files.is_colour():
+            self.solve_view.set_library_puzzle(self.library, document.library_id)
+        self.update_title()
 
     def _document_shown(self, document: Document) -> None:
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
@@ -522,8 +529,51 @@ class MainWindow(QMainWindow):
         if (tutor := getattr(self, "tutor", None)) is not None:
             tutor.shutdown()
 
+    def games_kept_for_session(self) -> int:
+        """Games played by hand that closing the studio loses (puzzles no library keeps and
+        colour puzzles: the Solve views keep them in memory only)."""
+        return sum(self._unkept_games())
+
+    def _unkept_games(self) -> tuple[int, int]:
+        """Black-and-white and colour games kept only in memory."""
+        view = getattr(self, "solve_view", None)
+        bw = 0 if view is None else view.games_kept_for_session()
+        pages = self._colour_pages
+        return bw, 0 if pages is None else pages.solve_view.games_kept_for_session()
+
+    def _unkept_games_may_go(self) -> bool:
+        """Ask before closing loses games played by hand; True: go on."""
+        bw, colour = self._unkept_games()
+        if not bw + colour:
+            return True
+        parts = []
+        if bw:
+            parts.append(f"{bw} game{'s' if bw > 1 else ''} of a puzzle not in the library")
+        if colour:
+            parts.append(
+                f"{colour} colour game{'s' if colour > 1 else ''} (no library keeps a colour game)"
+            )
+        one = bw + colour == 1
+        text = (
+            f"Played by hand: {' and '.join(parts)}, kept only until the studio closes. "
+            f"Quitting loses {'it' if one else 'them'}."
+        )
+        if bw:
+            text += (
+                " To keep a black-and-white game, cancel, open its puzzle and use Add Current "
+                "Puzzle."
+            )
+        answer = QMessageBox.question(
+            self,
+            "Games Not Kept",
+            text,
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if not self.files.maybe_save() or not self._unkept_games_may_go():
             event.ignore()
             return
         self.autosaver.close()  # saved or discarded: nothing left to restore

@@ -271,8 +271,9 @@ def test_a_library_id_with_other_clues_is_not_taken_and_new_clues_drop_it(
     assert not view.save_progress()
     assert np.all(library.hand_progress(other).cells == 0)  # nor overwritten
     house = library.add(HOUSE)
-    view.set_library_puzzle(library, house)
-    assert view.save_progress()
+    view.set_library_puzzle(library, house)  # the game begun is kept there at once
+    assert library.hand_progress(house).cells[2, 0] != UNKNOWN
+    assert not view.save_progress()  # nothing changed since
     view.set_puzzle(Puzzle.from_grid(picture("#", "#")))  # new clues: no library puzzle
     view.set_puzzle(HOUSE)
     click(qtbot, view, 2, 1)

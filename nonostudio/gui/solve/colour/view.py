@@ -157,6 +157,13 @@ class ColourSolveView(TraceView):
             self._take_up(*left)
         self._start_soon()
 
+    def games_kept_for_session(self) -> int:
+        """Games played by hand kept only in memory (no library keeps a colour game), the one
+        shown included once begun: closing the studio loses them."""
+        puzzle = self._puzzle if self._puzzle is not None else self._shelved
+        shown = isinstance(puzzle, ColourPuzzle) and self._hand != unknown_grid(puzzle)
+        return len(self._left) + int(shown)
+
     def _keep_game(self) -> None:
         """The player's game of the puzzle shown, once begun, is kept in memory for
         :meth:`set_puzzle` to take up again (opening another puzzle lost it)."""

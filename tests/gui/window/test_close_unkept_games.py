@@ -1,0 +1,115 @@
+"""Closing the studio with games played by hand that only this session keeps (a puzzle not in
+the library, any colour puzzle): it asks first, Cancel keeps the studio open, Discard closes it;
+a game the library keeps, or no game, closes without a question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.window.main_window import MainWindow
+
+PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+PICTURE = ((1, 1, 2), (0, 2, 2), (1, 0, 1))
+
+
+class Questions:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.asked: list[str] = []
+        self.answer = QMessageBox.StandardButton.Cancel
+        monkeypatch.setattr(QMessageBox, "question", self._question)
+
+    def _question(self, parent, title, text, *args):
+        self.asked.append(text)
+        return self.answer
+
+
+@pytest.fixture
+def questions(monkeypatch: pytest.MonkeyPatch) -> Questions:
+    return Questions(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, small_library: Library, settings: QSettings, questions: Questions):
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.cancel_background()
+    apply_theme(QApplication.instance(), "system")
+
+
+def _play_a_cell(qtbot, window: MainWindow, colour: bool) -> None:
+    view = window.colour_pages().solve_view if colour else window.solve_view
+    window.tabs.setCurrentWidget(view)
+    view.ui.hand_action.trigger()
+    qtbot.mouseClick(view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(0, 0).center())
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["file-not-in-library", "colour"])
+def test_closing_asks_before_losing_a_game_only_the_session_keeps(
+    qtbot, window: MainWindow, questions: Questions, tmp_path: Path, colour: bool
+) -> None:
+    path = tmp_path / ("game.xml" if colour else "game.non")
+    rows, cols = clues_of_colour_grid(PICTURE)
+    puzzle = (
+        ColourPuzzle(PALETTE, rows, cols)
+        if colour
+        else Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+    )
+    write_file(puzzle, path)
+    assert window.files.open_file(path, ask=False)
+    assert window.games_kept_for_session() == 0  # nothing played yet
+    _play_a_cell(qtbot, window, colour)
+    assert window.games_kept_for_session() == 1
+    assert not window.close() and window.isVisible()  # Cancel
+    asked = questions.asked
+    kind = "1 colour game (no library keeps" if colour else "1 game of a puzzle not in the library"
+    assert len(asked) == 1 and f"Played by hand: {kind}" in asked[0]
+    assert "Quitting loses it." in asked[0]
+    assert ("Add Current Puzzle" in asked[0]) is not colour
+    # another puzzle opened: the game is still kept (in memory), still asked about
+    other = tmp_path / "other.non"
+    write_file(Puzzle.from_grid([[1, 0], [0, 1]]), other)
+    assert window.files.open_file(other, ask=False)
+    assert window.games_kept_for_session() == 1
+    questions.answer = QMessageBox.StandardButton.Discard
+    assert window.close() and len(questions.asked) == 2
+
+
+def test_a_game_the_library_keeps_closes_without_a_question(
+    qtbot, window: MainWindow, questions: Questions, small_library: Library
+) -> None:
+    first = small_library.entries()[0]
+    assert window.files.open_library_puzzle(first.id)
+    _play_a_cell(qtbot, window, False)
+    assert window.games_kept_for_session() == 0
+    assert window.close() and not questions.asked
+
+
+def test_add_current_puzzle_keeps_the_game_in_the_library(
+    qtbot, window: MainWindow, questions: Questions, small_library: Library, tmp_path: Path
+) -> None:
+    """What the question says: a file's game, its puzzle added to the library, is kept there
+    (the Solve view did not learn the puzzle was now a library one: the game stayed in memory
+    only, and closing still asked)."""
+    path = tmp_path / "game.non"
+    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
+    assert window.files.open_file(path, ask=False)
+    _play_a_cell(qtbot, window, False)
+    assert window.games_kept_for_session() == 1
+    pid = window.library_commands.add_to_library()
+    assert pid is not None and window.games_kept_for_session() == 0
+    kept = small_library.hand_progress(pid)
+    assert kept is not None and kept.cells[0, 0] == window.solve_view.hand_cells()[0, 0] != UNKNOWN
+    assert window.close() and not questions.asked
