@@ -71,10 +71,11 @@ RECIPES: dict[int, Recipe] = {
     # 4,000,000 uniform boards (12 % of the 2**25 the paper trained on): 68.39 % of fresh boards
     # exact, 86.30 % with reflections (200,000 gave 44.37 %, 2,000,000 64.98 %)
     5: Recipe(5, boards=4_000_000, hidden=(512, 256), learning_rate=1e-3, epochs=15, seed=5),
-    # twice the paper's count of boards (361,094), for 30 epochs: 13.32 % of NonoDataset's test
-    # boards exact (24.45 % with reflections), against 10.94 % for the paper's count and 6.59 %
-    # for the earlier 180,547 boards and 12 epochs (docs/design/baselines.md)
-    10: on_icons(10, boards=722_188, hidden=(1024, 512), epochs=30),
+    # four times the paper's count of boards (361,094), for 30 epochs: 16.49 % of NonoDataset's
+    # test boards exact (28.38 % with reflections), against 13.32 % for twice its count, 10.94 %
+    # for its count and 6.59 % for the earlier 180,547 boards and 12 epochs
+    # (docs/design/baselines.md)
+    10: on_icons(10, boards=1_444_376, hidden=(1024, 512), epochs=30),
     15: on_icons(15, boards=60_000, hidden=(512, 256), epochs=10),
 }
 
