@@ -92,6 +92,7 @@ class ColourGrid(QWidget):
         self._overlay: Cells | None = None
         self._undecided: frozenset[tuple[int, int]] = frozenset()
         self._stroke_value = 0
+        self._zoom: float | None = None  # None: the cells fit the widget (Fit to Window)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Colour puzzle grid")
@@ -122,7 +123,7 @@ class ColourGrid(QWidget):
         )
         self._min_cell = max(MIN_CELL, readable_cell(self._widest, bold=True))
         across, down = self._slots()
-        cell = self._min_cell
+        cell = self._min_cell if self._zoom is None else self.cell_size()
         self.setMinimumSize(
             8 + cell * (len(self._cols) + across), 8 + cell * (len(self._rows) + down)
         )
@@ -187,7 +188,50 @@ class ColourGrid(QWidget):
         readable size, shrunk so the widest number fits its box."""
         return clue_font(self.cell_size(), self._widest, bold=True)
 
+    # --- zoom (the View menu's Zoom In, Zoom Out, Fit to Window, Actual Size) ---------------
+
+    def zoom(self) -> float | None:
+        """The zoom (1.0: cells of :data:`~nonostudio.gui.grid.view.BASE_CELL` pixels); None
+        while the cells fit the widget."""
+        return self._zoom
+
+    def set_zoom(self, zoom: float | None) -> None:
+        """Draw the cells at ``zoom`` (within the black-and-white grid's limits, never below
+        :meth:`min_cell`): the grid then takes its whole size and a scroll area scrolls it;
+        None fits the cells to the widget again."""
+        from nonostudio.gui.grid.view import ZOOM_MAX, ZOOM_MIN
+
+        self._zoom = None if zoom is None else min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
+        self._update_minimum()
+        self.update()
+
+    def zoom_in(self) -> None:
+        from nonostudio.gui.grid.view import ZOOM_STEP
+
+        self.set_zoom(self._zoom_now() * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        from nonostudio.gui.grid.view import ZOOM_STEP
+
+        self.set_zoom(self._zoom_now() / ZOOM_STEP)
+
+    def fit_to_window(self) -> None:
+        self.set_zoom(None)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def _zoom_now(self) -> float:
+        """The zoom the cells are drawn at now (fitted: their size over the base cell)."""
+        from nonostudio.gui.grid.view import BASE_CELL
+
+        return self._zoom if self._zoom is not None else self.cell_size() / BASE_CELL
+
     def cell_size(self) -> int:
+        if self._zoom is not None:
+            from nonostudio.gui.grid.view import BASE_CELL
+
+            return max(self._min_cell, round(BASE_CELL * self._zoom))
         across, down = self._slots()
         width = (self.width() - 8) // (len(self._cols) + across)
         height = (self.height() - 8) // (len(self._rows) + down)

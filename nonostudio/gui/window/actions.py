@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMenuBar, QToolBar
 
 from nonostudio.gui.common.theme import THEME_LABELS, THEMES
+from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import HelpCommands
@@ -34,7 +35,7 @@ class CommandWindow(Protocol):
     difficulty_dock: QDockWidget
     designer_dock: QDockWidget
 
-    def active_grid(self) -> GridView: ...
+    def active_grid(self) -> GridView | ColourGrid: ...
 
     def close(self) -> bool: ...
 

@@ -37,6 +37,7 @@ from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.common.theme import THEMES, apply_theme
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.tutor.window_hook import install_tutor
@@ -65,6 +66,13 @@ def page_grids(page: QWidget) -> list[GridView]:
     """The grids of a tab: the page's own grid (Editor, Solve) first, then every grid in it."""
     main = getattr(page, "grid", None)
     return ([main] if isinstance(main, GridView) else []) + page.findChildren(GridView)
+
+
+def zoomable_grids(page: QWidget) -> list[GridView | ColourGrid]:
+    """The grids of a tab the View menu can zoom, colour ones included, the page's own first."""
+    main = getattr(page, "grid", None)
+    own = [main] if isinstance(main, GridView | ColourGrid) else []
+    return own + page.findChildren(GridView) + page.findChildren(ColourGrid)
 
 
 class MainWindow(QMainWindow):
@@ -447,20 +455,24 @@ class MainWindow(QMainWindow):
 
     # -- zoom and undo follow the view in use ------------------------------------------------
 
-    def active_grid(self) -> GridView:
+    def active_grid(self) -> GridView | ColourGrid:
         """The grid the View menu acts on: the one with the keyboard focus, else the first grid
-        shown in the current tab, else the editor's."""
+        shown in the current tab (black-and-white or colour), else the editor's."""
         widget = QApplication.focusWidget()
         while widget is not None:
-            if isinstance(widget, GridView) and widget.window() is self and widget.isVisible():
+            if (
+                isinstance(widget, GridView | ColourGrid)
+                and widget.window() is self
+                and widget.isVisible()
+            ):
                 return widget
             widget = widget.parentWidget()
         page = self.tabs.currentWidget()
         if page is not None:
-            for grid in page_grids(page):
+            for grid in zoomable_grids(page):
                 if grid.isVisibleTo(page):
                     return grid
-        return self.editor.grid
+        return self.colour_editor.grid if self.files.is_colour() else self.editor.grid
 
     def active_undo_stack(self) -> QUndoStack:
         """The stack Undo and Redo act on: the current tab's grid's (the player's moves in the
