@@ -30,7 +30,7 @@ from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
-from nonostudio.gui.common.rule_sets import offer_rule_sets, take_saved_rule_set
+from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
 from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
@@ -58,7 +58,7 @@ from nonostudio.gui.solve.trace_view import (
     fix_first_text,
 )
 from nonostudio.rules.language.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.ruleset import RuleSet
 
 # The one default rule set of the studio (analysis.defaults) explains solutions; the control set
 # when it is missing.  The others are one choice away in the Rules list.
@@ -199,7 +199,7 @@ class SolveView(TraceView):
             return
         self.cancel()
         try:
-            rule_set = load_rule_set(name)
+            rule_set = read_rule_set(name)  # (read once, ahead at the start)
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._rule_set = None
             self._set_trace(None)
