@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import SolveUiParts, connect_action, connect_toggle
+from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.steps_model import StepsModel
 
 DEBOUNCE_MS = 250
@@ -92,6 +93,7 @@ class TraceView(QWidget):
     ui: SolveUiParts
     model: StepsModel
     grid: QWidget  # the grid the view's keys go to
+    _panes: PaneKeeper  # the steps pane beside or under the grid
     _trace: _Steps | None
     _puzzle: object | None  # None: no puzzle shown (the player's grid takes no strokes)
     _shelved: object | None  # the puzzle shown before the editor's clues became invalid
@@ -225,10 +227,22 @@ class TraceView(QWidget):
         focus = QApplication.focusWidget()
         if focus is None or not self.isAncestorOf(focus):
             self.grid.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._panes.first_shown(self.width())
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._run_timer()
+
+    # --- the steps pane -----------------------------------------------------------------------
+
+    def steps_shown(self) -> bool:
+        """Whether the steps pane is shown beside the grid."""
+        return self._panes.shown()
+
+    def set_steps_shown(self, shown: bool) -> None:
+        """Show or hide the steps pane: replaying, the choice holds (in the settings, where the
+        view has them); by hand it reveals the steps, the solution, until the mode is left."""
+        self._panes.set_shown(shown)
 
     # --- replaying the trace -------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QSettings, Signal
-from PySide6.QtGui import QShowEvent, QUndoStack
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -342,23 +342,6 @@ class SolveView(TraceView):
         ui.check_action.setEnabled(hand and not self._solved and self._puzzle is not None)
         ui.next_line_action.setEnabled(self._puzzle is not None)
         ui.hand_action.setEnabled(hand or self._puzzle is not None)  # (by hand: to leave it)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if event.spontaneous():  # the window shown again, not the tab chosen
-            return
-        self._panes.first_shown(self.width())
-
-    # --- the steps pane -----------------------------------------------------------------------
-
-    def steps_shown(self) -> bool:
-        """Whether the steps pane is shown beside the grid."""
-        return self._panes.shown()
-
-    def set_steps_shown(self, shown: bool) -> None:
-        """Show or hide the steps pane: replaying, the choice is kept (in the settings); by hand
-        it reveals the steps, the solution, until the mode is left."""
-        self._panes.set_shown(shown)
 
     # --- replaying the trace -------------------------------------------------------------------
 

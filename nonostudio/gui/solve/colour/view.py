@@ -15,7 +15,7 @@ player's grid (found in the background).
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Signal
-from PySide6.QtGui import QKeyEvent, QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.hints import (
@@ -327,23 +327,6 @@ class ColourSolveView(TraceView):
         clues = self.grid.origin()
         covered = QSize(clues.x(), clues.y())
         reveal_marks(self.ui.scroll, self.grid, marks.axis, marks.index, marks.cells, covered)
-
-    # --- the steps pane -----------------------------------------------------------------------
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if event.spontaneous():  # the window shown again, not the tab chosen
-            return
-        self._panes.first_shown(self.width())
-
-    def steps_shown(self) -> bool:
-        """Whether the steps pane is shown beside the grid."""
-        return self._panes.shown()
-
-    def set_steps_shown(self, shown: bool) -> None:
-        """Show or hide the steps pane: replaying, the choice holds; by hand it reveals the
-        steps, the solution, until the mode is left."""
-        self._panes.set_shown(shown)
 
     # --- solving by hand -----------------------------------------------------------------------
 
