@@ -145,6 +145,25 @@ def worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def default_set_read_ahead(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[str]]:
+    """The default rule set read as ``rule_sets.read_ahead`` would (off the GUI thread), and the
+    list of the sets parsed from then on (empty while everything takes the shared copy)."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.gui.common import rule_sets
+    from nonostudio.rules import ruleset
+
+    monkeypatch.setattr(rule_sets, "_read", {})
+    ahead = rule_sets.read_rule_set(DEFAULT_RULE_SET)
+    parsed: list[str] = []
+    for module in (rule_sets, ruleset):
+        parse = module.parse_rule_set
+        monkeypatch.setattr(
+            module, "parse_rule_set", lambda *a, parse=parse: parsed.append(a[1]) or parse(*a)
+        )
+    return ahead, parsed
+
+
+@pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The studio's user-data folder (``NONOSTUDIO_DATA_DIR``) for this test: ``tmp_path/data``,
     not created."""

@@ -201,21 +201,12 @@ def test_marks_show_when_the_panels_are_built_after_the_window_is_shown(
         end_background(win, 10000)
 
 
-def test_the_designer_takes_the_rule_set_read_ahead(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_designer_takes_the_rule_set_read_ahead(qtbot, default_set_read_ahead) -> None:
     """The panel built at the start checks with the default set read ahead on a worker thread
     (it parsed it again on the GUI thread, ~16 ms); a set it cannot read is still said."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.gui.common import rule_sets
-    from nonostudio.rules import ruleset
 
-    monkeypatch.setattr(rule_sets, "_read", {})
-    ahead = rule_sets.read_rule_set(DEFAULT_RULE_SET)  # (as read_ahead does, off this thread)
-    parsed: list[str] = []
-    for module in (rule_sets, ruleset):
-        parse = module.parse_rule_set
-        monkeypatch.setattr(
-            module, "parse_rule_set", lambda *a, parse=parse: parsed.append(a[1]) or parse(*a)
-        )
+    ahead, parsed = default_set_read_ahead
     editor = EditorView()
     panel = DesignerPanel(editor)
     qtbot.addWidget(editor)

@@ -273,20 +273,10 @@ def test_rule_trace_from_a_start_grid_stops_after_max_steps() -> None:
     assert sum(len(s.cells) for s in rest.steps) == int(np.count_nonzero(start == UNKNOWN))
 
 
-def test_the_solve_view_takes_the_rule_set_read_ahead(qtbot, monkeypatch) -> None:
+def test_the_solve_view_takes_the_rule_set_read_ahead(qtbot, default_set_read_ahead) -> None:
     """The view built at the start solves with the default set read ahead on a worker thread
     (it parsed it again on the GUI thread, ~16 ms); a set it cannot read is still said."""
-    from nonostudio.gui.common import rule_sets
-    from nonostudio.rules import ruleset
-
-    monkeypatch.setattr(rule_sets, "_read", {})
-    ahead = rule_sets.read_rule_set(DEFAULT_RULE_SET)  # (as read_ahead does, off this thread)
-    parsed: list[str] = []
-    for module in (rule_sets, ruleset):
-        parse = module.parse_rule_set
-        monkeypatch.setattr(
-            module, "parse_rule_set", lambda *a, parse=parse: parsed.append(a[1]) or parse(*a)
-        )
+    ahead, parsed = default_set_read_ahead
     widget = SolveView(delay_ms=1)
     qtbot.addWidget(widget)
     assert parsed == [] and widget.rule_set() is ahead
