@@ -101,6 +101,36 @@ def parse_clue_text(
     return tuple(clues), problems
 
 
+def readable_clue_text(text: str, kind: str, count: int, length: int) -> tuple[Hints, ...] | None:
+    """The clues of ``count`` lines of clue text as typed, a clue too long for its line
+    included (the typo finder looks for the mistyped number in it); None when a line is not
+    clues or the number of lines is wrong (see :func:`parse_clue_text`)."""
+    lines = text.split("\n")
+    while len(lines) > count and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != count:
+        return None
+    clues: list[Hints] = []
+    for i, line in enumerate(lines):
+        clue, error = parse_clue_line(line, f"{kind} {i + 1}", length)
+        if error and not clue:  # not a number, negative: a too long clue is never empty
+            return None
+        clues.append(clue)
+    return tuple(clues)
+
+
+def long_clue_problem(rows: Sequence[Hints], cols: Sequence[Hints]) -> str | None:
+    """The message of the first clue too long for its line (rows first), else None."""
+    for kind, clues, length in (("row", rows, len(cols)), ("column", cols, len(rows))):
+        for i, clue in enumerate(clues):
+            if (need := min_length(clue)) > length:
+                return (
+                    f"{kind} {i + 1}: clue {clue_to_text(clue)} needs {need} cells but the "
+                    f"{kind} has {length}"
+                )
+    return None
+
+
 def totals_problem(rows: Sequence[Hints], cols: Sequence[Hints]) -> str | None:
     """The message when row and column clues fill different numbers of cells, else None."""
     rsum = sum(map(sum, rows))

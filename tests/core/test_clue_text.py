@@ -65,3 +65,19 @@ def test_never_crashes_on_junk(text: str, length: int) -> None:
     clues, problems = parse_clue_text(text, "row", 3, length)
     assert len(clues) == 3
     assert all(p.message.startswith("row") for p in problems)
+
+
+def test_readable_clue_text_keeps_a_clue_too_long_and_refuses_what_is_not_clues() -> None:
+    from nonostudio.core.clue_text import long_clue_problem, readable_clue_text
+
+    assert readable_clue_text("1 1 12\n2\n\n", "row", 2, 15) == ((1, 1, 12), (2,))
+    assert readable_clue_text("1 x\n2", "row", 2, 15) is None  # not a number
+    assert readable_clue_text("1\n2\n3", "row", 2, 15) is None  # a line too many
+    assert readable_clue_text("1", "row", 2, 15) is None  # a line missing
+    rows, cols = ((1, 1, 12), (2,)), ((1,),) * 15
+    assert long_clue_problem(rows, cols) == "row 1: clue 1 1 12 needs 16 cells but the row has 15"
+    assert (
+        long_clue_problem(((1,), (2,)), ((3,), (1,)))
+        == "column 1: clue 3 needs 3 cells but the column has 2"
+    )
+    assert long_clue_problem(((1,), (1,)), ((1,), (1,))) is None

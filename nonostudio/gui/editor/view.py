@@ -27,6 +27,7 @@ from nonostudio.core.clue_text import (
     clues_to_text,
     parse_clue_line,
     parse_clue_text,
+    readable_clue_text,
     totals_problem,
 )
 from nonostudio.core.errors import PuzzleError
@@ -211,11 +212,17 @@ class EditorView(QWidget):
     # --- the Check panel's typo suggestions -------------------------------------------------------
 
     def typed_clues(self) -> tuple[tuple[Hints, ...], tuple[Hints, ...]] | None:
-        """The typed clues when every line reads and fits, even when the row and column totals
-        differ (the Check panel looks for the mistyped clue in them); None while drawing."""
-        if self._mode == DRAW or not self._lines_ok:
+        """The typed clues when every line reads, even when the row and column totals differ
+        or a clue is too long for its line (the Check panel looks for the mistyped clue in
+        them); None while drawing or while a line is not clues."""
+        if self._mode == DRAW:
             return None
-        return self.grid.clues()
+        if self._lines_ok:
+            return self.grid.clues()
+        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+        rows = readable_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width)
+        cols = readable_clue_text(self.ui.cols_edit.toPlainText(), "column", width, height)
+        return None if rows is None or cols is None else (rows, cols)
 
     def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
         """Mark these lines (``("row", 6)``) on the grid and select the first one's clue text;

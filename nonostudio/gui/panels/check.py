@@ -5,9 +5,10 @@ a newer puzzle cancels the check still running.  For a puzzle with several solut
 offers the second one so the editor can highlight where the two differ.  A colour puzzle is
 decided by the colour solver the same way.
 
-For typed clues with no solution, several, or row and column totals that differ, the panel then
-looks for the mistyped clue (:class:`~nonostudio.gui.common.typo_box.TypoBox`): it names the
-contradiction in words, lists the likely typos, says which lines the selected one touches
+For typed clues with no solution, several, row and column totals that differ or a clue too long
+for its line, the panel then looks for the mistyped clue
+(:class:`~nonostudio.gui.common.typo_box.TypoBox`): it names the contradiction in words, lists
+the likely typos, says which lines the selected one touches
 (:attr:`CheckPanel.typoLinesSelected`) and asks for it to be made
 (:attr:`CheckPanel.typoApplyRequested`).  Where the typed clues come from is told by
 :meth:`CheckPanel.set_clue_source`.
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import TypoReport
-from nonostudio.core.clue_text import totals_problem
+from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
 from nonostudio.core.puzzle import Clues, Puzzle
@@ -177,10 +178,15 @@ class CheckPanel(QWidget):
         if puzzle is None:
             self._checked_clues = None
             clues = self._typed_clues()
+            long = None if clues is None else long_clue_problem(*clues)
             totals = None if clues is None else totals_problem(*clues)
-            if clues is not None and totals is not None:
-                self.verdict_label.setText("Row and column totals differ")
-                self.detail_label.setText(totals[:1].upper() + totals[1:] + ".")
+            if clues is not None and (long or totals) is not None:
+                if long is not None:  # as Paste and the CLI: look for the mistyped number
+                    self.verdict_label.setText("A clue is too long for its line")
+                    self.detail_label.setText(long[:1].upper() + long[1:] + ".")
+                else:
+                    self.verdict_label.setText("Row and column totals differ")
+                    self.detail_label.setText(str(totals)[:1].upper() + str(totals)[1:] + ".")
                 self.typos.search(*clues)
                 self._searched_clues = clues
                 return

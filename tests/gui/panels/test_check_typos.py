@@ -298,3 +298,39 @@ def test_the_alternate_button_follows_the_verdicts_words(qtbot: QtBot, panel: Ch
     assert panel.typos.isVisible()  # the edits that would make it unique, under the button
     gap = _top_in(panel, panel.typos) - _bottom_in(panel, panel.alternate_button)
     assert 0 < gap <= NEAR_PX
+
+
+def test_a_clue_too_long_for_its_line_is_searched_as_paste_and_the_cli_do(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    """Seen under Xvfb: a row typed "1 1 12" in a 15-wide puzzle; the Check panel said "No
+    puzzle to check" and offered nothing, though Paste and the CLI offer "12 -> 2"."""
+    editor = _editor_with(qtbot, panel, vulture)
+    rows_edit = editor.ui.rows_edit
+    lines = rows_edit.toPlainText().split("\n")
+    assert lines[6] == "3 3 6 1 1"
+    lines[6] = "3 3 26 1 1"  # 38 cells in a row of 30
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        rows_edit.setPlainText("\n".join(lines))
+    assert editor.puzzle() is None
+    assert panel.verdict_label.text() == "A clue is too long for its line"
+    assert panel.detail_label.text() == "Row 7: clue 3 3 26 1 1 needs 38 cells but the row has 30."
+    assert panel.typos.list.count() > 0
+    panel.typos.select(0)
+    assert editor.grid.marked_lines()[:1] == (("row", 6),)
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=5000):
+        qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (vulture.rows, vulture.cols)
+
+
+def test_a_line_that_is_not_clues_gets_no_typo_search(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    editor = _editor_with(qtbot, panel, vulture)
+    lines = editor.ui.rows_edit.toPlainText().split("\n")
+    lines[6] = "3 3 x 1 1"
+    editor.ui.rows_edit.setPlainText("\n".join(lines))
+    assert editor.typed_clues() is None
+    qtbot.waitUntil(lambda: panel.verdict_label.text() == "No puzzle to check", timeout=5000)
+    assert panel.typos.isHidden()
