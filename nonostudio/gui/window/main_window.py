@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.library.recovered import recoveries
+from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.common.theme import THEMES, apply_theme
@@ -570,19 +571,31 @@ class MainWindow(QMainWindow):
             f"Played by hand: {' and '.join(parts)}, kept only until the studio closes. "
             f"Quitting loses {'it' if one else 'them'}."
         )
-        if bw:
+        buttons = QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+        shown = self._shown_game_is_the_unkept_one(bw, colour)
+        if shown:
+            text += " Save adds the puzzle, with your game, to the library."
+            buttons |= QMessageBox.StandardButton.Save
+        elif bw:
             text += (
                 " To keep a black-and-white game, cancel, open its puzzle and use Add Current "
                 "Puzzle."
             )
         answer = QMessageBox.question(
-            self,
-            "Games Not Kept",
-            text,
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
+            self, "Games Not Kept", text, buttons, QMessageBox.StandardButton.Cancel
         )
+        if shown and answer == QMessageBox.StandardButton.Save:
+            return self.library_commands.add_to_library() is not None  # failed: said, stay
         return answer == QMessageBox.StandardButton.Discard
+
+    def _shown_game_is_the_unkept_one(self, bw: int, colour: int) -> bool:
+        """Whether the only game that closing loses is the black-and-white one on screen, of a
+        puzzle Add Current Puzzle can add (and so keep the game with it)."""
+        if (bw, colour) != (1, 0) or self.files.is_colour():
+            return False
+        if self.document.library_id is not None or self.files.current_puzzle() is None:
+            return False
+        return bool((self.solve_view.hand_cells() != UNKNOWN).any())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save() or not self._unkept_games_may_go():

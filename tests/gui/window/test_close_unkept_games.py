@@ -77,7 +77,8 @@ def test_closing_asks_before_losing_a_game_only_the_session_keeps(
     kind = "1 colour game (no library keeps" if colour else "1 game of a puzzle not in the library"
     assert len(asked) == 1 and f"Played by hand: {kind}" in asked[0]
     assert "Quitting loses it." in asked[0]
-    assert ("Add Current Puzzle" in asked[0]) is not colour
+    # the game on screen is the one: Save adds its puzzle (with the game) to the library
+    assert ("Save adds the puzzle, with your game, to the library." in asked[0]) is not colour
     # another puzzle opened: the game is still kept (in memory), still asked about
     other = tmp_path / "other.non"
     write_file(Puzzle.from_grid([[1, 0], [0, 1]]), other)
@@ -113,3 +114,34 @@ def test_add_current_puzzle_keeps_the_game_in_the_library(
     kept = small_library.hand_progress(pid)
     assert kept is not None and kept.cells[0, 0] == window.solve_view.hand_cells()[0, 0] != UNKNOWN
     assert window.close() and not questions.asked
+
+
+def test_save_in_the_question_adds_the_puzzle_with_the_game_and_closes(
+    qtbot, window: MainWindow, questions: Questions, small_library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.non"
+    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
+    assert window.files.open_file(path, ask=False)
+    _play_a_cell(qtbot, window, False)
+    before = {entry.id for entry in small_library.entries()}
+    questions.answer = QMessageBox.StandardButton.Save
+    assert window.close()
+    (added,) = [e.id for e in small_library.entries() if e.id not in before]
+    kept = small_library.hand_progress(added)
+    assert kept is not None and kept.cells[0, 0] != UNKNOWN
+
+
+def test_a_game_left_for_another_puzzle_is_not_offered_save(
+    qtbot, window: MainWindow, questions: Questions, tmp_path: Path
+) -> None:
+    """Save adds the puzzle on screen: the game kept of another one is only told how to keep."""
+    path, other = tmp_path / "game.non", tmp_path / "other.non"
+    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
+    write_file(Puzzle.from_grid([[1, 0], [0, 1]]), other)
+    assert window.files.open_file(path, ask=False)
+    _play_a_cell(qtbot, window, False)
+    assert window.files.open_file(other, ask=False)
+    assert not window.close()
+    assert "Save adds" not in questions.asked[0] and "Add Current Puzzle" in questions.asked[0]
+    questions.answer = QMessageBox.StandardButton.Discard
+    assert window.close()
