@@ -38,8 +38,9 @@ FEATURE_ROWS: tuple[tuple[str, str], ...] = (
 )
 FEATURE_TIPS = {
     "one_colour_cells": "Cells left undecided by looking at one colour at a time (each colour's "
-    "clues as black and white): more than 0 means the puzzle needs colour reasoning, which ranks "
-    "it above every puzzle solvable one colour at a time, whatever the tiers",
+    "clues as black and white): more than 0 ranks the puzzle above every puzzle solvable one "
+    "colour at a time, whatever the tiers; it then needs colour reasoning, or search when the "
+    "colour techniques find nothing more",
     "touching_pairs": "Neighbouring clue items of different colours: their blocks may touch",
     "narrowing_steps": "Steps that decide no cell but pencil out colours",
     "pencil_cells": "Cells line logic leaves undecided when only decided cells are passed "
