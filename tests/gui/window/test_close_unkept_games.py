@@ -7,15 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.window.main_window import MainWindow
 
 PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
@@ -39,14 +38,8 @@ def questions(monkeypatch: pytest.MonkeyPatch) -> Questions:
 
 
 @pytest.fixture
-def window(qtbot, small_library: Library, settings: QSettings, questions: Questions):
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.cancel_background()
-    apply_theme(QApplication.instance(), "system")
+def window(open_window, questions: Questions) -> MainWindow:
+    return open_window()
 
 
 def _play_a_cell(qtbot, window: MainWindow, colour: bool) -> None:

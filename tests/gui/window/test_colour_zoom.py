@@ -7,13 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QScrollArea
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.formats import write_file
-from nonostudio.core.library import Library
-from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.grid.view import BASE_CELL
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -22,18 +19,12 @@ PICTURE = ((1, 1, 2, 0), (0, 2, 2, 1), (1, 0, 1, 2), (2, 2, 0, 1))
 
 
 @pytest.fixture
-def window(qtbot, small_library: Library, settings: QSettings, tmp_path: Path):
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+def window(open_window, tmp_path: Path) -> MainWindow:
+    win = open_window(size=(1280, 720))
     path = tmp_path / "flags.xml"
     write_file(ColourPuzzle(PALETTE, *clues_of_colour_grid(PICTURE)), path)
     assert win.files.open_file(path, ask=False)
-    yield win
-    win.cancel_background()
-    apply_theme(QApplication.instance(), "system")
+    return win
 
 
 @pytest.mark.parametrize("tab", ["editor", "solve"])

@@ -7,15 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.formats import FORMATS, write_file
-from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.file_filters import puzzle_filters
-from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.window.file_commands import read_document
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -42,14 +39,8 @@ class Answers:
 
 
 @pytest.fixture
-def window(qtbot, small_library: Library, settings: QSettings):
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.cancel_background()
-    apply_theme(QApplication.instance(), "system")
+def window(open_window) -> MainWindow:
+    return open_window()
 
 
 def _puzzle_file(tmp_path: Path, colour: bool, title: str = "Flags") -> tuple[Path, object]:
