@@ -321,11 +321,18 @@ class FileCommands(QObject):
 
     def _may_replace(self, path: Path) -> bool:
         """Ask before replacing ``path``, a name Save As made by adding an extension."""
-        answer = QMessageBox.question(
-            self._parent,
+        return self._save_or_cancel(
             "Save Puzzle As",
             f"{path.name} already exists (the extension of the chosen file type was added to "
             f"the name typed). Replace it?",
+        )
+
+    def _save_or_cancel(self, title: str, question: str) -> bool:
+        """Ask ``question`` with Save and Cancel (Cancel the default).  True: Save."""
+        answer = QMessageBox.question(
+            self._parent,
+            title,
+            question,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -378,15 +385,11 @@ class FileCommands(QObject):
         ]
         if not kept:
             return True
-        answer = QMessageBox.question(
-            self._parent,
+        return self._save_or_cancel(
             "Save as .g",
             f"The .g format keeps no title, author, copyright, licence or notes: this puzzle's "
             f"{', '.join(kept)} will not be in {path.name}. Save anyway?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
         )
-        return answer == QMessageBox.StandardButton.Save
 
     def paste_dialog(self) -> PasteDialog:
         """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""
