@@ -156,8 +156,9 @@ def test_the_solved_banner_does_not_move_the_grid(qtbot, view: ColourSolveView) 
 
 def test_a_game_left_for_another_puzzle_is_taken_up_again(qtbot, view: ColourSolveView) -> None:
     """A colour game played by hand was lost when another colour puzzle was opened (no library
-    keeps a colour game; found after the black-and-white loss was seen under Xvfb). It is kept for the session and taken up again when
-    the same puzzle comes back, saying so; a game not begun is not kept."""
+    keeps a colour game; found after the black-and-white loss was seen under Xvfb). It is kept
+    for the session and taken up again when the same puzzle comes back, saying so; a game not
+    begun is not kept."""
     qtbot.keyClick(view.grid, Qt.Key.Key_2)  # blue
     click(qtbot, view, 0, 1)
     view.ui.timer.set_seconds(75)
