@@ -91,7 +91,6 @@ class Tracer:
         self.stuck: set[LineKey] = set()
         self.search: SolveResult | None = None  # the complete solver's result, once it ran
         # Each line's easiest technique and where, as of the line's cells (a tutor's pace).
-        self.chain_cache: dict = {}  # line solves of contradiction chains, across probe steps
         self._dirty: set[LineKey] = {("row", r) for r in range(puzzle.height)}
         self._dirty |= {("column", c) for c in range(puzzle.width)}
         self._ranks: list[tuple[tuple[int, int, int], int, LineKey]] = []
