@@ -178,15 +178,11 @@ class CheckPanel(QWidget):
         if puzzle is None:
             self._checked_clues = None
             clues = self._typed_clues()
-            long = None if clues is None else long_clue_problem(*clues)
-            totals = None if clues is None else totals_problem(*clues)
-            if clues is not None and (long or totals) is not None:
-                if long is not None:  # as Paste and the CLI: look for the mistyped number
-                    self.verdict_label.setText("A clue is too long for its line")
-                    self.detail_label.setText(long[:1].upper() + long[1:] + ".")
-                else:
-                    self.verdict_label.setText("Row and column totals differ")
-                    self.detail_label.setText(str(totals)[:1].upper() + str(totals)[1:] + ".")
+            problem = None if clues is None else self._clue_problem(*clues)
+            if clues is not None and problem is not None:
+                verdict, detail = problem
+                self.verdict_label.setText(verdict)
+                self.detail_label.setText(detail[:1].upper() + detail[1:] + ".")
                 self.typos.search(*clues)
                 self._searched_clues = clues
                 return
@@ -221,6 +217,17 @@ class CheckPanel(QWidget):
         if self._clue_source is None or self._colour:
             return None
         return self._clue_source()
+
+    @staticmethod
+    def _clue_problem(rows: Clues, cols: Clues) -> tuple[str, str] | None:
+        """Why typed clues make no puzzle, as a verdict and the core's words, when a typo
+        search can say which number is wrong: a clue too long for its line (as Paste and the
+        CLI), else row and column totals that differ."""
+        if (long := long_clue_problem(rows, cols)) is not None:
+            return "A clue is too long for its line", long
+        if (totals := totals_problem(rows, cols)) is not None:
+            return "Row and column totals differ", totals
+        return None
 
     def set_time_limit(self, seconds: float) -> None:
         self._time_limit = seconds
