@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import sys
 from collections import deque
 from pathlib import Path
 
@@ -34,6 +35,9 @@ from nonostudio.core.gridstate import Contradiction, GridState, LineCache
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from refutations import refuted  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 
@@ -223,26 +227,6 @@ def stuck_puzzles(count: int, seed: int) -> list[tuple[Puzzle, Grid]]:
         if sum(row.count(UNKNOWN) for row in grid) >= 6:
             out.append((puzzle, grid))
     return out
-
-
-def refuted(puzzle: Puzzle, grid: Grid) -> list[tuple[int, int, int]]:
-    """Every assumption line logic refutes on ``grid``, in reading order, filled first."""
-    state = GridState(puzzle)
-    for r, row in enumerate(grid):
-        for c, v in enumerate(row):
-            if v != UNKNOWN:
-                state.set_cell(r, c, v)
-    found = []
-    for r, row in enumerate(grid):
-        for c, v in enumerate(row):
-            for assumed in (FILLED, CROSSED) if v == UNKNOWN else ():
-                trial = state.copy()
-                trial.set_cell(r, c, assumed)
-                try:
-                    trial.propagate(rows={r}, cols={c})
-                except Contradiction:
-                    found.append((r, c, assumed))
-    return found
 
 
 @pytest.mark.parametrize("shared", [False, True])

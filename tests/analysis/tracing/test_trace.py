@@ -6,6 +6,7 @@ mechanics); tests/analysis/explaining/test_complete_moves.py covers the default,
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,6 @@ from nonostudio.analysis.tracing.trace_fallbacks import CHAIN_CANDIDATES
 from nonostudio.analysis.tracing.unsound import UnsoundRuleError
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
-from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
@@ -42,6 +42,9 @@ from nonostudio.rules.language.ast import (
 )
 from nonostudio.rules.language.interpreter import apply_rule
 from nonostudio.rules.ruleset import load_rule_set
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from refutations import refuted  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 HINT = ElementType.HINT
@@ -216,28 +219,6 @@ def test_a_probe_decides_a_cell_line_logic_cannot() -> None:
     assert all(s.kind != "search" for s in trace.steps)
 
 
-def _refuted(puzzle: Puzzle, grid: np.ndarray, most: int) -> list[tuple[int, int, int]]:
-    """From scratch: the first ``most`` cells in reading order with an assumed value (filled
-    before empty) that line logic refutes on ``grid``."""
-    state = GridState.from_grid(puzzle, grid)
-    found = []
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            if grid[r, c] != UNKNOWN:
-                continue
-            for assumed in (FILLED, CROSSED):
-                trial = state.copy()
-                trial.set_cell(r, c, assumed)
-                try:
-                    trial.propagate(rows={r}, cols={c})
-                except Contradiction:
-                    found.append((r, c, assumed))
-            if len(found) >= most:
-                return found
-    assert found, "no cell is refuted: the trace should not have probed here"
-    return found
-
-
 @pytest.mark.parametrize(
     ("sample", "rules", "memory"),
     [
@@ -263,7 +244,8 @@ def test_every_probe_step_is_one_of_the_first_refuted_cells_from_scratch(
     assert len(probes) >= 2, "the sample needs several probe steps for this test"
     for index in probes:
         step = trace.steps[index]
-        found = _refuted(puzzle, trace.grid_after(index), CHAIN_CANDIDATES)
+        found = refuted(puzzle, trace.grid_after(index), CHAIN_CANDIDATES)
+        assert found, "no cell is refuted: the trace should not have probed here"
         ((r, c, value),) = step.cells
         assert (r, c, CROSSED if value == FILLED else FILLED) in found
         links = sum(p["say"] in ("forced", "dead") for p in step.premises)
