@@ -63,17 +63,17 @@ if TYPE_CHECKING:
     from nonostudio.gui.window.colour_pages import ColourPages
 
 
-def page_grids(page: QWidget) -> list[GridView]:
-    """The grids of a tab: the page's own grid (Editor, Solve) first, then every grid in it."""
-    main = getattr(page, "grid", None)
-    return ([main] if isinstance(main, GridView) else []) + page.findChildren(GridView)
-
-
 def zoomable_grids(page: QWidget) -> list[GridView | ColourGrid]:
-    """The grids of a tab the View menu can zoom, colour ones included, the page's own first."""
+    """The grids of a tab the View menu can zoom, colour ones included: the page's own grid
+    (Editor, Solve) first, then every grid in it."""
     main = getattr(page, "grid", None)
     own = [main] if isinstance(main, GridView | ColourGrid) else []
     return own + page.findChildren(GridView) + page.findChildren(ColourGrid)
+
+
+def page_grids(page: QWidget) -> list[GridView]:
+    """The black-and-white grids of a tab, the page's own first."""
+    return [grid for grid in zoomable_grids(page) if isinstance(grid, GridView)]
 
 
 class MainWindow(QMainWindow):
