@@ -144,11 +144,8 @@ class WitnessLine:
         first (last) clue (None: they are not, or the line is a part)."""
         if self.sub or len(owners) != 1:
             return None
-        if owners[0] == 0 and FILLED not in self.cells[:s]:
-            side = "first"
-        elif owners[0] == len(self.hints) - 1 and FILLED not in self.cells[e:]:
-            side = "last"
-        else:
+        side = edge_side(owners[0], len(self.hints), self.cells, s, e)
+        if side is None:
             return None
         return {"claim": "edge_block", "side": side, "start": s, "end": e, "clues": list(owners)}
 
@@ -737,6 +734,17 @@ def simple_spaces(x: WitnessLine) -> list[Witness]:
     return [] if r is None else _uncovered(x, r, "simple_spaces", [], placed={})
 
 
+def edge_side(clue: int, clues: int, cells: Sequence[int], s: int, e: int) -> str | None:
+    """The ``side`` of an ``edge_block`` claim: "first" when clue ``clue`` (of ``clues``) is the
+    first and no cell of ``cells`` before the boxes ``[s, e)`` is filled, "last" when it is the
+    last and none after them is, else None (the clues' order does not make it their holder)."""
+    if clue == 0 and FILLED not in cells[:s]:
+        return "first"
+    if clue == clues - 1 and FILLED not in cells[e:]:
+        return "last"
+    return None
+
+
 def order_reasons(
     claims: Sequence[Claim], hints: Sequence[int], cells: Sequence[int]
 ) -> list[Claim]:
@@ -753,14 +761,17 @@ def order_reasons(
                 for d in claims
             )
             i = c["clues"][0]
-            side = ""
-            if i == 0 and FILLED not in cells[: c["start"]]:
-                side = "first"
-            elif i == len(hints) - 1 and FILLED not in cells[c["end"] :]:
-                side = "last"
-            if side and not given:
-                out.append({"claim": "edge_block", "side": side, "start": span[0], "end": span[1]})
-                out[-1]["clues"] = [i]
+            side = edge_side(i, len(hints), cells, *span)
+            if side is not None and not given:
+                out.append(
+                    {
+                        "claim": "edge_block",
+                        "side": side,
+                        "start": span[0],
+                        "end": span[1],
+                        "clues": [i],
+                    }
+                )
         out.append(c)
     return out
 
