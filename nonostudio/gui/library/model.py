@@ -322,10 +322,9 @@ class LibraryModel(TableModel[LibraryEntry]):
     def refresh(self, entries: list[LibraryEntry] | None = None) -> None:
         """Re-read the listing, or show ``entries`` (the listing read in the background, so
         that a big library is not read again on the GUI thread)."""
-        superseded = self._reading is not None  # this listing is the later one
-        if self._reading is not None:
-            self._reading.cancel()
-            self._reading = None
+        superseded, self._reading = self._reading, None  # this listing is the later one
+        if superseded is not None:
+            superseded.cancel()
         self.beginResetModel()
         if entries is None:
             self._load()
@@ -335,7 +334,7 @@ class LibraryModel(TableModel[LibraryEntry]):
         self._rows = [self._rows[i] for i in self._sorted_rows()]
         self._search = None
         self.endResetModel()
-        if superseded:
+        if superseded is not None:
             self.readEnded.emit()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
