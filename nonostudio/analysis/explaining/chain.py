@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from itertools import islice
 from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.premise_text import then_sentence
 from nonostudio.core.gridstate import GridMasks, LineCache, grid_masks
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
@@ -502,7 +504,7 @@ this many or fewer (a link longer than that is a sentence alone)."""
 def _sentences(parts: Sequence[str]) -> str:
     """``parts`` as sentences: each but the first starts with a capital and follows a full stop
     (the step's text ends the last one)."""
-    return ". ".join([parts[0], *(p[:1].upper() + p[1:] for p in parts[1:])])
+    return reduce(then_sentence, parts)
 
 
 def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Link]) -> str:
