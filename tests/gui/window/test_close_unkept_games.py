@@ -19,6 +19,8 @@ from nonostudio.gui.window.main_window import MainWindow
 
 PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
 PICTURE = ((1, 1, 2), (0, 2, 2), (1, 0, 1))
+GAME = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+OTHER = Puzzle.from_grid([[1, 0], [0, 1]])
 
 
 class Questions:
@@ -42,6 +44,12 @@ def window(open_window, questions: Questions) -> MainWindow:
     return open_window()
 
 
+def _open(window: MainWindow, path: Path, puzzle: Puzzle | ColourPuzzle) -> None:
+    """Write ``puzzle`` to ``path`` and open that file (no library keeps it)."""
+    write_file(puzzle, path)
+    assert window.files.open_file(path, ask=False)
+
+
 def _play_a_cell(qtbot, window: MainWindow, colour: bool) -> None:
     view = window.colour_pages().solve_view if colour else window.solve_view
     window.tabs.setCurrentWidget(view)
@@ -55,13 +63,7 @@ def test_closing_asks_before_losing_a_game_only_the_session_keeps(
 ) -> None:
     path = tmp_path / ("game.xml" if colour else "game.non")
     rows, cols = clues_of_colour_grid(PICTURE)
-    puzzle = (
-        ColourPuzzle(PALETTE, rows, cols)
-        if colour
-        else Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-    )
-    write_file(puzzle, path)
-    assert window.files.open_file(path, ask=False)
+    _open(window, path, ColourPuzzle(PALETTE, rows, cols) if colour else GAME)
     assert window.games_kept_for_session() == 0  # nothing played yet
     _play_a_cell(qtbot, window, colour)
     assert window.games_kept_for_session() == 1
@@ -73,9 +75,7 @@ def test_closing_asks_before_losing_a_game_only_the_session_keeps(
     # the game on screen is the one: Save adds its puzzle (with the game) to the library
     assert ("Save adds the puzzle, with your game, to the library." in asked[0]) is not colour
     # another puzzle opened: the game is still kept (in memory), still asked about
-    other = tmp_path / "other.non"
-    write_file(Puzzle.from_grid([[1, 0], [0, 1]]), other)
-    assert window.files.open_file(other, ask=False)
+    _open(window, tmp_path / "other.non", OTHER)
     assert window.games_kept_for_session() == 1
     questions.answer = QMessageBox.StandardButton.Discard
     assert window.close() and len(questions.asked) == 2
@@ -97,9 +97,7 @@ def test_add_current_puzzle_keeps_the_game_in_the_library(
     """What the question says: a file's game, its puzzle added to the library, is kept there
     (the Solve view did not learn the puzzle was now a library one: the game stayed in memory
     only, and closing still asked)."""
-    path = tmp_path / "game.non"
-    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
-    assert window.files.open_file(path, ask=False)
+    _open(window, tmp_path / "game.non", GAME)
     _play_a_cell(qtbot, window, False)
     assert window.games_kept_for_session() == 1
     pid = window.library_commands.add_to_library()
@@ -112,9 +110,7 @@ def test_add_current_puzzle_keeps_the_game_in_the_library(
 def test_save_in_the_question_adds_the_puzzle_with_the_game_and_closes(
     qtbot, window: MainWindow, questions: Questions, small_library: Library, tmp_path: Path
 ) -> None:
-    path = tmp_path / "game.non"
-    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
-    assert window.files.open_file(path, ask=False)
+    _open(window, tmp_path / "game.non", GAME)
     _play_a_cell(qtbot, window, False)
     before = {entry.id for entry in small_library.entries()}
     questions.answer = QMessageBox.StandardButton.Save
@@ -128,12 +124,9 @@ def test_a_game_left_for_another_puzzle_is_not_offered_save(
     qtbot, window: MainWindow, questions: Questions, tmp_path: Path
 ) -> None:
     """Save adds the puzzle on screen: the game kept of another one is only told how to keep."""
-    path, other = tmp_path / "game.non", tmp_path / "other.non"
-    write_file(Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]]), path)
-    write_file(Puzzle.from_grid([[1, 0], [0, 1]]), other)
-    assert window.files.open_file(path, ask=False)
+    _open(window, tmp_path / "game.non", GAME)
     _play_a_cell(qtbot, window, False)
-    assert window.files.open_file(other, ask=False)
+    _open(window, tmp_path / "other.non", OTHER)
     assert not window.close()
     assert "Save adds" not in questions.asked[0] and "Add Current Puzzle" in questions.asked[0]
     questions.answer = QMessageBox.StandardButton.Discard
