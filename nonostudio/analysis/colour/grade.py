@@ -138,6 +138,13 @@ class ColourFeatures:
         return self.one_colour_cells > 0
 
     @property
+    def needs_search(self) -> bool:
+        """One colour at a time is not enough and the colour techniques move nothing after it:
+        only search decides the cells it leaves (saying "it needs colour reasoning" would be
+        false)."""
+        return self.needs_colour_reasoning and self.colour_steps == 0 and self.search_steps > 0
+
+    @property
     def needs_pencil_marks(self) -> bool:
         """Lines passing only decided cells get stuck (see :func:`pencil_cells`)."""
         return self.pencil_cells > 0
@@ -369,7 +376,7 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
             "no solution",
         )
     left = f.one_colour_cells
-    if f.needs_colour_reasoning and f.colour_steps == 0 and f.search_steps > 0:
+    if f.needs_search:
         return (
             f"Needs search: one colour at a time leaves {left} cells undecided and the colour "
             f"techniques find nothing more; ranked above every puzzle solvable one colour at a "
@@ -394,7 +401,7 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
         return "No solution: no picture fits every clue."
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
-    if f.needs_colour_reasoning and f.colour_steps == 0 and f.search_steps > 0:
+    if f.needs_search:
         # no colour technique moved: "it needs colour reasoning" would be false (a puzzle of one
         # colour with two solutions said it)
         colour = (
