@@ -51,11 +51,6 @@ FEATURE_TIPS = {
 }
 
 
-def _reasoning(grade: ColourGrade) -> str:
-    """Where the first part of the order puts the puzzle, in the core's words."""
-    return reasoning_words(grade.features)[0]
-
-
 class ColourDifficultyPanel(GradingPanel):
     """How hard the current colour puzzle is, from its colour trace."""
 
@@ -143,7 +138,8 @@ class ColourDifficultyPanel(GradingPanel):
             f"Stopped at the time limit of {self._time_limit:g} s."
             if result.timed_out
             else f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
-            f"{_reasoning(result)} Score {result.score:.1f}; graded in {result.seconds:.2f} s."
+            f"{reasoning_words(result.features)[0]} Score {result.score:.1f}; "
+            f"graded in {result.seconds:.2f} s."
         )
         self.explanation_label.setText(result.explanation)
         self._show_features(result)
