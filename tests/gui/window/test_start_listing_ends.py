@@ -26,25 +26,37 @@ from nonostudio.gui.window.main_window import MainWindow
 HELD_MS = 300  # how long the test holds the listing's read on its worker thread
 
 
+def before_each_read(
+    monkeypatch: pytest.MonkeyPatch, library: Library, before: Callable[[], None]
+) -> None:
+    """Make ``library``'s background listing call ``before`` (on the thread that reads it)
+    first."""
+    make = library.listing_reader
+
+    def reader() -> Callable[[], ListingRead] | None:
+        read = make()
+        assert read is not None
+
+        def wrapped() -> ListingRead:
+            before()
+            return read()
+
+        return wrapped
+
+    monkeypatch.setattr(library, "listing_reader", reader)
+
+
 def held_reader(
     monkeypatch: pytest.MonkeyPatch, library: Library, release: threading.Event
 ) -> list[str]:
     """Make ``library``'s background listing wait for ``release``; the threads that read it."""
     readers: list[str] = []
-    make = library.listing_reader
 
-    def reader_held() -> Callable[[], ListingRead] | None:
-        read = make()
-        assert read is not None
+    def hold() -> None:
+        readers.append(threading.current_thread().name)
+        release.wait(10)
 
-        def held() -> ListingRead:
-            readers.append(threading.current_thread().name)
-            release.wait(10)
-            return read()
-
-        return held
-
-    monkeypatch.setattr(library, "listing_reader", reader_held)
+    before_each_read(monkeypatch, library, hold)
     return readers
 
 
@@ -84,21 +96,13 @@ def test_the_start_waits_for_the_listing_without_polling(
 def test_a_listing_that_cannot_be_read_in_the_background_is_said_with_a_retry(
     qtbot: QtBot, small_library: Library, settings: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    make = small_library.listing_reader
     failing = [True]
 
-    def reader() -> Callable[[], ListingRead] | None:
-        read = make()
-        assert read is not None
+    def maybe_fail() -> None:
+        if failing[0]:
+            raise OSError("the disk went away")
 
-        def maybe() -> ListingRead:
-            if failing[0]:
-                raise OSError("the disk went away")
-            return read()
-
-        return maybe
-
-    monkeypatch.setattr(small_library, "listing_reader", reader)
+    before_each_read(monkeypatch, small_library, maybe_fail)
     gui_reads: list[str] = []
     entries = small_library.entries
 
