@@ -52,13 +52,25 @@ def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | Non
         if value:
             numbers.append(value)
     clue = tuple(numbers)
+    return clue, _too_long(clue, name, length)
+
+
+def _too_long(clue: Hints, name: str, length: int) -> str | None:
+    """The message when ``clue`` (of ``name``, e.g. ``"row 4"``) does not fit in ``length``
+    cells, else None."""
     need = min_length(clue)
-    if need > length:
-        kind = name.split()[0]
-        return clue, (
-            f"{name}: clue {clue_to_text(clue)} needs {need} cells but the {kind} has {length}"
-        )
-    return clue, None
+    if need <= length:
+        return None
+    kind = name.split()[0]
+    return f"{name}: clue {clue_to_text(clue)} needs {need} cells but the {kind} has {length}"
+
+
+def _clue_lines(text: str, count: int) -> list[str]:
+    """The lines of clue text, trailing blank lines past ``count`` dropped."""
+    lines = text.split("\n")
+    while len(lines) > count and not lines[-1].strip():
+        lines.pop()
+    return lines
 
 
 def parse_clue_text(
@@ -71,9 +83,7 @@ def parse_clue_text(
     missing) and the problems found, each naming its clue; the clues are valid only when there
     are no problems.
     """
-    lines = text.split("\n")
-    while len(lines) > count and not lines[-1].strip():
-        lines.pop()
+    lines = _clue_lines(text, count)
     problems: list[ClueProblem] = []
     clues: list[Hints] = []
     for i, line in enumerate(lines[:count]):
@@ -105,9 +115,7 @@ def readable_clue_text(text: str, kind: str, count: int, length: int) -> tuple[H
     """The clues of ``count`` lines of clue text as typed, a clue too long for its line
     included (the typo finder looks for the mistyped number in it); None when a line is not
     clues or the number of lines is wrong (see :func:`parse_clue_text`)."""
-    lines = text.split("\n")
-    while len(lines) > count and not lines[-1].strip():
-        lines.pop()
+    lines = _clue_lines(text, count)
     if len(lines) != count:
         return None
     clues: list[Hints] = []
@@ -123,11 +131,8 @@ def long_clue_problem(rows: Sequence[Hints], cols: Sequence[Hints]) -> str | Non
     """The message of the first clue too long for its line (rows first), else None."""
     for kind, clues, length in (("row", rows, len(cols)), ("column", cols, len(rows))):
         for i, clue in enumerate(clues):
-            if (need := min_length(clue)) > length:
-                return (
-                    f"{kind} {i + 1}: clue {clue_to_text(clue)} needs {need} cells but the "
-                    f"{kind} has {length}"
-                )
+            if (problem := _too_long(clue, f"{kind} {i + 1}", length)) is not None:
+                return problem
     return None
 
 
