@@ -33,6 +33,7 @@ from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Pa
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
 from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
+from nonostudio.gui.grid.view import BASE_CELL, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
 #: larger when a clue number has three digits (:meth:`ColourGrid.min_cell`).
@@ -199,20 +200,14 @@ class ColourGrid(QWidget):
         """Draw the cells at ``zoom`` (within the black-and-white grid's limits, never below
         :meth:`min_cell`): the grid then takes its whole size and a scroll area scrolls it;
         None fits the cells to the widget again."""
-        from nonostudio.gui.grid.view import ZOOM_MAX, ZOOM_MIN
-
         self._zoom = None if zoom is None else min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
         self._update_minimum()
         self.update()
 
     def zoom_in(self) -> None:
-        from nonostudio.gui.grid.view import ZOOM_STEP
-
         self.set_zoom(self._zoom_now() * ZOOM_STEP)
 
     def zoom_out(self) -> None:
-        from nonostudio.gui.grid.view import ZOOM_STEP
-
         self.set_zoom(self._zoom_now() / ZOOM_STEP)
 
     def fit_to_window(self) -> None:
@@ -223,14 +218,10 @@ class ColourGrid(QWidget):
 
     def _zoom_now(self) -> float:
         """The zoom the cells are drawn at now (fitted: their size over the base cell)."""
-        from nonostudio.gui.grid.view import BASE_CELL
-
         return self._zoom if self._zoom is not None else self.cell_size() / BASE_CELL
 
     def cell_size(self) -> int:
         if self._zoom is not None:
-            from nonostudio.gui.grid.view import BASE_CELL
-
             return max(self._min_cell, round(BASE_CELL * self._zoom))
         across, down = self._slots()
         width = (self.width() - 8) // (len(self._cols) + across)
