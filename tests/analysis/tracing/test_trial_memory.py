@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from nonostudio.analysis.tracing import trial_memory
@@ -26,11 +27,7 @@ SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 
 
 def from_scratch(puzzle: Puzzle, grid: list[list[int]], r: int, c: int, assumed: int) -> bool:
-    state = GridState(puzzle)
-    for rr, row in enumerate(grid):
-        for cc, v in enumerate(row):
-            if v != UNKNOWN:
-                state.set_cell(rr, cc, v)
+    state = GridState.from_grid(puzzle, np.asarray(grid))
     state.set_cell(r, c, assumed)
     try:
         state.propagate()
