@@ -189,18 +189,20 @@ def drag_handle(splitter: QSplitter, index: int, by: QPoint) -> None:
         QApplication.sendEvent(handle, event)
 
 
+def shown_view(qtbot: QtBot, settings: QSettings, width: int) -> SolveView:
+    """A Solve view on ``settings``, ``width`` x 800, shown."""
+    view = SolveView(delay_ms=1, settings=settings)
+    qtbot.addWidget(view)
+    view.resize(width, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
 def test_the_splitters_and_the_steps_pane_are_kept_in_the_settings(
     qtbot: QtBot, settings: QSettings
 ) -> None:
-    def shown_view() -> SolveView:
-        view = SolveView(delay_ms=1, settings=settings)
-        qtbot.addWidget(view)
-        view.resize(1200, 800)
-        view.show()
-        qtbot.waitExposed(view)
-        return view
-
-    first = shown_view()
+    first = shown_view(qtbot, settings, 1200)
     assert first.steps_shown()  # 1200 px: room for the steps on a first start
     words = first.ui.grid_splitter.sizes()[1]
     steps = first.ui.splitter.sizes()[1]
@@ -208,13 +210,13 @@ def test_the_splitters_and_the_steps_pane_are_kept_in_the_settings(
     drag_handle(first.ui.splitter, 1, QPoint(60, 0))  # a narrower steps pane
     assert first.ui.grid_splitter.sizes()[1] == words + 80
     assert first.ui.splitter.sizes()[1] == steps - 60
-    second = shown_view()
+    second = shown_view(qtbot, settings, 1200)
     assert second.ui.grid_splitter.sizes()[1] == words + 80
     assert second.ui.splitter.sizes()[1] == steps - 60
 
     second.ui.steps_action.trigger()  # folded away, and it stays so
     assert not second.steps_shown()
-    third = shown_view()
+    third = shown_view(qtbot, settings, 1200)
     assert not third.steps_shown() and not third.ui.steps_action.isChecked()
     third.ui.steps_action.trigger()
     assert third.steps_shown() and third.ui.splitter.sizes()[1] == steps - 60
@@ -227,21 +229,17 @@ def test_the_words_height_kept_is_the_words_own_with_the_hint_button_under_them(
     height; what is kept is the words' own height, so the next start (which grows the pane by
     the button again) shows the words as the player left them, not a button's height taller."""
 
-    def shown_view() -> SolveView:
-        view = SolveView(delay_ms=1, settings=settings)
-        qtbot.addWidget(view)
-        view.resize(340, 800)
-        view.show()
-        qtbot.waitExposed(view)
+    def shown_narrow() -> SolveView:
+        view = shown_view(qtbot, settings, 340)
         QApplication.processEvents()
         assert not view.ui.words_pane.beside()
         return view
 
-    first = shown_view()
+    first = shown_narrow()
     words = first.ui.words.height()
     drag_handle(first.ui.grid_splitter, 1, QPoint(0, -80))
     assert first.ui.words.height() == words + 80
-    second = shown_view()
+    second = shown_narrow()
     assert second.ui.words.height() == words + 80
 
 
