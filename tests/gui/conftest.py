@@ -7,7 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,6 +211,13 @@ def show_at(qtbot: QtBot, widget: QWidget, width: int, height: int) -> None:
     qtbot.waitExposed(widget)
 
 
+def cancel_all(views: Sequence[SolveView | ColourSolveView]) -> None:
+    """Cancel each Solve view and wait for its background work to end."""
+    for view in views:
+        view.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
 ShowSolveView = Callable[..., SolveView]
 
 
@@ -233,9 +240,7 @@ def show_solve_view(qtbot: QtBot) -> Iterator[ShowSolveView]:
         return widget
 
     yield show
-    for widget in shown:
-        widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+    cancel_all(shown)
 
 
 ShowColourSolveView = Callable[[ColourPuzzle, int, int], ColourSolveView]
@@ -257,9 +262,7 @@ def show_colour_solve_view(qtbot: QtBot) -> Iterator[ShowColourSolveView]:
         return view
 
     yield show
-    for view in shown:
-        view.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+    cancel_all(shown)
 
 
 @pytest.fixture
