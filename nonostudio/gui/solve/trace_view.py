@@ -48,6 +48,15 @@ def fix_first_text(wrong: Sequence[tuple[int, int]], verdict: str) -> str:
     return f"Fix the mistake first: row {r + 1}, column {c + 1} {verdict}{more}."
 
 
+def taken_up_text(solved: bool, seconds: float, hand: bool) -> str:
+    """What a Solve view says when it takes up the player's kept game (``solved`` or not, after
+    ``seconds``): by hand, carry on; else, how to see it."""
+    state = "solved" if solved else "in progress"
+    return f"Your game of this puzzle is {state} ({clock_text(seconds)}): " + (
+        "press Solve by hand to see it." if not hand else "carry on where you left off."
+    )
+
+
 class _Steps(Protocol):
     @property
     def steps(self) -> Sequence[object]: ...

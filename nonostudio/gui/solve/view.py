@@ -35,7 +35,6 @@ from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
-from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
 from nonostudio.gui.solve.layout import (
     HAND_HELP,
@@ -56,6 +55,7 @@ from nonostudio.gui.solve.trace_view import (
     TraceView,
     checked_text,
     fix_first_text,
+    taken_up_text,
 )
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet
@@ -603,12 +603,7 @@ class SolveView(TraceView):
         hand = self.ui.hand_action.isChecked()
         if hand:
             self._refresh_hand()
-        state = "solved" if self._solved else "in progress"
-        self.ui.message_label.setText(
-            f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
-            + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
-            + kept_where
-        )
+        self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand) + kept_where)
 
     def library_puzzles_removed(self, ids: list[int]) -> None:
         """Library puzzles ``ids`` were deleted: the player's game of one of them stays on show,

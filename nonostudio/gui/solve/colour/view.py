@@ -42,7 +42,6 @@ from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
-from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.reveal import reveal_marks
@@ -53,6 +52,7 @@ from nonostudio.gui.solve.trace_view import (
     TraceView,
     checked_text,
     fix_first_text,
+    taken_up_text,
 )
 
 #: What is wrong with a mistaken cell: its set lost the solution's colour.
@@ -184,10 +184,8 @@ class ColourSolveView(TraceView):
         self.ui.timer.set_seconds(seconds)
         self._set_solved(colour_grid_solves(puzzle, sets), announce=False)
         self._update_actions()
-        state = "solved" if self._solved else "in progress"
         self.ui.message_label.setText(
-            f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
-            + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
+            taken_up_text(self._solved, seconds, hand)
             + " It was kept since you left it, until the studio closes."
         )
 
