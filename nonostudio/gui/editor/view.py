@@ -314,13 +314,7 @@ class EditorView(QWidget):
             else:
                 self.ui.rows_edit.setPlainText(rows_text)
                 self.ui.cols_edit.setPlainText(cols_text)
-                rows, _ = parse_clue_text(rows_text, "row", height, width)
-                cols, _ = parse_clue_text(cols_text, "column", width, height)
-                self.grid.set_clues(rows, cols)
-                self.grid.set_invalid_lines(
-                    not_clues(rows_text, "row", height, width),
-                    not_clues(cols_text, "column", width, height),
-                )
+                self._show_typed_clues(rows_text, cols_text, width, height)
             self.grid.set_cells(cells)
 
     # --- loading and mode ----------------------------------------------------------------------
@@ -465,9 +459,11 @@ class EditorView(QWidget):
             self._updating = False
         self._refresh_puzzle()
 
-    def _validate_typed_clues(self) -> None:
-        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
-        rows_text, cols_text = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
+    def _show_typed_clues(
+        self, rows_text: str, cols_text: str, width: int, height: int
+    ) -> tuple[list[ClueProblem], list[ClueProblem]]:
+        """Show the typed clues on the grid, a line that is not clues as ``?``; the problems
+        of the rows' text and of the columns'."""
         rows, row_problems = parse_clue_text(rows_text, "row", height, width)
         cols, col_problems = parse_clue_text(cols_text, "column", width, height)
         self.grid.set_clues(rows, cols)
@@ -475,13 +471,19 @@ class EditorView(QWidget):
             not_clues(rows_text, "row", height, width),
             not_clues(cols_text, "column", width, height),
         )
+        return row_problems, col_problems
+
+    def _validate_typed_clues(self) -> None:
+        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+        rows_text, cols_text = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
+        row_problems, col_problems = self._show_typed_clues(rows_text, cols_text, width, height)
         for edit, label, problems in (
             (self.ui.rows_edit, self.ui.rows_message, row_problems),
             (self.ui.cols_edit, self.ui.cols_message, col_problems),
         ):
             edit.mark_lines({p.index for p in problems})
             show_messages(label, [p.message for p in problems])
-        totals = None if row_problems or col_problems else totals_problem(rows, cols)
+        totals = None if row_problems or col_problems else totals_problem(*self.grid.clues())
         show_messages(self.ui.totals_message, [totals] if totals else [])
         self._typed_ok = not (row_problems or col_problems or totals)
         self._lines_ok = not (row_problems or col_problems)
