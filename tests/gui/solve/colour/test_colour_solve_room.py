@@ -56,19 +56,32 @@ def test_hints_and_the_banner_leave_a_height_bound_grid_as_it_was(
     assert 0 <= top and top + banner.height() <= viewport.height()
 
 
+def colour_view(qtbot: QtBot, width: int, height: int) -> ColourSolveView:
+    """A colour Solve view (1 ms a step), ``width`` x ``height``, shown."""
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    return view
+
+
+def shown_view(
+    qtbot: QtBot, kind: str, show_solve_view: Callable[..., SolveView], height: int
+) -> SolveView | ColourSolveView:
+    """The Solve view of ``kind`` ("colour" or "black and white"), 1100 x ``height``, shown:
+    first shown wide, the steps pane beside the grid."""
+    if kind == "colour":
+        return colour_view(qtbot, 1100, height)
+    return show_solve_view(height, None, 1100)
+
+
 @pytest.mark.parametrize("kind", ["black and white", "colour"])
 def test_in_a_narrow_tab_the_words_go_over_the_hint_button(
     qtbot: QtBot, kind: str, show_solve_view: Callable[..., SolveView]
 ) -> None:
     """Seen under Xvfb at 1000x600 with the docks shown: the words beside the hint button were
     50 px wide, a few letters a line."""
-    if kind == "colour":
-        view: SolveView | ColourSolveView = ColourSolveView(delay_ms=1)
-        qtbot.addWidget(view)
-        view.resize(1100, 700)  # first shown wide: the steps pane beside the grid
-        view.show()
-    else:
-        view = show_solve_view()
+    view = shown_view(qtbot, kind, show_solve_view, 700)
     try:
         pane = view.ui.words.parentWidget()
         for width, beside in ((1100, True), (560, False), (1100, True)):
@@ -93,13 +106,7 @@ def test_a_hint_button_under_the_words_takes_its_room_from_the_grid(
     view's narrow grid pane the hint button went under the words inside the words pane's three
     lines, leaving the step's sentence a line and a half, to be scrolled. The words keep their
     height wherever the button is; the grid gives up the button's."""
-    if kind == "colour":
-        view: SolveView | ColourSolveView = ColourSolveView(delay_ms=1)
-        qtbot.addWidget(view)
-        view.resize(1100, 600)
-        view.show()
-    else:
-        view = show_solve_view(600, None, 1100)
+    view = shown_view(qtbot, kind, show_solve_view, 600)
     try:
         ui = view.ui
         splitter = ui.grid_splitter
@@ -125,10 +132,7 @@ def test_a_narrow_first_start_folds_the_steps_away_and_steps_shows_them(qtbot: Q
     the tab (the 31x15 flag scrolled sideways) while the black-and-white view folds its steps
     away below STEPS_BESIDE_WIDTH. Now the colour view does the same: Steps (S) shows them,
     solving by hand hides them until asked, and a wide first start shows them."""
-    narrow = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(narrow)
-    narrow.resize(STEPS_BESIDE_WIDTH - 400, 560)
-    narrow.show()
+    narrow = colour_view(qtbot, STEPS_BESIDE_WIDTH - 400, 560)
     QApplication.processEvents()
     ui = narrow.ui
     assert not narrow.steps_shown() and not ui.steps_action.isChecked()
@@ -140,10 +144,7 @@ def test_a_narrow_first_start_folds_the_steps_away_and_steps_shows_them(qtbot: Q
     assert not narrow.steps_shown()
     narrow.set_hand_mode(False)  # the replay's choice comes back
     assert narrow.steps_shown()
-    wide = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(wide)
-    wide.resize(STEPS_BESIDE_WIDTH + 100, 560)
-    wide.show()
+    wide = colour_view(qtbot, STEPS_BESIDE_WIDTH + 100, 560)
     QApplication.processEvents()
     assert wide.steps_shown()
     narrow.cancel()
