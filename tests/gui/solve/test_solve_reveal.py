@@ -16,7 +16,7 @@ from nonostudio.analysis.colour.trace import ColourTrace
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid.scroll import revealed_value
 from nonostudio.gui.solve.colour.view import ColourSolveView
-from nonostudio.gui.solve.grid import StepMarks
+from nonostudio.gui.solve.grid import SolveGridView, StepMarks
 from nonostudio.gui.solve.view import SolveView
 
 
@@ -73,19 +73,28 @@ def view(show_solve_view: Callable[..., SolveView]) -> SolveView:
     return show_solve_view(height=640, width=900)
 
 
-def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot, view: SolveView) -> None:
-    """Faase (80x95) at 1280x720: stepping to a column out of view left the view where it was,
-    the cells the step decided unseen."""
-    view.set_puzzle(big_puzzle())
-    view.cancel()  # (the marks are set here as the replay sets them)
+def shown_scrolling(
+    qtbot: QtBot, view: SolveView, puzzle: Puzzle
+) -> tuple[QScrollArea, SolveGridView, tuple[int, int]]:
+    """``view`` on ``puzzle``, no trace under way (the marks are set by the test as the replay
+    sets them), once its grid scrolls and its panes settle: the scroll area, the grid and the
+    pinned clues' width and height."""
+    view.set_puzzle(puzzle)
+    view.cancel()
     area, grid = view.ui.scroll, view.grid
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     qtbot.wait(50)  # the view's panes settle
-    assert area.horizontalScrollBar().maximum() > 0
     pinned = grid.pinned_size()
-    covered = (pinned.width(), pinned.height())
+    return area, grid, (pinned.width(), pinned.height())
+
+
+def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot, view: SolveView) -> None:
+    """Faase (80x95) at 1280x720: stepping to a column out of view left the view where it was,
+    the cells the step decided unseen."""
+    area, grid, covered = shown_scrolling(qtbot, view, big_puzzle())
+    assert area.horizontalScrollBar().maximum() > 0
     assert bars(area) == (0, 0)
-    assert area.viewport().height() - pinned.height() > 5 * grid.cell_size()
+    assert area.viewport().height() - covered[1] > 5 * grid.cell_size()
 
     decided = frozenset((r, 55) for r in range(40, 45))
     grid.set_marks(StepMarks("column", 55, None, decided))
@@ -111,13 +120,8 @@ def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot, view: So
     (or, wider than tall, a column past the last row's) with no cells marked came into sight
     not at all: its index was checked against the other side's length."""
     rng = np.random.default_rng(3)
-    view.set_puzzle(Puzzle.from_grid((rng.random((80, 40)) < 0.85).astype(np.int8)))
-    view.cancel()  # (the marks are set here as the replay sets them)
-    area, grid = view.ui.scroll, view.grid
-    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-    qtbot.wait(50)  # the view's panes settle
-    pinned = grid.pinned_size()
-    covered = (pinned.width(), pinned.height())
+    puzzle = Puzzle.from_grid((rng.random((80, 40)) < 0.85).astype(np.int8))
+    area, grid, covered = shown_scrolling(qtbot, view, puzzle)
     assert not in_sight(area, grid, grid.cell_rect(70, 0), covered)
     grid.set_marks(StepMarks("row", 70, None, frozenset()))
     assert in_sight(area, grid, grid.cell_rect(70, 0), covered), "row 71 out of sight"
