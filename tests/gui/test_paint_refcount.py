@@ -129,13 +129,16 @@ def test_stepping_and_playing_in_the_solve_view_keeps_none_s_count(qtbot) -> Non
 
 @pytest.mark.skipif(not COUNTS_NONE, reason="None is immortal from Python 3.12")
 def test_the_count_would_see_a_binding_that_drops_none() -> None:
-    """The measure itself: a C call that drops a reference per call shows up in the count."""
+    """The measure itself: a C call that moves the count by one per call shows up in it, through
+    the same noise the painting tests allow (the garbage collected between two reads holds a few
+    references to None: a CI run read 92 of 100 here)."""
     import ctypes
 
+    calls = 10 * TOLERANCE
     before = none_count()
-    for _ in range(100):
+    for _ in range(calls):
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(None))
-    assert none_count() - before >= 100
-    for _ in range(100):
+    assert none_count() - before >= calls - TOLERANCE
+    for _ in range(calls):
         ctypes.pythonapi.Py_DecRef(ctypes.py_object(None))
     assert abs(none_count() - before) <= TOLERANCE
