@@ -10,6 +10,7 @@ left out of the listing and named.  See docs/design/core.md.
 
 from __future__ import annotations
 
+from nonostudio.core.library.colour_progress import ColourHandProgress
 from nonostudio.core.library.faults import (
     BUSY,
     CONFLICT,
@@ -40,6 +41,7 @@ __all__ = [
     "BUSY",
     "BUSY_TIMEOUT",
     "CONFLICT",
+    "ColourHandProgress",
     "CORRUPT",
     "DAMAGED_RECORD",
     "DOCUMENT_VERSION",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nonostudio.core.library import schema
+from nonostudio.core.library import colour_progress, schema
 from nonostudio.core.library.records import Damaged, check_document, decode, hand_cells, now
 from nonostudio.core.library.schema import DOCUMENT_CHECK
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
@@ -109,6 +109,8 @@ def salvage(
             result = _copy_puzzles(damaged, out, columns, pace)
             if "hand_progress" in tables:
                 _copy_hand_progress(damaged, out)
+            if "colour_progress" in tables:
+                _copy_colour_progress(damaged, out)
             _copy_meta(damaged, out, "meta" in tables, recovered=result.puzzles > 0)
             if "profiles" in tables:
                 schema.create_profile_tables(out)
@@ -278,6 +280,18 @@ def _copy_hand_progress(damaged: sqlite3.Connection, out: sqlite3.Connection) ->
             "VALUES (?, ?, ?, ?, ?)",
             values,
         )
+
+
+def _copy_colour_progress(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
+    """The colour games of the puzzles copied, where they read and still fit their puzzle."""
+    for (id,) in out.execute("SELECT id FROM puzzles").fetchall():
+        try:
+            row = colour_progress.read_row(damaged, id)
+            kept = None if row is None else colour_progress.from_row(row)
+        except (sqlite3.Error, ValueError, TypeError):
+            continue
+        if kept is not None:
+            colour_progress.copy_row(out, id, kept)
 
 
 def _copy_meta(

@@ -17,7 +17,8 @@ from typing import TypeVar
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.library import schema
+from nonostudio.core.library import colour_progress, schema
+from nonostudio.core.library.colour_progress import CellSets, ColourHandProgress
 from nonostudio.core.library.faults import (
     CONFLICT,
     CORRUPT,
@@ -337,6 +338,7 @@ class Library:
             cur = conn.execute("DELETE FROM puzzles WHERE id=?", (id,))
             if schema.has_hand_table(conn):
                 conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
+            colour_progress.clear(conn, id)
             return cur
 
         self._editing.pop(id, None)
@@ -422,6 +424,48 @@ class Library:
         except (TypeError, ValueError):
             raise DamagedRecordError(
                 f"{where} is damaged (its time is {seconds!r})", id=id
+            ) from None
+
+    # -- colour games solved by hand (nonostudio.core.library.colour_progress) ----------------
+
+    def save_colour_progress(
+        self, id: int, sets: CellSets, seconds: float = 0.0, solved: bool = False
+    ) -> None:
+        """Keep the player's grid of cell sets of colour puzzle ``id`` (replacing what was
+        kept); LibraryError when it cannot be written or there is no such puzzle."""
+        grid = tuple(tuple(int(mask) for mask in row) for row in sets)
+        if not grid or len({len(row) for row in grid}) != 1:
+            raise ValueError("a colour game's grid has rows of one length")
+        stamp = now()
+        cur = self._transaction(
+            f"save the progress of library puzzle {id}",
+            lambda conn: colour_progress.save(conn, id, grid, seconds, solved, stamp),
+        )
+        self._require_row(cur, id)
+
+    def clear_colour_progress(self, id: int) -> None:
+        """Forget the player's colour grid of puzzle ``id`` (nothing happens when none is kept)."""
+        self._transaction(
+            f"clear the progress of library puzzle {id}",
+            lambda conn: colour_progress.clear(conn, id),
+        )
+
+    def colour_progress(self, id: int) -> ColourHandProgress | None:
+        """The player's kept colour grid of puzzle ``id``; None when none is kept or it no
+        longer fits the puzzle (resized, colours removed).  A damaged record raises
+        :class:`DamagedRecordError` naming it."""
+        self._follow()
+        try:
+            row = colour_progress.read_row(self._conn, id)
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, f"the progress of library puzzle {id}") from None
+        if row is None:
+            return None
+        try:
+            return colour_progress.from_row(row)
+        except ValueError as exc:
+            raise DamagedRecordError(
+                f"the saved progress of library puzzle {id} is damaged ({exc})", id=id
             ) from None
 
     # -- reading -----------------------------------------------------------------------------
@@ -612,16 +656,20 @@ class Library:
                 )
             moved = []
             for entry in self.entries():
-                progress = self.hand_progress(entry.id)
+                progress = self.hand_progress(entry.id) if not entry.is_colour else None
+                colour = self.colour_progress(entry.id) if entry.is_colour else None
+                played = progress is not None or colour is not None
                 seeded = entry.source.startswith("sample: ") and entry.created == entry.modified
-                if not seeded or progress is not None:
-                    moved.append((entry, self.get_any(entry.id), progress))
+                if not seeded or played:
+                    moved.append((entry, self.get_any(entry.id), progress, colour))
 
             def copy(conn: sqlite3.Connection) -> dict[int, int]:
                 ids: dict[int, int] = {}
-                for entry, puzzle, progress in moved:
+                for entry, puzzle, progress, colour in moved:
                     cur = conn.execute(_COPY, _copy_params(entry, puzzle))
                     ids[entry.id] = new = int(cur.lastrowid or 0)
+                    if colour is not None:
+                        colour_progress.copy_row(conn, new, colour)
                     if progress is not None and schema.has_hand_table(conn):
                         conn.execute(
                             "INSERT INTO hand_progress (puzzle_id, cells, seconds, solved, "

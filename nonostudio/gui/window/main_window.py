@@ -216,6 +216,8 @@ class MainWindow(QMainWindow):
         in the Solve view only."""
         if self.is_ready():
             self.solve_view.library_puzzles_removed(ids)
+            if self._colour_pages is not None:
+                self._colour_pages.solve_view.library_puzzles_removed(ids)
         if self.document.library_id not in ids:
             return
         self.files.set_document(Document())
@@ -225,13 +227,13 @@ class MainWindow(QMainWindow):
     def _document_changed(self, document: Document) -> None:
         """The puzzle on screen has a new origin (added to the library, saved to a file): the
         Solve view keeps the player's game where the puzzle now is."""
-        if self.is_ready() and not self.files.is_colour():
-            self.solve_view.set_library_puzzle(self.library, document.library_id)
-        self.update_title()
+        self._document_shown(document)
 
     def _document_shown(self, document: Document) -> None:
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
-            self.solve_view.set_library_puzzle(self.library, document.library_id)
+            colour = self.files.is_colour()
+            view = self.colour_pages().solve_view if colour else self.solve_view
+            view.set_library_puzzle(self.library, document.library_id)
         self.update_title()
 
     @property
@@ -371,6 +373,7 @@ class MainWindow(QMainWindow):
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
         self.colour_pages().show_colour(puzzle)
+        self.colour_pages().solve_view.set_library_puzzle(self.library, self.document.library_id)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)  # a colour picture is drawn in its colours
         self.update_title()
@@ -564,7 +567,7 @@ class MainWindow(QMainWindow):
             parts.append(f"{bw} game{'s' if bw > 1 else ''} of a puzzle not in the library")
         if colour:
             parts.append(
-                f"{colour} colour game{'s' if colour > 1 else ''} (no library keeps a colour game)"
+                f"{colour} colour game{'s' if colour > 1 else ''} of a puzzle not in the library"
             )
         one = bw + colour == 1
         text = (
@@ -576,11 +579,8 @@ class MainWindow(QMainWindow):
         if shown:
             text += " Save adds the puzzle, with your game, to the library."
             buttons |= QMessageBox.StandardButton.Save
-        elif bw:
-            text += (
-                " To keep a black-and-white game, cancel, open its puzzle and use Add Current "
-                "Puzzle."
-            )
+        else:
+            text += " To keep a game, cancel, open its puzzle and use Add Current Puzzle."
         answer = QMessageBox.question(
             self, "Games Not Kept", text, buttons, QMessageBox.StandardButton.Cancel
         )
@@ -589,12 +589,15 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def _shown_game_is_the_unkept_one(self, bw: int, colour: int) -> bool:
-        """Whether the only game that closing loses is the black-and-white one on screen, of a
+        """Whether the only game that closing loses is the one on screen (of either kind), of a
         puzzle Add Current Puzzle can add (and so keep the game with it)."""
-        if (bw, colour) != (1, 0) or self.files.is_colour():
+        colour_shown = self.files.is_colour()
+        if (bw, colour) != ((0, 1) if colour_shown else (1, 0)):
             return False
         if self.document.library_id is not None or self.files.current_puzzle() is None:
             return False
+        if colour_shown:
+            return self.colour_pages().solve_view.shown_game_unkept()
         return bool((self.solve_view.hand_cells() != UNKNOWN).any())
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -1,5 +1,5 @@
 """Closing the studio with games played by hand that only this session keeps (a puzzle not in
-the library, any colour puzzle): it asks first, Cancel keeps the studio open, Discard closes it;
+the library, of either kind): it asks first, Cancel keeps the studio open, Discard closes it;
 a game the library keeps, or no game, closes without a question."""
 
 from __future__ import annotations
@@ -69,11 +69,11 @@ def test_closing_asks_before_losing_a_game_only_the_session_keeps(
     assert window.games_kept_for_session() == 1
     assert not window.close() and window.isVisible()  # Cancel
     asked = questions.asked
-    kind = "1 colour game (no library keeps" if colour else "1 game of a puzzle not in the library"
-    assert len(asked) == 1 and f"Played by hand: {kind}" in asked[0]
+    kind = "1 colour game" if colour else "1 game"
+    assert len(asked) == 1 and f"Played by hand: {kind} of a puzzle not in the library" in asked[0]
     assert "Quitting loses it." in asked[0]
     # the game on screen is the one: Save adds its puzzle (with the game) to the library
-    assert ("Save adds the puzzle, with your game, to the library." in asked[0]) is not colour
+    assert "Save adds the puzzle, with your game, to the library." in asked[0]
     # another puzzle opened: the game is still kept (in memory), still asked about
     _open(window, tmp_path / "other.non", OTHER)
     assert window.games_kept_for_session() == 1

@@ -9,7 +9,10 @@ marked.  By hand, the player's grid is a grid of cell sets
 (:mod:`nonostudio.analysis.colour.hints`): painting decides a cell, pencil marks narrow it; Check
 rings every cell whose set has lost the solution's colour; the puzzle is solved when every cell
 is decided and the picture fits every clue.  Hints come from the trace (replaying) or from the
-player's grid (found in the background).
+player's grid (found in the background).  The game of a library puzzle is kept in the library
+(:class:`~nonostudio.gui.solve.colour.progress.ColourProgressKeeper`) and taken up again when the
+puzzle is opened, in a later session too; that of a puzzle no library holds is kept in memory
+until the studio closes.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from nonostudio.analysis.colour.hints import (
 from nonostudio.analysis.colour.trace import ColourStep, ColourTrace
 from nonostudio.analysis.helping.hints import CELLS, RUNGS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.process_pool import hint_pool, processes_enabled
@@ -40,6 +45,7 @@ from nonostudio.gui.grid.colour import colour_key
 from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
+from nonostudio.gui.solve.colour.progress import ColourProgressKeeper
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
@@ -77,6 +83,7 @@ class ColourSolveView(TraceView):
     """Replay the colour trace of a puzzle, or solve it by hand in colour."""
 
     traceReady = Signal(object)  # ColourTrace
+    progressNotKept = Signal(str)  # the player's game could not be written to the library: why
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
         kind = SolveKind(
@@ -99,15 +106,19 @@ class ColourSolveView(TraceView):
         self._hint_worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S
         self._hand: CellSets = ()
-        # games left for another puzzle, by palette and clues: taken up again when the same
-        # puzzle comes back in this session (no library keeps a colour game)
+        # games of puzzles not in the library left for another puzzle, by palette and clues:
+        # taken up again when the same puzzle comes back in this session
         self._left: dict[tuple[object, ...], tuple[CellSets, float]] = {}
+        self._progress = ColourProgressKeeper(self)
+        self._progress.saveDue.connect(self.save_progress)
         self._solved = False
         self._undo = QUndoStack(self)
         self.grid: ColourSolveGrid = ColourSolveGrid()
         self.model = StepsModel(self)
         self.ui: ColourSolveUi = ColourSolveUi(self, self.grid, self.model)
         ui = self.ui
+        self._progress.problem.connect(ui.message_label.setText)
+        self._progress.problem.connect(self.progressNotKept)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)
@@ -138,9 +149,11 @@ class ColourSolveView(TraceView):
             return
         if self._same_puzzle(puzzle, lambda p: (p.palette, p.rows, p.cols)):
             return
-        self.cancel()
+        self.cancel()  # (which saves the game of a library puzzle shown so far)
         self._keep_game()
         self._puzzle = puzzle
+        self._progress.new_puzzle()  # the window says which library puzzle this is
+        self._progress.unchanged(0.0)
         self._undo.clear()
         self.ui.timer.set_seconds(0)
         self._drop_hint()
@@ -154,39 +167,92 @@ class ColourSolveView(TraceView):
         self.ui.message_label.setText(COLOUR_HAND_HELP if hand else "")
         left = self._left.pop((puzzle.palette, puzzle.rows, puzzle.cols), None)
         if left is not None:
-            self._take_up(*left)
+            self._take_up(
+                *left, kept_where=" It was kept since you left it, until the studio closes."
+            )
         self._start_soon()
 
     def games_kept_for_session(self) -> int:
-        """Games played by hand kept only in memory (no library keeps a colour game), the one
-        shown included once begun: closing the studio loses them."""
+        """Games played by hand kept only in memory (puzzles no library keeps), the one shown
+        included once begun: closing the studio loses them."""
         puzzle = self._puzzle if self._puzzle is not None else self._shelved
-        shown = isinstance(puzzle, ColourPuzzle) and self._hand != unknown_grid(puzzle)
+        shown = (
+            isinstance(puzzle, ColourPuzzle)
+            and not self._progress.in_library()
+            and self._hand != unknown_grid(puzzle)
+        )
         return len(self._left) + int(shown)
 
-    def _keep_game(self) -> None:
-        """The player's game of the puzzle shown, once begun, is kept in memory for
-        :meth:`set_puzzle` to take up again (opening another puzzle lost it)."""
+    def shown_game_unkept(self) -> bool:
+        """Whether the game on show is begun and kept by no library (Add Current Puzzle would
+        keep it there)."""
         puzzle = self._puzzle
-        if puzzle is None or self._hand == unknown_grid(puzzle):
+        return (
+            puzzle is not None
+            and not self._progress.in_library()
+            and self._hand != unknown_grid(puzzle)
+        )
+
+    def _keep_game(self) -> None:
+        """The player's game of the puzzle shown, once begun and when no library keeps it, is
+        kept in memory for :meth:`set_puzzle` to take up again."""
+        puzzle = self._puzzle
+        if puzzle is None or self._progress.in_library() or self._hand == unknown_grid(puzzle):
             return
         key = (puzzle.palette, puzzle.rows, puzzle.cols)
         self._left[key] = (self._hand, self.ui.timer.seconds())
 
-    def _take_up(self, sets: CellSets, seconds: float) -> None:
-        """Take up a game kept by :meth:`_keep_game`: its grid and time, said in words."""
+    def _take_up(self, sets: CellSets, seconds: float, kept_where: str = "") -> None:
+        """Take up a game kept in the library (or, ``kept_where`` says, elsewhere): its grid
+        and time, said in words."""
         puzzle = self._puzzle
         assert puzzle is not None
         self._hand = sets
+        self._undo.clear()
         hand = self.ui.hand_action.isChecked()
         if hand:
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
         self.ui.timer.set_seconds(seconds)
+        self._progress.unchanged(seconds)
         self._set_solved(colour_grid_solves(puzzle, sets), announce=False)
         self._update_actions()
-        self.ui.message_label.setText(
-            taken_up_text(self._solved, seconds, hand)
-            + " It was kept since you left it, until the studio closes."
+        self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand) + kept_where)
+
+    # --- keeping progress in the library -----------------------------------------------------
+
+    def set_library_puzzle(self, library: Library | None, library_id: int | None) -> None:
+        """The puzzle shown is ``library_id`` of ``library`` (None: not a library puzzle): the
+        player's game is kept there, and a game kept earlier is taken up again (one begun before
+        the puzzle was added is kept there now).  A library puzzle whose palette or clues are
+        not the ones shown (the editor changed them) is not taken."""
+        if self._progress.is_shown(library, library_id):
+            return
+        self.save_progress()
+        try:
+            kept = self._progress.open_colour(library, library_id, self._puzzle)
+        except (LibraryError, PuzzleError) as exc:
+            self.ui.message_label.setText(
+                f"Your earlier progress on this puzzle cannot be read: {exc}"
+            )
+            return
+        if kept is None:
+            if self._puzzle is not None and self._hand != unknown_grid(self._puzzle):
+                self._progress.changed()
+                self.save_progress()
+            return
+        self._take_up(kept.sets, kept.seconds)
+
+    def library_puzzles_removed(self, ids: list[int]) -> None:
+        """Library puzzles ``ids`` were deleted: the player's game of one of them stays on show,
+        kept in the library no more."""
+        self._progress.removed(ids)
+
+    def save_progress(self) -> bool:
+        """Write the player's game and time to the library now (for a library puzzle whose grid
+        or time changed since it was loaded or saved); False when there was nothing to save or
+        it could not be saved (said in the status line, once per reason)."""
+        return self._progress.save_colour(
+            self._puzzle, self._hand, self.ui.timer.seconds(), self._solved
         )
 
     def _start_soon(self) -> None:
@@ -213,7 +279,9 @@ class ColourSolveView(TraceView):
         return self._undo
 
     def cancel(self) -> None:
-        """Stop a pending or running trace or hint search (their results are dropped)."""
+        """Stop a pending or running trace or hint search (their results are dropped); the
+        player's game of a library puzzle is saved."""
+        self.save_progress()
         self._debounce.stop()
         self.set_playing(False)
         for worker in (self._worker, self._hint_worker):
@@ -333,6 +401,7 @@ class ColourSolveView(TraceView):
         ui = self.ui
         self.set_playing(False)
         if not on:
+            self.save_progress()
             self._undo.clear()  # the window's Undo must find nothing of the player's to undo
         ui.hand_action.setChecked(on)
         if on and processes_enabled():
@@ -429,6 +498,9 @@ class ColourSolveView(TraceView):
         size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
         return f"{size}colour puzzle"
 
+    def _on_solved_by_hand(self) -> None:
+        self.save_progress()
+
     def _on_stroke(self, before: CellSets, after: CellSets) -> None:
         if self.ui.hand_action.isChecked() and before == self._hand:
             self._undo.push(SetsCommand(self, before, after, "Paint"))
@@ -436,6 +508,7 @@ class ColourSolveView(TraceView):
     def _set_hand(self, sets: CellSets) -> None:
         """The player's grid is now ``sets`` (a stroke, a hint, undo or redo)."""
         self._hand = sets
+        self._progress.changed()
         self.grid.set_mistakes(())
         if not self._applying:
             self._drop_hint()

@@ -1,0 +1,140 @@
+"""A player's game of a colour library puzzle solved by hand, as the library keeps it: the grid of
+cell *sets* (each cell the bit mask of the palette colours it may still be, as the colour Solve
+view holds it), the seconds spent, whether it was solved and when it was saved.
+
+The games live in a table of their own, ``colour_progress``, made when the first one is saved (as
+the tutor's profile tables are): the schema version stays, so an older nonostudio still opens the
+file and leaves the table alone.  A grid is stored as rows of hexadecimal masks, cells separated
+by spaces and rows by ``/``.  A grid that no longer fits its puzzle (resized, or a palette with
+fewer colours than the masks name) is not taken up; one that does not read is damaged and named.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+#: The rows of a colour game: each cell the bit mask of the palette indices it may still be.
+CellSets = tuple[tuple[int, ...], ...]
+
+_TABLE = "colour_progress"
+
+
+@dataclass(frozen=True)
+class ColourHandProgress:
+    """A player's grid of one colour library puzzle solved by hand: the cell sets, the seconds
+    spent so far, whether it was solved, and when it was saved."""
+
+    sets: CellSets
+    seconds: float
+    solved: bool
+    modified: str
+
+
+def sets_text(sets: CellSets) -> str:
+    """A grid of cell sets as stored: hexadecimal masks, cells joined by spaces, rows by ``/``."""
+    return "/".join(" ".join(f"{int(mask):x}" for mask in row) for row in sets)
+
+
+def sets_from_text(text: str) -> CellSets:
+    """The grid :func:`sets_text` stored; ValueError when it is damaged (not hexadecimal, a cell
+    with no colour left, rows of unequal length)."""
+    rows = tuple(tuple(int(cell, 16) for cell in row.split(" ")) for row in text.split("/"))
+    if not text or len({len(row) for row in rows}) != 1:
+        raise ValueError("its rows are not of one length")
+    if any(mask <= 0 for row in rows for mask in row):
+        raise ValueError("a cell has no colour left")
+    return rows
+
+
+def has_table(conn: sqlite3.Connection) -> bool:
+    """Whether the library holds the colour games' table (made when the first game is saved)."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (_TABLE,)
+    ).fetchone()
+    return found is not None
+
+
+def create_table(conn: sqlite3.Connection) -> None:
+    """Make the colour games' table if it is not there (inside the caller's transaction)."""
+    conn.execute(
+        f"""CREATE TABLE IF NOT EXISTS {_TABLE} (
+            puzzle_id INTEGER PRIMARY KEY,
+            cells TEXT NOT NULL,
+            seconds REAL NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            modified TEXT NOT NULL
+        )"""
+    )
+
+
+def save(
+    conn: sqlite3.Connection, id: int, sets: CellSets, seconds: float, solved: bool, now: str
+) -> sqlite3.Cursor:
+    """Keep ``sets`` as the game of puzzle ``id`` (replacing one kept), when there is such a
+    puzzle: the cursor's row count says whether there was."""
+    create_table(conn)
+    params = (id, sets_text(sets), max(0.0, float(seconds)), int(bool(solved)), now, id)
+    return conn.execute(
+        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified) "
+        "SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM puzzles WHERE id=?)",
+        params,
+    )
+
+
+def clear(conn: sqlite3.Connection, id: int) -> None:
+    """Forget the game of puzzle ``id`` (nothing happens when none is kept)."""
+    if has_table(conn):
+        conn.execute(f"DELETE FROM {_TABLE} WHERE puzzle_id=?", (id,))
+
+
+def read_row(conn: sqlite3.Connection, id: int) -> tuple[object, ...] | None:
+    """The stored row of puzzle ``id``'s game with its puzzle's size and its palette's length
+    (None for a black-and-white document): raw, as :func:`from_row` takes it."""
+    if not has_table(conn):
+        return None
+    row = conn.execute(
+        "SELECT CAST(h.cells AS BLOB), h.seconds, h.solved, CAST(h.modified AS BLOB), "
+        "p.width, p.height, "
+        "CASE WHEN json_valid(p.data) THEN json_array_length(p.data, '$.palette') END "
+        f"FROM {_TABLE} h JOIN puzzles p ON p.id = h.puzzle_id WHERE h.puzzle_id=?",
+        (id,),
+    ).fetchone()
+    return None if row is None else tuple(row)
+
+
+def from_row(row: tuple[object, ...]) -> ColourHandProgress | None:
+    """The game a row of :func:`read_row` holds; None when it no longer fits its puzzle (another
+    size, a palette too short for its masks, no palette at all).  ValueError (with what is
+    wrong) when the row is damaged."""
+    raw, seconds, solved, modified, width, height, colours = row
+    if not isinstance(raw, bytes):
+        raise ValueError("its cells are missing")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("its cells are not text") from None
+    try:
+        sets = sets_from_text(text)
+    except ValueError as exc:
+        raise ValueError(f"its cells are not rows of colour masks ({exc})") from None
+    if (len(sets), len(sets[0])) != (height, width) or not isinstance(colours, int):
+        return None  # resized since, or no longer a colour puzzle: the old grid does not apply
+    every = (1 << colours) - 1
+    if any(mask & ~every for row_ in sets for mask in row_):
+        return None  # the palette lost colours since: the grid names colours it has no more
+    if not isinstance(seconds, int | float):
+        raise ValueError(f"its time is {seconds!r}")
+    stamp = modified.decode("utf-8", errors="replace") if isinstance(modified, bytes) else ""
+    return ColourHandProgress(sets, float(seconds), bool(solved), stamp)
+
+
+def copy_row(conn: sqlite3.Connection, id: int, progress: ColourHandProgress) -> None:
+    """Write ``progress`` as the game of puzzle ``id`` as it was (its time stamp kept): a
+    library's games carried into another file."""
+    create_table(conn)
+    conn.execute(
+        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (id, sets_text(progress.sets), progress.seconds, int(progress.solved), progress.modified),
+    )

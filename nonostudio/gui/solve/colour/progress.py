@@ -1,0 +1,60 @@
+"""Keeping a player's colour game of a library puzzle (:class:`ColourProgressKeeper`): the
+black-and-white :class:`~nonostudio.gui.solve.progress.ProgressKeeper` (which puzzle is shown,
+whether the grid changed, saving a moment after the last stroke, saying once why it cannot be)
+with the colour game's grid of cell sets written by :meth:`Library.save_colour_progress`."""
+
+from __future__ import annotations
+
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.library import ColourHandProgress, Library, LibraryError
+from nonostudio.core.library.colour_progress import CellSets
+from nonostudio.gui.solve.progress import ProgressKeeper
+
+
+class ColourProgressKeeper(ProgressKeeper):
+    """The library side of solving a colour puzzle by hand; the colour Solve view gives it the
+    cell sets and time."""
+
+    def open_colour(
+        self, library: Library | None, library_id: int | None, puzzle: ColourPuzzle | None
+    ) -> ColourHandProgress | None:
+        """Keep the player's game of ``library_id`` (None: not a library puzzle) and return the
+        game kept there earlier, if any.  A library puzzle whose palette or clues are not
+        ``puzzle``'s (the editor changed them) is not taken.  Raises LibraryError or PuzzleError
+        when the stored puzzle or game cannot be read."""
+        self._library, self._library_id = library, None
+        self._save_problem = ""
+        if library is None or library_id is None or puzzle is None:
+            return None
+        stored = library.get_any(library_id)
+        if not isinstance(stored, ColourPuzzle) or (
+            (stored.palette, stored.rows, stored.cols) != (puzzle.palette, puzzle.rows, puzzle.cols)
+        ):
+            return None
+        self._library_id = library_id
+        return library.colour_progress(library_id)
+
+    def save_colour(
+        self, puzzle: ColourPuzzle | None, sets: CellSets, seconds: float, solved: bool
+    ) -> bool:
+        """Write the player's cell sets and time to the library now (for a library puzzle whose
+        grid or time changed since it was loaded or saved); False when there was nothing to
+        save or it could not be saved (``problem`` says why, once per reason)."""
+        self._saver.stop()
+        library, pid = self._library, self._library_id
+        if library is None or pid is None or puzzle is None:
+            return False
+        if (len(sets), len(sets[0]) if sets else 0) != (puzzle.height, puzzle.width):
+            return False
+        if not self._dirty and abs(seconds - self._saved_seconds) < 1:
+            return False
+        try:
+            library.save_colour_progress(pid, sets, seconds, solved)
+        except LibraryError as exc:
+            if str(exc) != self._save_problem:
+                self._save_problem = str(exc)
+                self.problem.emit(f"Your progress is not kept: {exc}")
+            return False
+        self._save_problem = ""
+        self._dirty, self._saved_seconds = False, seconds
+        return True

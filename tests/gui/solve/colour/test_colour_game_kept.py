@@ -1,0 +1,90 @@
+"""A colour game played by hand on a library puzzle is kept in the library, as a black-and-white
+one is: saved after the strokes and on closing, taken up again (grid and clock) when the puzzle
+is opened in a later session; a game begun on a file is kept there once Add Current Puzzle adds
+it, and Save in the closing question does the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.gui.window.main_window import MainWindow
+
+PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+PICTURE = ((1, 1, 2), (0, 2, 2), (1, 0, 1))
+RED = 1 << 1
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The closing questions asked (each answered Save, which adds the puzzle on screen)."""
+    questions: list[str] = []
+
+    def question(parent, title, text, *args):
+        questions.append(text)
+        return QMessageBox.StandardButton.Save
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return questions
+
+
+def _open_file(window: MainWindow, path: Path) -> None:
+    rows, cols = clues_of_colour_grid(PICTURE)
+    write_file(ColourPuzzle(PALETTE, rows, cols, title="Flag"), path)
+    assert window.files.open_file(path, ask=False)
+
+
+def _paint_first_cell(qtbot, window: MainWindow) -> None:
+    view = window.colour_pages().solve_view
+    window.tabs.setCurrentWidget(view)
+    if not view.ui.hand_action.isChecked():
+        view.ui.hand_action.trigger()
+    view.pick_colour(1)  # red
+    qtbot.mouseClick(view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(0, 0).center())
+    assert view.hand_sets()[0][0] == RED
+
+
+def test_a_colour_library_game_is_kept_and_taken_up_in_the_next_session(
+    qtbot, open_window, asked: list[str], small_library: Library, tmp_path: Path
+) -> None:
+    window = open_window()
+    _open_file(window, tmp_path / "flag.xml")
+    pid = window.library_commands.add_to_library()
+    assert pid is not None
+    _paint_first_cell(qtbot, window)
+    assert window.games_kept_for_session() == 0  # the library keeps it
+    view = window.colour_pages().solve_view
+    view.ui.timer.set_seconds(65)  # a minute played
+    assert window.close() and not asked  # nothing lost: no question
+    kept = small_library.colour_progress(pid)
+    assert kept is not None and kept.sets[0][0] == RED and kept.seconds >= 65
+
+    again = open_window()
+    assert again.files.open_library_puzzle(pid)
+    view = again.colour_pages().solve_view
+    assert view.hand_sets()[0][0] == RED and view.hand_sets()[1][1] == PALETTE.all_mask
+    assert view.ui.timer.seconds() >= 65  # the clock goes on from where it stood
+    assert "in progress (1:05)" in view.ui.message_label.text()
+    view.ui.hand_action.trigger()
+    assert view.grid.sets()[0][0] == RED  # shown on the grid by hand
+
+
+def test_save_in_the_closing_question_keeps_a_colour_game_of_a_file(
+    qtbot, open_window, asked: list[str], small_library: Library, tmp_path: Path
+) -> None:
+    window = open_window()
+    _open_file(window, tmp_path / "flag.xml")
+    _paint_first_cell(qtbot, window)
+    assert window.games_kept_for_session() == 1
+    before = {e.id for e in small_library.entries()}
+    assert window.close()  # asked, answered Save: added with the game
+    assert len(asked) == 1 and "Save adds the puzzle, with your game" in asked[0]
+    (added,) = [e.id for e in small_library.entries() if e.id not in before]
+    kept = small_library.colour_progress(added)
+    assert kept is not None and kept.sets[0][0] == RED
