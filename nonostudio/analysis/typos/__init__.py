@@ -1,6 +1,13 @@
 """Find the mistyped clue of a puzzle typed from a book: the single edits that make it unique
-again, ranked with a confidence (how: docs/design/typos.md)."""
+again, ranked with a confidence (how: docs/design/typos.md); for a colour puzzle
+:func:`find_colour_typos`."""
 
+from nonostudio.analysis.typos.colour_finder import (
+    ColourSuggestion,
+    ColourTypoReport,
+    find_colour_typos,
+    find_colour_typos_in,
+)
 from nonostudio.analysis.typos.contradiction import BrokenLine, broken_line, contradiction_text
 from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, Edit
 from nonostudio.analysis.typos.finder import (
@@ -19,12 +26,16 @@ __all__ = [
     "MOVE",
     "SWAP",
     "BrokenLine",
+    "ColourSuggestion",
+    "ColourTypoReport",
     "Edit",
     "Suggestion",
     "TypoReport",
     "broken_line",
     "contradiction_text",
     "diagnose",
+    "find_colour_typos",
+    "find_colour_typos_in",
     "find_typos",
     "find_typos_in",
 ]
