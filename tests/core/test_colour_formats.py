@@ -269,6 +269,15 @@ def test_xml_colours() -> None:
             "'2r' (a colour clue? this format has no colours",
             (3, "row 2"),
         ),
+        (  # XML has colours, given by an attribute: not "this format has no colours"
+            '<?xml version="1.0"?>\n<puzzleset><puzzle type="grid" defaultcolor="red">\n'
+            '<color name="white" char=".">fff</color><color name="red" char="r">f00</color>\n'
+            '<clues type="columns"><line><count>1</count></line></clues>\n'
+            '<clues type="rows"><line><count>1r</count></line></clues>\n</puzzle></puzzleset>',
+            "xml",
+            "'1r' (a colour clue? in XML a count's colour is its attribute: <count color=",
+            (5, "row 1"),
+        ),
     ],
 )
 def test_bad_colour_input_is_named(

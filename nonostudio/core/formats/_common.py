@@ -38,6 +38,10 @@ COLOUR_HINT = (
     "a colour clue? this format has no colours; colour puzzles are read from webpbn XML, "
     ".g, .non and TOML files"
 )
+#: The same mistake in webpbn XML, where a count's colour is an attribute, not a letter.
+XML_COLOUR_HINT = (
+    'a colour clue? in XML a count\'s colour is its attribute: <count color="red">3</count>'
+)
 
 Clue = tuple[int, ...]
 #: Builds one puzzle of a file when called (or raises PuzzleError): picking one puzzle out of a
@@ -94,12 +98,14 @@ def to_int(
     column: int | None,
     clue: str | None = None,
     what: str = "a number",
+    colour_hint: str = COLOUR_HINT,
 ) -> int:
-    """``token`` as a non-negative int, or a PuzzleError at the given position."""
+    """``token`` as a non-negative int, or a PuzzleError at the given position (a number with a
+    colour letter is told ``colour_hint``)."""
     if not _NUMBER.match(token):
         found = repr(token) if token else "nothing"
         if _COLOUR_ITEM.match(token):
-            found += f" ({COLOUR_HINT})"
+            found += f" ({colour_hint})"
         raise PuzzleError(
             f"expected {what}, found {found}", source=source, line=line, column=column, clue=clue
         )

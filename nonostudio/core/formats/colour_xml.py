@@ -23,7 +23,7 @@ from nonostudio.core.formats._colour import (
     make_colour,
     make_palette,
 )
-from nonostudio.core.formats._common import check_items, check_size, to_int
+from nonostudio.core.formats._common import XML_COLOUR_HINT, check_items, check_size, to_int
 from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, goal_image, parse_xml
 
 _Lines = dict[ET.Element, int]
@@ -112,6 +112,7 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
                     columns.get(count),
                     where,
                     "a number in <count>",
+                    XML_COLOUR_HINT,
                 )
                 if value == 0:
                     raise blot_error(

@@ -23,6 +23,7 @@ import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
+    XML_COLOUR_HINT,
     Entries,
     Thunk,
     build,
@@ -165,6 +166,7 @@ def _puzzle(
                     columns.get(count),
                     f"{name} {k}",
                     "a number in <count>",
+                    XML_COLOUR_HINT,
                 )
                 if value == 0:
                     raise blot_error(
