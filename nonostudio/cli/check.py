@@ -115,13 +115,21 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
             time_limit=time_limit,
             should_stop=worker_should_stop(),
         )
-        return {
+        colour_fields: dict[str, Any] = {
             "verdict": found.verdict.name.lower(),
             "label": found.verdict.label,
             "seconds": round(found.seconds, 6),
             "colours": len(puzzle.palette) - 1,
             "palette": palette_data(puzzle.palette),
         }
+        if typos and found.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
+            from nonostudio.analysis.typos import find_colour_typos_in
+
+            colour_report = find_colour_typos_in(
+                puzzle, time_limit=time_limit, should_stop=worker_should_stop()
+            )
+            colour_fields |= typo_fields(colour_report)
+        return colour_fields
     result = solve(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
     fields: dict[str, Any] = {
         "verdict": result.verdict.name.lower(),
@@ -149,6 +157,14 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
         try:
             task.build()
         except InconsistentPuzzleError as exc:
+            if exc.colour_clues is not None:
+                from nonostudio.analysis.typos import find_colour_typos
+                from nonostudio.core.colour.model import Palette
+
+                palette, rows, cols = exc.colour_clues
+                assert isinstance(palette, Palette)
+                row |= typo_fields(find_colour_typos(palette, rows, cols, time_limit=time_limit))
+                continue
             if exc.clues is None:
                 continue
             from nonostudio.analysis.typos import find_typos  # loaded only when needed
@@ -176,6 +192,11 @@ def typo_text(table: list[Row]) -> str:
             lines.append(f"  no single edit makes the puzzle unique. {row['pairs_text']}")
         elif suggestions[0]["one_more_typo"]:
             lines.append(f"  no single edit makes the puzzle unique. {TWO_TYPOS}")
+        elif not suggestions[0]["verdict"].startswith("unique"):
+            lines.append(
+                "  no single edit makes the puzzle unique; after each of these, pictures fit "
+                "every clue (more than one):"
+            )
         else:
             lines.append("  likely typos (each edit alone makes the puzzle unique):")
         for n, s in enumerate(suggestions, 1):

@@ -67,11 +67,20 @@ class InconsistentPuzzleError(PuzzleError):
     mistyped clue can be looked for (:mod:`nonostudio.analysis.typos`)."""
 
     clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None
+    #: For a colour puzzle: its palette, row clues and column clues as read (``(length,
+    #: colour)`` items), for the colour typo finder.
+    colour_clues: (
+        tuple[
+            object, tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]
+        ]
+        | None
+    ) = None
 
     def with_source(self, source: str) -> PuzzleError:
         copy = super().with_source(source)
         if isinstance(copy, InconsistentPuzzleError):
             copy.clues = self.clues
+            copy.colour_clues = self.colour_clues
         return copy
 
 

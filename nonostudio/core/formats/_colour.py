@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
 from nonostudio.core.colour.model import MAX_COLOURS, Colour, ColourPuzzle, Palette
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._common import MAX_SIZE, relabel
 
 if TYPE_CHECKING:
@@ -162,15 +162,14 @@ def build_colour(
                 f"{name} must be between 1 and {MAX_SIZE}, found {count}", source=source, line=line
             )
     grid = None if goal is None else tuple(tuple(r) for r in goal)
+    row_clues = tuple(tuple((int(n), int(c)) for n, c in r) for r in rows)
+    col_clues = tuple(tuple((int(n), int(c)) for n, c in r) for r in cols)
     try:
-        return ColourPuzzle(
-            palette,
-            tuple(tuple(r) for r in rows),
-            tuple(tuple(c) for c in cols),
-            goal=grid,
-            **(meta or {}),
-        )
+        return ColourPuzzle(palette, row_clues, col_clues, goal=grid, **(meta or {}))
     except PuzzleError as err:
         if grid is not None and err.message.startswith("the solution picture"):
             raise relabel(err, source, None, goal_line) from None
-        raise relabel(err, source, clue_lines, line) from None
+        error = relabel(err, source, clue_lines, line)
+        if isinstance(error, InconsistentPuzzleError):
+            error.colour_clues = palette, row_clues, col_clues  # for the typo finder
+        raise error from None

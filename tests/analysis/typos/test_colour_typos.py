@@ -1,11 +1,14 @@
 """The typo search of a colour puzzle: the problem named (a clue too long, a colour whose totals
 differ, no solution and where line logic breaks, several solutions) and the single edit that
 undoes a typo found and ranked first, for each kind of typo, on a small flag with one picture;
-the sentence about a broken line checked against every arrangement of its clue."""
+the sentence about a broken line checked against every arrangement of its clue; ``check`` on
+colour files shows the problem and the likely fix."""
 
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +19,7 @@ from nonostudio.analysis.typos.colour_finder import (
     propagate,
 )
 from nonostudio.analysis.typos.finder import MULTIPLE, NO_SOLUTION, TOO_LONG, UNEQUAL_TOTALS
+from nonostudio.cli import main
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import (
     WHITE,
@@ -164,3 +168,37 @@ def test_the_broken_line_sentence_is_true(seed: int) -> None:
         assert all(1 <= c <= n and broken.cells[c - 1] != 7 for c in broken.crossing)
     else:  # nothing crossing narrowed it: the clue cannot be laid in the line at all
         assert not _arrangements(broken.clue, n) and text.endswith(clue_words(broken.clue, PALETTE))
+
+
+def _g_file(tmp_path: Path, name: str, rows: ColourClues, cols: ColourClues) -> Path:
+    """An Olšák ``.g`` file of these clues, written as a typist would type it."""
+    lines = ["typed", "#d", "   0:   #FFFFFF   white", "   r:r   #D62728   red"]
+    lines += ["   b:b   #1F77B4   blue", ": rows"]
+    lines += [clue_words(c, PALETTE) for c in rows] + [": columns"]
+    lines += [clue_words(c, PALETTE) for c in cols]
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_check_names_a_colour_typo_of_unequal_totals_and_of_no_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` on colour files: the mistyped number of a file whose colour totals differ (the
+    reader refuses it) and the swapped items of one with no solution, each with its fix first;
+    ``--json`` gives the same suggestions."""
+    (n, c), *rest = ROWS[1]
+    changed = _g_file(tmp_path, "changed.g", _with(ROWS, 1, ((n + 1, c), *rest)), COLS)
+    clue = ROWS[4]
+    swapped = _g_file(tmp_path, "swapped.g", _with(ROWS, 4, (clue[1], clue[0], *clue[2:])), COLS)
+    assert main(["check", str(changed), str(swapped)]) == 2  # the first cannot be read
+    out = capsys.readouterr().out
+    first = out.split("changed.g: Each colour's row and column totals")[1]
+    fix = f"1. row 2: {n + 1}{PALETTE[c].char} \u2192 {n}{PALETTE[c].char}"
+    assert fix in first.split("swapped.g:")[0]
+    second = out.split("swapped.g: ")[-1]
+    assert second.startswith(("No solution", "More than one picture"))
+    assert f"1. row 5: swap {clue_words(clue[1:2], PALETTE)} and" in second
+    assert main(["check", "--json", str(changed)]) == 2
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["suggestions"][0]["line"] == "row 2" and row["suggestions"][0]["kind"] == "change"
