@@ -1,14 +1,15 @@
 """The likely typos of a puzzle's clues, found in the background and offered as a list.
 
-:class:`TypoBox` runs the typo finder (:mod:`nonostudio.analysis.typos`) on the thread pool with
-progress and a Stop button, lists the edits that make the puzzle unique with their confidence,
-says which lines the selected edit touches and asks for it to be applied (a button or a double
-click).  The Check panel and the Paste dialog show one each; what "apply" does is theirs.
+:class:`TypoBox` runs the typo finder (:mod:`nonostudio.analysis.typos`, the colour one for
+colour clues: :meth:`TypoBox.search_colour`) on the thread pool with progress and a Stop button,
+lists the edits that make the puzzle unique with their confidence, says which lines the selected
+edit touches and asks for it to be applied (a button or a double click).  The Check panel and the
+Paste dialog show one each; what "apply" does is theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -23,8 +24,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.typos import Suggestion, TypoReport, find_typos
+from nonostudio.analysis.typos import (
+    ColourSuggestion,
+    ColourTypoReport,
+    Suggestion,
+    TypoReport,
+    find_colour_typos,
+    find_typos,
+)
 from nonostudio.analysis.typos.finder import TWO_TYPOS
+from nonostudio.core.colour.model import Palette
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 
 #: Suggestions listed at most.
@@ -42,8 +51,8 @@ class TypoBox(QWidget):
 
     def __init__(self, apply_text: str = "Apply fix", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._report: TypoReport | None = None
-        self._suggestions: list[Suggestion] = []
+        self._report: TypoReport | ColourTypoReport | None = None
+        self._suggestions: list[Suggestion | ColourSuggestion] = []
         self._search = CurrentWorker(
             self, on_result=self._done, on_error=self._failed, on_progress=self._progress
         )
@@ -96,6 +105,31 @@ class TypoBox(QWidget):
                 rows_t, cols_t, time_limit=TIME_LIMIT_S, progress=progress, should_stop=should_stop
             )
 
+        self._start(job)
+
+    def search_colour(
+        self,
+        palette: Palette,
+        rows: Sequence[Sequence[tuple[int, int]]],
+        cols: Sequence[Sequence[tuple[int, int]]],
+    ) -> None:
+        """Look for the typo in these colour clues (they need not make a valid puzzle)."""
+        rows_t = tuple(tuple(r) for r in rows)
+        cols_t = tuple(tuple(c) for c in cols)
+
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourTypoReport:
+            return find_colour_typos(
+                palette,
+                rows_t,
+                cols_t,
+                time_limit=TIME_LIMIT_S,
+                progress=progress,
+                should_stop=should_stop,
+            )
+
+        self._start(job)
+
+    def _start(self, job: Callable[[Progress, ShouldStop], TypoReport | ColourTypoReport]) -> None:
         self._report = None
         self._suggestions = []
         self.list.clear()
@@ -127,10 +161,10 @@ class TypoBox(QWidget):
     def is_busy(self) -> bool:
         return self._search.is_running()
 
-    def report(self) -> TypoReport | None:
+    def report(self) -> TypoReport | ColourTypoReport | None:
         return self._report
 
-    def suggestions(self) -> list[Suggestion]:
+    def suggestions(self) -> list[Suggestion | ColourSuggestion]:
         """The suggestions listed, in order."""
         return list(self._suggestions)
 
@@ -147,13 +181,15 @@ class TypoBox(QWidget):
         self.progress.setValue(round(100 * fraction))
         self.title.setText(f"Looking for the mistyped clue\u2026 ({message})")
 
-    def _done(self, report: TypoReport) -> None:
+    def _done(self, report: TypoReport | ColourTypoReport) -> None:
         self._end_progress()
         self._report = report
-        self._suggestions = report.offered(SHOWN)
+        self._suggestions = list(report.offered(SHOWN))
         if self._suggestions:
             many = len(self._suggestions) > 1
-            if self._suggestions[0].is_pair:
+            if isinstance(report, ColourTypoReport):
+                self.title.setText(report.offered_title())
+            elif self._suggestions[0].is_pair:
                 self.title.setText(f"{report.no_suggestion_text()} {report.pairs_text()}")
             elif self._suggestions[0].one_more_typo:
                 self.title.setText(f"{report.no_suggestion_text()} {TWO_TYPOS}")
@@ -187,11 +223,13 @@ class TypoBox(QWidget):
             self.applyRequested.emit(self._suggestions[row].edit)
 
 
-def _item_text(suggestion: Suggestion) -> str:
+def _item_text(suggestion: Suggestion | ColourSuggestion) -> str:
     """``row 7: 3 → 2 (3 1 becomes 2 1) — 80%, line-solvable``."""
     how = "line-solvable" if suggestion.line_solvable else "needs search"
     if suggestion.is_pair:
         how = f"together {how}"
     elif suggestion.one_more_typo:
         how = "then one more clue to fix"
+    elif not suggestion.unique:  # offered for colour when no edit makes the puzzle unique
+        how = suggestion.verdict.label
     return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%}, {how}"

@@ -21,6 +21,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QTextBlock, QTextCursor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
+from nonostudio.analysis.typos.colour_edits import ColourEdit
 from nonostudio.core.clue_text import (
     ClueProblem,
     clue_to_text,
@@ -237,8 +238,8 @@ class EditorView(QWidget):
     def apply_clue_edit(self, edit: Any) -> None:
         """Type a typo finder's edit (its ``lines`` and their clues ``after``) over those lines of
         the clue text: one undo step of each clue text it changes (a pair of edits may change
-        a row's clue and a column's)."""
-        if self._mode == DRAW:
+        a row's clue and a column's); a colour edit is the colour editor's."""
+        if self._mode == DRAW or isinstance(edit, ColourEdit):
             return
         cursors: dict[str, QTextCursor] = {}
         for (axis, index), clue in zip(edit.lines, edit.after, strict=True):

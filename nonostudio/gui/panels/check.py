@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.typos import TypoReport
+from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
@@ -282,8 +282,14 @@ class CheckPanel(QWidget):
             and (self._clue_source is None or self._clue_source() is not None)
         ):
             self.typos.search(puzzle.rows, puzzle.cols)
+        elif (
+            isinstance(puzzle, ColourPuzzle)
+            and puzzle.goal is None  # the clues are a file's, not a painted picture's
+            and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE)
+        ):
+            self.typos.search_colour(puzzle.palette, puzzle.rows, puzzle.cols)
 
-    def _typos_found(self, report: TypoReport) -> None:
+    def _typos_found(self, report: TypoReport | ColourTypoReport) -> None:
         """Say where a puzzle with no solution breaks, in words (the typo search found it)."""
         if self._result is not None and self._result.verdict is Verdict.NO_SOLUTION:
             self.detail_label.setText(f"{report.problem} Checked in {self._result.seconds:.2f} s.")

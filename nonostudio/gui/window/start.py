@@ -32,6 +32,7 @@ from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_pool import warm_up_processes
 from nonostudio.gui.common.tabs import replace_tab
+from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.library_commands import LibraryCommands
@@ -120,6 +121,7 @@ class StartingWindow(Protocol):
     difficulty_dock: QDockWidget
     designer_dock: QDockWidget
     editor: EditorView
+    colour_editor: ColourEditorView
     library: Library
     library_view: LibraryView
     settings: QSettings
@@ -311,6 +313,7 @@ class PanelStarter:
         w.check_panel.set_clue_source(w.editor.typed_clues)  # typo suggestions for typed clues
         w.check_panel.typoLinesSelected.connect(w.editor.mark_clue_lines)
         w.check_panel.typoApplyRequested.connect(w.editor.apply_clue_edit)
+        w.check_panel.typoApplyRequested.connect(w.colour_editor.apply_clue_edit)  # (colour's)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
         if (rule_set := w.difficulty_panel.rule_set()) is not None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.analysis.typos.colour_edits import ColourEdit
 from nonostudio.core.colour.model import (
     BACKGROUND,
     MAX_COLOURS,
@@ -348,6 +349,41 @@ class ColourEditorView(QWidget):
             self.grid.set_content(state.palette, rows, cols, decided)
         self.grid.set_undecided(undecided)
         return len(undecided)
+
+    def apply_clue_edit(self, edit: Any) -> bool:
+        """Make a colour typo finder's edit to the file's clues (one undo step): the clues with
+        the edit made open with their picture when it is unique (and the note saying there was
+        none goes), else stay the clues as they are.  A black-and-white edit, or a picture
+        whose clues are its own, changes nothing (False)."""
+        state = self._state
+        if state.fixed is None or not isinstance(edit, ColourEdit):
+            return False
+        rows, cols = edit.apply(*state.fixed)
+        try:
+            ColourPuzzle(state.palette, rows, cols)
+        except PuzzleError as exc:  # (the finder offers only edits whose clues fit)
+            self.status.setText(f"The fix cannot be made: {exc}")
+            return False
+        from nonostudio.core.colour.solver import solve_colour
+
+        result = solve_colour(rows, cols, len(state.palette), time_limit=SOLVE_SECONDS)
+        if result.verdict.is_unique and result.solution is not None:
+            cells = tuple(tuple(row) for row in result.solution)
+            after = ColourState(state.palette, cells, keep_goal=False)
+            self.note.hide()
+        else:
+            blank = ((BACKGROUND,) * len(cols),) * len(rows)
+            after = ColourState(state.palette, blank, (rows, cols), False)
+            self.note.setText(
+                f"These clues have no unique picture ({result.verdict.label}): the clues are "
+                "kept as they are and the grid cannot be painted; it shows the cells line "
+                "logic decides."
+            )
+            self.note.show()
+        self._undo.push(StateCommand(self, f"Fix {edit.line_name}", state, after))
+        if after.fixed is not None:
+            self.show_line_logic(tuple(tuple(r) for r in result.grid), rows, cols)
+        return True
 
     def unused_colours(self) -> list[str]:
         """The names of the colours (not the background) that no clue uses."""

@@ -1,0 +1,51 @@
+"""A colour file typed with a mistake, opened in the studio: the Check panel decides it, looks
+for the typo as it does for black and white (the problem in words, the likely fix first), and
+Apply fix makes the edit in the colour editor as one undo step (the picture then shows)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import write_file
+from nonostudio.core.solver import Verdict
+from nonostudio.gui.window.main_window import MainWindow
+
+PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+# line-solvable; row 5 (2b 1r) typed as 1r 2b gives clues with no solution
+PICTURE = (
+    (2, 1, 1, 2, 0, 1),
+    (0, 0, 0, 0, 1, 1),
+    (0, 1, 2, 0, 2, 0),
+    (0, 0, 1, 1, 0, 1),
+    (0, 0, 0, 2, 2, 1),
+)
+
+
+def test_check_finds_a_colour_typo_and_apply_fix_mends_the_clues(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    rows, cols = clues_of_colour_grid(PICTURE)
+    typed = (*rows[:4], (rows[4][1], rows[4][0]))
+    path = tmp_path / "typed.xml"
+    write_file(ColourPuzzle(PALETTE, typed, cols, title="Typed"), path)  # clues only
+    assert window.files.open_file(path, ask=False)
+    panel, editor = window.check_panel, window.colour_editor
+    assert editor.state().fixed == (typed, cols)  # no picture: the file's clues
+    qtbot.waitUntil(lambda: panel.typos.report() is not None, timeout=20000)
+    result = panel.result()
+    assert result is not None and result.verdict is Verdict.NO_SOLUTION
+    assert panel.detail_label.text().startswith("No solution: ")
+    assert "cannot hold" in panel.detail_label.text()
+    first = panel.typos.suggestions()[0]
+    assert first.edit.line_name == "row 5" and first.unique
+    assert panel.typos.list.item(0).text().startswith("row 5: swap 1r and 2b")
+    panel.typos.select(0)
+    assert panel.typos.apply_button.isEnabled()
+    panel.typos.apply_button.click()
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (rows, cols)
+    assert editor.state().fixed is None and editor.state().cells == PICTURE  # the picture shows
+    assert not editor.note.isVisible()
+    editor.undo_stack().undo()  # one undo step
+    assert editor.state().fixed == (typed, cols)
