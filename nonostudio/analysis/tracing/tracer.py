@@ -98,6 +98,9 @@ class Tracer:
         self._open: dict[LineKey, Line] = {}  # lines line logic decides a cell on
         self._parts: dict[LineKey, list[SubLine]] = {}
         self._audited: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()  # line states
+        # Lines whose cells changed since audit_all last ran (their states are not yet audited).
+        self._unaudited: tuple[set[int], set[int]] = (set(range(puzzle.height)), set())
+        self._unaudited[1].update(range(puzzle.width))
         self._found: dict[LineKey, tuple[SubLine | None, str]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
@@ -146,9 +149,12 @@ class Tracer:
         own = (step.axis, step.index) if step.kind in own_kinds else None
         stuck = self.stuck
         dirty = self._dirty
+        unaudited_rows, unaudited_cols = self._unaudited
         for r, c, v in step.cells:
             self.grid[r][c] = v
             self.columns[c][r] = v
+            unaudited_rows.add(r)
+            unaudited_cols.add(c)
             stuck.discard(("row", r))
             stuck.discard(("column", c))
             dirty.add(("row", r))
@@ -302,12 +308,15 @@ class Tracer:
         return None
 
     def audit_all(self) -> None:
-        """:meth:`audit` every line with an undecided cell."""
-        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
-            for index in range(count):
+        """:meth:`audit` every line with an undecided cell (rows, then columns, in order).  A line
+        whose cells did not change since the last call is not looked at again: its state passed
+        then (the audit of a line state depends on that state alone), so it passes again."""
+        for axis, changed in zip(("row", "column"), self._unaudited, strict=True):
+            for index in sorted(changed):
                 line = self.line(axis, index)
                 if UNKNOWN in line.cells:
                     self.audit(axis, index, line)
+            changed.clear()
 
     def audit(self, axis: str, index: int, line: Line) -> None:
         """Check the rule set's first fill on the line (or, with none there, on the oracle's

@@ -8,13 +8,17 @@ docs/design/analysis.md, "Probe-trial memory").  Grids are whole-grid bit masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from nonostudio.analysis.explaining.chain import Solved
 from nonostudio.core.gridstate import Contradiction, GridState, LineCache, grid_masks
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from nonostudio.core.solver import SolveResult
 
 # Depth-1 trials are remembered on puzzles up to this many cells (memory: three whole-grid masks
 # a trial), and line-solver results up to this many (then they are dropped and computed again).
@@ -60,6 +64,11 @@ class TrialMemory:
     ``r * width + c``).  An assumption once refuted stays refuted: on ``G ⊇ S`` line logic
     reaches at least what it reached from ``S``.  Puzzles over :data:`MEMORY_CELLS` cells
     remember only the refuted assumptions.
+
+    A solution ``X`` of the puzzle (:meth:`set_witness`) answers half the questions at once: on a
+    grid ``G ⊆ X`` line logic refutes no assumption that agrees with ``X`` (it is sound, and
+    ``X`` is a solution with that cell's value), so those are not tried (puzzles up to
+    :data:`MEMORY_CELLS` cells; on a grid not within ``X`` the solution is not used).
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -87,6 +96,32 @@ class TrialMemory:
         self.grid: _Masks = (0, 0, 0, 0)
         # The line solves of the contradiction chains, sharing the trials' line cache.
         self.chain_cache = Solved(self.line_cache)
+        # A solution's filled and crossed cells as whole-grid masks (set_witness); and the cells
+        # (filled, crossed) of consistent fixed points of line logic containing the current grid
+        # (the solution's, when the grid lies within it, and the not-refuted trials' so far).
+        self.witness: tuple[int, int] | None = None
+        self.certified = [0, 0]
+        self.witness_asked = False  # (set by the caller once it has looked for a solution)
+        self.solved: SolveResult | None = None  # that search's result, when it decided
+
+    def set_witness(self, solution: Sequence[Sequence[int]] | None) -> None:
+        """A solution of the puzzle (FILLED and CROSSED cells; None: none known) whose values
+        need no trial while the grid lies within it (on puzzles up to :data:`MEMORY_CELLS`
+        cells)."""
+        if solution is None or not self.remember:
+            self.witness = None
+        else:
+            masks = grid_masks(solution)
+            self.witness = (whole_mask(masks[0], self.width), whole_mask(masks[1], self.width))
+        self._agree()
+
+    def _agree(self) -> None:
+        """No certified cells but the witness's, when the grid lies within it."""
+        witness = self.witness
+        if witness is None or self.grid[0] & ~witness[0] or self.grid[1] & ~witness[1]:
+            self.certified = [0, 0]
+        else:
+            self.certified = list(witness)
 
     def grid_state(self, grid: list[list[int]]) -> GridState:
         """A solver state of the grid, sharing the line cache."""
@@ -105,6 +140,7 @@ class TrialMemory:
                 whole_mask(state.col_x, self.height),
             )
             self.news = {}
+        self._agree()
         return self
 
     def refuted(self, r: int, c: int, assumed: int) -> bool:
@@ -112,6 +148,9 @@ class TrialMemory:
         key = (r, c, assumed)
         if key in self.refutations:
             return True
+        certified = self.certified
+        if certified[0 if assumed == FILLED else 1] >> (r * self.width + c) & 1:
+            return False  # a consistent fixed point of line logic containing the grid has it
         state = self.state
         known = self.memory.get(key) if self.remember else None
         if known is None:
@@ -123,10 +162,11 @@ class TrialMemory:
             # cell of G \ S has the other value in F or lies unknown on L.  S ⊆ F, F is
             # consistent and no cell of S is unknown on L, so G's cells can be tested whole.
             grid = self.grid
-            if not (grid[0] & known[5] or grid[1] & known[6]):
-                return False
-            outcome = self._settled(key, known)
+            news = grid[0] & known[5] or grid[1] & known[6]
+            outcome = self._settled(key, known) if news else False
             if outcome is not None:
+                if not outcome:
+                    self._certify(self.memory[key][0])
                 return outcome
             trial, rows, cols = self._resumed(known)
         try:
@@ -137,7 +177,16 @@ class TrialMemory:
             return True
         if self.remember:
             self._remember(key, trial)
+            self._certify(self.memory[key][0])
         return False
+
+    def _certify(self, fill: _Masks) -> None:
+        """A trial's fixed point ``F`` with ``F ∪ G`` a consistent fixed point of line logic:
+        every assumption it holds is not refuted on ``G`` (line logic from ``G`` and it stays
+        within ``F ∪ G``: the exact line solver is monotone)."""
+        certified = self.certified
+        certified[0] |= fill[0]
+        certified[1] |= fill[1]
 
     def first_refuted(self, cells: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, int]]:
         """The assumptions line logic refutes on the current grid, each of ``cells`` filled then
@@ -146,13 +195,21 @@ class TrialMemory:
         refutations = self.refutations
         memory = self.memory if self.remember else {}
         grid_f, grid_x = self.grid[0], self.grid[1]
+        width = self.width
+        certified = self.certified
         for r, c in cells:
+            bit = 1 << (r * width + c)
             for assumed in (FILLED, CROSSED):
                 key = (r, c, assumed)
                 if key not in refutations:
+                    if certified[0 if assumed == FILLED else 1] & bit:
+                        continue  # (refuted's first answer)
                     known = memory.get(key)
                     if known is not None and not (grid_f & known[5] or grid_x & known[6]):
-                        continue  # (refuted's common case)
+                        fill = known[0]  # (refuted's common case)
+                        certified[0] |= fill[0]
+                        certified[1] |= fill[1]
+                        continue
                     if not self.refuted(r, c, assumed):
                         continue
                 yield key

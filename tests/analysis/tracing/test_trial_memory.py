@@ -74,3 +74,45 @@ def test_every_answer_is_the_trial_from_scratch(
                 got = trials.refuted(r, c, assumed)
                 assert got == ((r, c, assumed) in expected), (index, r, c, assumed)
     assert remembered > 0  # some answers came from refutations remembered on earlier grids
+
+
+@pytest.mark.parametrize("witness", ["solution", "inverted"])
+def test_a_solution_and_the_trials_fixed_points_answer_only_what_they_prove(witness: str) -> None:
+    # The assumptions a solution within the grid holds are not tried, nor those a not-refuted
+    # trial's fixed point holds (certified); the answers are still every trial's from scratch.
+    # The inverted "solution" (every cell the other value) is no solution within any probe grid:
+    # taken at its word it would hide every refuted assumption, so it must be left unused.
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00027-bucks.non")
+    trace = rule_trace(puzzle, [])
+    solution = np.asarray(trace.grid_after(len(trace.steps)))
+    assert (solution != UNKNOWN).all()
+    given = solution if witness == "solution" else 1 - solution
+    trials = TrialMemory(puzzle)
+    trials.set_witness(given.tolist())
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    assert len(probes) >= 3
+    certified = 0
+    for index in probes:
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        trials.start(trials.grid_state(grid))
+        fills, crosses = trials.certified
+        used = witness == "solution"
+        assert (fills != 0) == used  # (the solution's cells, or none)
+        undecided = [
+            (r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN
+        ]
+        expected = [
+            (r, c, assumed)
+            for r, c in undecided
+            for assumed in (FILLED, CROSSED)
+            if from_scratch(puzzle, grid, r, c, assumed)
+        ]
+        assert list(trials.first_refuted(undecided)) == expected, index
+        if not used:  # every certified cell came from a trial's fixed point here
+            certified += (trials.certified[0] | trials.certified[1]).bit_count()
+        for r, c in undecided:
+            for assumed in (FILLED, CROSSED):
+                got = trials.refuted(r, c, assumed)
+                assert got == ((r, c, assumed) in expected), (index, r, c, assumed)
+    if witness == "inverted":
+        assert certified > 0

@@ -54,3 +54,28 @@ def test_the_tier_is_the_same_under_every_shipped_rule_set(name: str) -> None:
     hardest = {rs: g.hardest_technique for rs, g in grades.items()}
     assert len(set(tiers.values())) == 1, tiers
     assert len(set(hardest.values())) == 1, hardest
+
+
+def test_each_time_line_logic_is_stuck_every_open_line_state_has_been_audited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # audit_all looks only at lines changed since it last ran; every line state with an
+    # undecided cell must still have passed the rules' audit (now or at an earlier call).
+    from nonostudio.analysis.tracing.tracer import Tracer
+
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00027-bucks.non")
+    plain = Tracer.audit_all
+    calls = []
+
+    def audit_all(self: Tracer) -> None:
+        plain(self)
+        calls.append(len(self.steps))
+        for axis, count in (("row", puzzle.height), ("column", puzzle.width)):
+            for index in range(count):
+                line = self.line(axis, index)
+                if UNKNOWN in line.cells:
+                    assert (line.hints, line.cells) in self._audited, (len(self.steps), axis)
+
+    monkeypatch.setattr(Tracer, "audit_all", audit_all)
+    trace = rule_trace(puzzle, load_rule_set("learned").rules)
+    assert trace.solved and len(calls) >= 3  # at the start and at each probe step
