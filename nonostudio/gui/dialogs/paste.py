@@ -1,12 +1,15 @@
 """The Paste Puzzle String dialog: a wrapping text box that keeps what was typed when it is wrong.
 
-OK hands the text to a reader (``read(text) -> Puzzle``); a :class:`PuzzleError` leaves the dialog
+OK hands the text to a reader (``read(text) -> Puzzle`` or a ColourPuzzle: the window's reads
+colour text too, webpbn XML, ``.g``, ``.non`` and TOML); a :class:`PuzzleError` leaves the dialog
 open with the text as typed, the message under the box and the offending place selected (the
 line and column the error names, or the whole line when it names only a line).  Clues that read
 but cannot make a puzzle (row and column totals that differ, a clue too long for its line) are
 searched for the mistyped clue: the likely typos are listed, the selected one's clue is selected
 in a puzzle string, and "Open with this fix" opens the puzzle with it made, the text left as
 typed (the first of two typos is made in a puzzle string's text instead, which is read again).
+Colour clues that read but make no puzzle (a colour's totals differ, a clue too long) are searched
+the same way by the colour typo finder.
 """
 
 from __future__ import annotations
@@ -25,12 +28,17 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import Edit
+from nonostudio.analysis.typos.colour_edits import ColourEdit
+from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
 from nonostudio.gui.common.typo_box import TypoBox
 
-PROMPT = "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1) or Simon Tatham game id:"
+PROMPT = (
+    "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1), Simon Tatham game id, or the text of a "
+    "puzzle file (colour too: webpbn XML, .g, .non, TOML):"
+)
 
 
 def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
@@ -86,13 +94,18 @@ class PasteDialog(QDialog):
     """Type or paste a puzzle; stays open with the text and a pointed-at mistake until it reads."""
 
     def __init__(
-        self, read: Callable[[str], Puzzle], text: str = "", parent: QWidget | None = None
+        self,
+        read: Callable[[str], Puzzle | ColourPuzzle],
+        text: str = "",
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Paste Puzzle String")
         self._read = read
-        self._puzzle: Puzzle | None = None
+        self._puzzle: Puzzle | ColourPuzzle | None = None
         self._clues: tuple[Clues, Clues] | None = None  # read but not a puzzle: the typo search
+        # the same for colour clues: the palette, rows and columns read
+        self._colour_clues: tuple[Palette, ColourClues, ColourClues] | None = None
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -125,7 +138,7 @@ class PasteDialog(QDialog):
         self.resize(560, 300)
         self._on_text_changed()
 
-    def puzzle(self) -> Puzzle | None:
+    def puzzle(self) -> Puzzle | ColourPuzzle | None:
         """The puzzle read when the dialog was accepted."""
         return self._puzzle
 
@@ -134,8 +147,8 @@ class PasteDialog(QDialog):
 
     def _on_text_changed(self) -> None:
         self.ok_button.setEnabled(bool(self.text().strip()))
-        if self._clues is not None:  # the text the suggestions were for has changed
-            self._clues = None
+        if self._clues is not None or self._colour_clues is not None:
+            self._clues = self._colour_clues = None  # the text they were for has changed
             self.typos.clear()
 
     def accept(self) -> None:
@@ -147,7 +160,12 @@ class PasteDialog(QDialog):
             self._puzzle = self._read(text)
         except InconsistentPuzzleError as exc:
             self.show_error(text, exc)
-            if exc.clues is not None:
+            if exc.colour_clues is not None:
+                palette, rows, cols = exc.colour_clues
+                assert isinstance(palette, Palette)
+                self._colour_clues = palette, rows, cols
+                self.typos.search_colour(palette, rows, cols)
+            elif exc.clues is not None:
                 self._clues = exc.clues
                 self.typos.search(*exc.clues)
             return
@@ -179,6 +197,9 @@ class PasteDialog(QDialog):
         """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed).  The
         first of two typos leaves clues that are no puzzle yet: in a puzzle string it is made in
         the text (one undo step) and the text read again, which looks for the second."""
+        if isinstance(edit, ColourEdit):
+            self._open_fixed_colour(edit)
+            return
         clues = self._clues
         if clues is None:
             return
@@ -187,6 +208,20 @@ class PasteDialog(QDialog):
         except PuzzleError as exc:
             if not self._edit_text(edit):
                 self.message.setText(f"{exc}; make the change in the text and press OK")
+            return
+        self._puzzle = puzzle
+        self.typos.clear()
+        super().accept()
+
+    def _open_fixed_colour(self, edit: ColourEdit) -> None:
+        """Open the colour puzzle with ``edit`` made (the text stays as typed)."""
+        if self._colour_clues is None:
+            return
+        palette, rows, cols = self._colour_clues
+        try:
+            puzzle = ColourPuzzle(palette, *edit.apply(rows, cols))
+        except PuzzleError as exc:
+            self.message.setText(f"{exc}; make the change in the text and press OK")
             return
         self._puzzle = puzzle
         self.typos.clear()

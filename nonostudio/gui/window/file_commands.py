@@ -35,11 +35,12 @@ NEW_PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r"), Colour("blue
 AnyPuzzle = Puzzle | ColourPuzzle
 
 
-def read_puzzle_text(text: str) -> Puzzle:
-    """A typed or pasted puzzle string (white space around it ignored); raises PuzzleError."""
-    from nonostudio.core.formats import read_text
+def read_puzzle_text(text: str) -> AnyPuzzle:
+    """A typed or pasted puzzle string or file text, a colour one read as a ColourPuzzle (white
+    space around it ignored); raises PuzzleError."""
+    from nonostudio.core.formats import read_any_text
 
-    return read_text(text.strip(), source="pasted text")
+    return read_any_text(text.strip(), source="pasted text")
 
 
 def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
