@@ -140,6 +140,12 @@ def check_claim(
             if lo <= a[i] <= hi:
                 return f"clue {i} starts at {a[i]}, inside [{lo}, {hi}]"
         return None
+    if kind == "sole_holder":  # what it rests on, then the claim (as a holders claim)
+        for c in claim["because"]:
+            wrong = check_claim(c, hints, cells, arr)
+            if wrong:
+                return f"its reason: {c['claim']}: {wrong}"
+        return check_claim({**claim, "claim": "holders"}, hints, cells, arr)
     if kind == "holders":
         for a in arr:
             if _holder(hints, a, s, e) not in claim["clues"]:
@@ -180,6 +186,12 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     for c in _claims(premise, "edge_block"):  # a reason stands beside the claim it is for
         if (c["start"], c["end"], c["clues"]) not in held:
             return "the first (last) block given as a reason for no block's holder"
+    for c in _claims(premise, "sole_holder"):
+        if (c["start"], c["end"], c["clues"]) not in held:
+            return "a sole holder given as a reason for no block's holder"
+        wrong = check_sole_holder(c, hints, n)
+        if wrong:
+            return wrong
     if say == "overlap":
         (c,) = _claims(premise, "starts")
         h = hints[c["clue"]]
@@ -296,6 +308,30 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     return None
 
 
+def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
+    """A ``sole_holder`` claim's reason proves it by arithmetic: its ``because`` claims do not
+    rest on the boxes' own holder (no ``holders`` claim of boxes among them), each of its bounds
+    follows from what it states before (:func:`check_chain_of_bounds`), and together, with the
+    clues' order and the edges, they stop every start of every other clue at least as long from
+    which it would cover the boxes (:func:`_unstopped`)."""
+    s, e, (i,) = claim["start"], claim["end"], claim["clues"]
+    because = {"claims": claim["because"]}
+    for c in _claims(because, "holders"):
+        if c["start"] < e and s < c["end"]:
+            return "a sole holder's reason rests on the holder of its own boxes"
+    wrong = check_chain_of_bounds(because, hints, n)
+    if wrong:
+        return f"sole holder: {wrong}"
+    starts = [
+        (j, st)
+        for j, h in enumerate(hints)
+        if j != i and h >= e - s
+        for st in range(max(0, e - h), min(s, n - h) + 1)
+    ]
+    wrong = _unstopped(because, hints, n, starts, packed=False)
+    return None if wrong is None else f"sole holder: {wrong}"
+
+
 def _excluded(claim: dict[str, Any], h: int) -> str | None:
     """A ``cannot_start`` claim's cause rules out each of its starts, by arithmetic: each start
     covers the cross, or its cells touch or overlap the boxes without holding them all."""
@@ -333,14 +369,25 @@ def _no_start_covers(premise: dict[str, Any], hints: Sequence[int], n: int) -> s
 
 
 def _unstopped(
-    premise: dict[str, Any], hints: Sequence[int], n: int, starts: list[tuple[int, int]]
+    premise: dict[str, Any],
+    hints: Sequence[int],
+    n: int,
+    starts: list[tuple[int, int]],
+    *,
+    packed: bool = True,
 ) -> str | None:
     """Each ``(clue, start)`` of ``starts`` is outside the bounds the premise states (or that
     follow from them by the clues' order and the edges, of the line or of a stated part), or
-    ruled out by a ``cannot_start`` claim; else what is not."""
+    ruled out by a ``cannot_start`` claim; else what is not.  Not ``packed``: the clues packed
+    against the line's edges bound nothing unless a claim says so — only the bounds stated
+    (and a stated part's, for its clues and those beyond it) and what the clues' order carries
+    from them to the clues farther on."""
     k = len(hints)
-    lo = [sum(hints[:i]) + i for i in range(k)]
-    hi = [n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
+    if packed:
+        lo = [sum(hints[:i]) + i for i in range(k)]
+        hi = [n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
+    else:  # (-n: no bound; the order carries it as none)
+        lo, hi = [-2 * n] * k, [2 * n] * k
     ruled: dict[int, set[int]] = {}
     for c in premise["claims"]:
         kind = c["claim"]
@@ -358,6 +405,8 @@ def _unstopped(
             lo[c["clue"]] = max(lo[c["clue"]], c["end"] - hints[c["clue"]])
         elif kind == "part" and c["clues"]:
             first, last = min(c["clues"]), max(c["clues"])
+            for i in c["clues"] if not packed else ():  # its clues lie within it
+                lo[i], hi[i] = max(lo[i], c["start"]), min(hi[i], c["end"] - hints[i])
             if first > 0:
                 hi[first - 1] = min(hi[first - 1], c["start"] - hints[first - 1])
             if last + 1 < k:

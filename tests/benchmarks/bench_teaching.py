@@ -8,6 +8,7 @@ with the default rule set and prints, against its goals:
 * distinct techniques a player meets per puzzle (median; goal <= 10);
 * steps named by a catalogued technique, fallbacks included (goal 100 %);
 * words per step explanation (median <= 40, 95th percentile <= 70);
+* "can only be" statements (a block or box said to be one clue) that give no reason;
 * steps after which the same technique on the same line (or oracle sub-line) still decides a
   cell (goal 0), with those split on purpose, whose sentence has no room for the rest of the
   move, counted apart (and the words each would take as one step);
@@ -27,6 +28,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -205,6 +207,36 @@ def part_reasons_count(trace) -> tuple[int, int]:
     return sum(any(c["claim"] == "holders" for c in p["claims"]) for p in parts), len(parts)
 
 
+# A "can only be" statement's reason, as the words give it: the block is the line's first or
+# last (the clues' order), no other clue is that long, or what keeps the others off comes first
+# ("…, so the block at cells 5–8 can only be …").
+_EDGE_REASON = re.compile(
+    r"(first|last)( and last)? (block|box|boxes|blocks)(, | of [^,]*, )at [^,]*, $"
+)
+_SOLE_REASON = re.compile(r"\bso the (block|box|boxes|blocks) at [^,.;:]* $")
+_LONG_REASON = re.compile(
+    r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
+)
+
+
+def holder_reasons(trace) -> tuple[int, int]:
+    """``("can only be" statements in the steps' words, those giving no reason)``: a block or
+    box said to be one clue, without saying it is the line's first or last, the only clue that
+    long, or what keeps the other clues off it."""
+    said = bare = 0
+    for step in trace.steps:
+        for m in re.finditer(r"can only be ", step.text):
+            said += 1
+            before, after = step.text[: m.start()], step.text[m.end() :]
+            if not (
+                _EDGE_REASON.search(before)
+                or _SOLE_REASON.search(before)
+                or _LONG_REASON.match(after)
+            ):
+                bare += 1
+    return said, bare
+
+
 def chain_lengths(trace) -> list[int]:
     """Line steps in each contradiction's chain (a chained one: all three chains)."""
     return [
@@ -321,6 +353,7 @@ def main() -> int:
     split_words: list[int] = []
     checked = skipped = false_steps = harder = unstated = early = 0
     reasoned = parts = 0
+    holders_said = holders_bare = 0
     chains: list[int] = []
     searches = 0
     false_by: dict[str, int] = {}
@@ -358,6 +391,8 @@ def main() -> int:
             false_by[technique] = false_by.get(technique, 0) + 1
         for problem in problems[:2]:
             print(f"    FALSE: {problem}")
+        a, b = holder_reasons(trace)
+        holders_said, holders_bare = holders_said + a, holders_bare + b
         a, b = part_reasons_count(trace)
         reasoned, parts = reasoned + a, parts + b
         chains += chain_lengths(trace)
@@ -417,6 +452,10 @@ def main() -> int:
             f"{checked_by[technique]:>5}"
         )
     print(f"line steps resting on an unstated premise: {unstated} (goal 0)")
+    print(
+        f'"can only be" statements (a block or box is one clue) giving no reason: '
+        f"{holders_bare} of {holders_said} (goal 0)"
+    )
     print(
         f"parts stated with blocks matched to clues as their reason: {reasoned} of "
         f"{parts} (the others state the part as a checked fact)"

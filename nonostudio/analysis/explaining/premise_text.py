@@ -239,11 +239,37 @@ def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block"
     return f"the {what} at {cells_text(range(start, end))}"
 
 
+def _sole(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
+    """The ``sole_holder`` claim of the boxes ``[start, end)``, when the claims give one."""
+    for c in _all(claims, "sole_holder"):
+        if (c["start"], c["end"]) == (start, end):
+            return c
+    return None
+
+
+def sole_words(nm: Naming, c: Claim) -> str:
+    """What keeps the other clues as long off a ``sole_holder`` claim's boxes: its bounds with
+    their chains, then the starts ruled out where they are (``an 11 from cells 1–5 would cover
+    the cross at cell 9``)."""
+    because = c["because"]
+    # a clue placed on another block is named ("after the second clue, 3"): its block was
+    # named further back, if at all
+    chain = chain_words(nm, because, named=False, linked=False)
+    covers = _cover_words(nm, because)
+    return then_sentence(chain, covers) if covers else chain
+
+
 def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     b = _first(claims, "block")
     owners = _first(claims, "holders")["clues"]
     block = _block_at(claims, b["start"], b["end"])
     length = b["end"] - b["start"]
+    sole = _sole(claims, b["start"], b["end"])
+    if sole is not None:  # its reason first: "…, so the block at … can only be …"
+        return (
+            f"{sole_words(nm, sole)}, so {block} can only be "
+            f"{nm.clue(owners[0], subject=True)} and is finished: {_effect(cells)}"
+        )
     if len(owners) == 1:
         who = f"can only be {nm.clue(owners[0])}"
         if _all(claims, "only_long"):  # its reason: no other clue is that long
@@ -270,14 +296,25 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
     ]
     long = [(c["start"], c["end"]) for c in _all(claims, "only_long")]
     said = []
-    for k, h in enumerate(held):
+    reasoned = []  # those whose reason is what keeps the other clues off: a sentence each
+    for h in held:
         who = nm.clue(h["clues"][0])
+        block = _block_at(claims, h["start"], h["end"])
+        sole = _sole(claims, h["start"], h["end"])
+        if sole is not None:
+            reasoned.append(f"{sole_words(nm, sole)}, so {block} can only be {who}")
+            continue
         if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
             who += ", the only clue that long"
-        if k < len(held) - 1 and who.count(","):  # "…, 6, and the block at …"
+        said.append((block, who))
+    text = ""
+    for k, (block, who) in enumerate(said):
+        if k < len(said) - 1 and who.count(","):  # "…, 6, and the block at …"
             who += ","
-        said.append(f"{_block_at(claims, h['start'], h['end'])} can only be {who}")
-    return " and ".join(said)
+        text += f"{' and ' if text else ''}{block} can only be {who}"
+    for words in reasoned:
+        text = then_sentence(text, words)
+    return text
 
 
 def _starts_text(lo: int, hi: int) -> str:
@@ -326,7 +363,12 @@ def _starts_list(starts: Sequence[int]) -> str:
 
 
 def chain_words(
-    nm: Naming, claims: Sequence[Claim], *, named: bool = True, known: Collection[int] = ()
+    nm: Naming,
+    claims: Sequence[Claim],
+    *,
+    named: bool = True,
+    known: Collection[int] = (),
+    linked: bool = True,
 ) -> str:
     """The bounds a premise's chains set (:func:`~nonostudio.analysis.explaining.premises._chain`),
     each with its reason: ``so the second ends by cell 7`` after a placed block or the bound
@@ -335,7 +377,8 @@ def chain_words(
     edge, ``the second clue, 2, starts at cell 5 or later, after the first clue, 3`` from the
     clues packed against it.  A placed clue's own bound is its block's, not said again; the
     next clue's follows it with "so" when the words come right after the placed blocks are
-    named (``named``), else it names the placed clue (``…, after the first clue, 4``).  The
+    named (``named``; ``linked``, first, after whatever was said before), else it names the
+    placed clue (``…, after the first clue, 4``).  The
     ``known`` clues' boxes (or first or last boxes) were named before: their bounds are said
     without them."""
     boxed = _box_held(claims)
@@ -389,7 +432,7 @@ def chain_words(
                 nxt_side = "min" if nxt["min"] is not None else "max"
                 if (nxt_side == "min") == (nxt["clue"] == i + 1):
                     # the next bound starts from this block: no words of its own
-                    last = (i, nxt_side) if not text and not run else None
+                    last = (i, nxt_side) if linked and not text and not run else None
                     continue
             part = f"{'it' if named and not text and not run and len(placed) == 1 else who} {bound}"
         else:
@@ -608,6 +651,9 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
 
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
+        sole = _sole(claims, b["start"], b["end"])
+        if sole is not None:  # its reason first: "…, so the box at … can only be …"
+            box = f"{sole_words(nm, sole)}, so {box}"
         return then_sentence(
             chain,
             f"{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "
@@ -767,14 +813,26 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
     # the reason, when no other clue is as long as the block (as long as each, for two)
     longest = len(_all(premise["claims"], "only_long")) == len(held)
     claims = premise["claims"]
+    sole = [c for c in (_sole(claims, h["start"], h["end"]) for h in held) if c is not None]
     if len(held) == 1:
         h = held[0]
         clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
         why = ", the only clue that long," if longest else ","
         block = _block_at(claims, h["start"], h["end"])
+        if sole:  # its reason first: "…, so the block at … can only be …, and cells … hold …"
+            return f"{sole_words(nm, sole[0])}, so {block} can only be {clue}, and {text}"
         return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
+        if sole:  # each reason its own sentence, then both blocks (each has one)
+            reasons = ""
+            for c in sole:
+                reasons = then_sentence(reasons, sole_words(nm, c))
+            blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
+            return (
+                f"{reasons}, so the blocks {blocks} can only be the {ordinal(a)} and "
+                f"{ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}, and {text}"
+            )
         why = ", the only clues that long," if longest else ","
         blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
         sides = [c["side"] for c in _all(claims, "edge_block")]
@@ -804,7 +862,15 @@ def premise_focus(
     for premise in premises:
         for c in premise["claims"]:
             kind = c["claim"]
-            if kind in ("block", "boxes", "holders", "edge_box", "only_long", "edge_block"):
+            if kind in (
+                "block",
+                "boxes",
+                "holders",
+                "edge_box",
+                "only_long",
+                "edge_block",
+                "sole_holder",
+            ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
             elif kind == "cannot_start" and "boxes" in c:  # a box a clue would run into
@@ -813,7 +879,7 @@ def premise_focus(
                 spans.append(("gap", c["start"], c["end"]))
             if "clue" in c:
                 add_clue(c["clue"])
-            if kind in ("holders", "only_long", "edge_block", "filled_count"):
+            if kind in ("holders", "only_long", "edge_block", "filled_count", "sole_holder"):
                 for i in c["clues"]:
                     add_clue(i)
         for p, _ in premise["cells"]:

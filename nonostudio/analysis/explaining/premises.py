@@ -38,6 +38,9 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   the line before (``side`` "first") or after ("last") them is, so they are the line's first
   (last) clue's, the one of ``clues``: the reason, by the clues' order, that only it can hold
   them.
+* ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
+  ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
+  they are, on a part its ``part`` claim) keep every other clue as long off them.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -50,6 +53,8 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
 from __future__ import annotations
 
+import copy
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,6 +107,9 @@ class WitnessLine:
         self.offset = offset
         self.co = clue_offset
         self.boxes_hold = False
+        self.arguing: tuple[int, int] | None = None
+        """The boxes whose only holder a ``sole_holder`` claim argues for: not a chain's reason
+        (a box only one clue can hold, :func:`_held_box`), which would argue in a circle."""
         """Whether a box a clue must hold bounds it before the packing does (Reach of a box,
         whose ranges the boxes narrow: :func:`_narrowed_chain`)."""
 
@@ -415,7 +423,7 @@ def _held_box(x: WitnessLine, r: Ranges, i: int, side: str) -> tuple[int, int] |
     clue must reach back (on) to hold it."""
     h = x.hints[i]
     for bs, be in runs(x.cells, FILLED):
-        if r.candidates(bs, be) != [i]:
+        if r.candidates(bs, be) != [i] or (bs, be) == x.arguing:
             continue
         if (side == "min" and be - h == r.lo[i]) or (side == "max" and bs == r.hi[i]):
             return bs, be
@@ -524,7 +532,7 @@ def _narrowed_chain(x: WitnessLine, r: Ranges, i: int, side: str, claim: Claim) 
     bound = claim["min"] if side == "min" else claim["max"]
     bound -= x.offset
     reasons: list[tuple[int, Claim]] = []  # (the start it keeps the clue back to, the claim)
-    mine = [b for b in blocks if r.candidates(*b) == [i]]
+    mine = [b for b in blocks if r.candidates(*b) == [i] and b != x.arguing]
     if side == "min":
         if mine:
             reasons.append((mine[-1][1] - h, x.holders(*mine[-1], [i])))
@@ -763,6 +771,8 @@ def order_reasons(
             i = c["clues"][0]
             side = edge_side(i, len(hints), cells, *span)
             if side is not None and not given:
+                # the clues' order says it more shortly than what keeps the others off
+                out = [d for d in out if d["claim"] != "sole_holder" or d["start"] != span[0]]
                 out.append(
                     {
                         "claim": "edge_block",
@@ -774,6 +784,122 @@ def order_reasons(
                 )
         out.append(c)
     return out
+
+
+SOLE_WEIGHT = 6
+"""The longest reason a ``sole_holder`` claim gives, in half phrases (:func:`_weight`): about
+three bounds; a longer one is not given (the block's holder is then stated as a checked fact)."""
+
+
+def sole_holder(
+    x: WitnessLine,
+    i: int,
+    bs: int,
+    be: int,
+    r: Ranges | None = None,
+    placed: dict[int, tuple[int, int]] | None = None,
+) -> Claim | None:
+    """Why only clue ``i`` can hold the boxes ``[bs, be)`` (local cells) when neither the clues'
+    order at the line's ends nor its length alone says it: a ``sole_holder`` claim whose
+    ``because`` claims keep each other clue at least as long off them — the bounds that put its
+    starts over the boxes out of reach, each with its chain (:func:`_chain`, in the ranges the
+    boxes and crosses allow), then the starts left ruled out where they are (a cross they would
+    cover, boxes they would run into); on a part, its own claim first (its edges bound its
+    clues).  With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the
+    ranges ``r`` they narrowed, the chains may start from them (their ``holders`` claims first).
+    None when no clue is that long but ``i`` (the only one that long), when those leave a start
+    of another clue over the boxes unexplained, or when they pass :data:`SOLE_WEIGHT`."""
+    placed = placed or {}
+    r = box_ranges(x.hints, x.cells) if r is None else r
+    if r is None or r.candidates(bs, be) != [i]:
+        return None
+    over = [
+        range(max(0, be - h), min(bs, x.n - h) + 1) if j != i and h >= be - bs else range(0)
+        for j, h in enumerate(x.hints)
+    ]
+    if not any(over):
+        return None
+    x.arguing = (bs, be)
+    used: set[int] = set()
+    try:
+        bounds, left = _stopped(x, r, over, placed, used, rule=True)
+    finally:
+        x.arguing = None
+    ruled = [c for j, starts in enumerate(left) for c in _ruled_starts(x, j, starts, r.boxes)]
+    out = {(c["clue"] - x.co, s - x.offset) for c in ruled for s in range(c["min"], c["max"] + 1)}
+    if any((j, s) not in out for j, starts in enumerate(left) for s in starts):
+        return None
+    # the starts the clues' order alone keeps out of reach are the crux here: said for the
+    # nearest clue as long on each side with starts over the boxes that nothing stated stops,
+    # as the bound the clues packed against the edge set; the farther ones follow it
+    blocks = [x.holders(*placed[j], [j]) for j in sorted(used)]
+    k = len(x.hints)
+    order: list[Claim] = []
+
+    def open_starts(j: int) -> list[int]:
+        lo, hi = _stated_reach(x, [*blocks, *order, *bounds, *ruled])
+        return [s for s in over[j] if (j, s) not in out and lo[j] <= s <= hi[j]]
+
+    for side, near in (("max", range(i - 1, -1, -1)), ("min", range(i + 1, k))):
+        for j in near:
+            starts = open_starts(j)
+            if not starts:
+                continue
+            if side == "min" and min(starts) < sum(x.hints[:j]) + j:
+                order.append({**x.starts(j, sum(x.hints[:j]) + j, None), "from": "edge"})
+            edge = x.n - sum(x.hints[j:]) - (k - 1 - j)
+            if side == "max" and max(starts) > edge:
+                order.append({**x.starts(j, None, edge), "from": "edge"})
+            break
+    if any(open_starts(j) for j in range(k)):
+        return None
+
+    def beyond(c: Claim) -> bool:  # a start ruled out that an order bound keeps back anyway
+        return any(
+            o["clue"] == c["clue"]
+            and (c["max"] < o["min"] if o["min"] is not None else c["min"] > o["max"])
+            for o in order
+        )
+
+    ruled = [c for c in ruled if c not in bounds and not beyond(c)]
+    because = [*blocks, *order, *bounds, *ruled]
+    if sum(map(_weight, because)) > SOLE_WEIGHT:  # too long to be a reason a player follows
+        return None
+    if x.sub:  # the part's edges bound its clues: its own claim says so
+        because.insert(0, _part_claim(x))
+    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+
+
+def _stated_reach(x: WitnessLine, claims: Sequence[Claim]) -> tuple[list[float], list[float]]:
+    """Each clue's earliest and latest start (local cells) by what ``claims`` state alone — their
+    bounds, the blocks they place a clue on, the first or last boxes — carried to the clues
+    farther on by the clues' order, not by the edges (what a ``sole_holder`` claim's reason
+    must say itself; -inf / inf: none)."""
+    k, hints = len(x.hints), x.hints
+    lo, hi = [-math.inf] * k, [math.inf] * k
+    for c in claims:
+        kind = c["claim"]
+        if kind == "starts":
+            i = c["clue"] - x.co
+            if c["min"] is not None:
+                lo[i] = max(lo[i], c["min"] - x.offset)
+            if c["max"] is not None:
+                hi[i] = min(hi[i], c["max"] - x.offset)
+        elif kind == "holders" and len(c["clues"]) == 1:
+            i = c["clues"][0] - x.co
+            lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
+            hi[i] = min(hi[i], c["start"] - x.offset)
+        elif kind == "edge_box":
+            i = c["clue"] - x.co
+            if c["side"] == "first":
+                hi[i] = min(hi[i], c["start"] - x.offset)
+            else:
+                lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
+    for i in range(1, k):
+        lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
+    for i in range(k - 2, -1, -1):
+        hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
+    return lo, hi
 
 
 def punctuate(x: WitnessLine) -> list[Witness]:
@@ -792,6 +918,11 @@ def punctuate(x: WitnessLine) -> list[Witness]:
             if len(owners) == 1 and not x.sub and all(h < be - bs for h in others):
                 # or it is the only one as long as the block
                 why = {**x.holders(bs, be, owners), "claim": "only_long"}
+            if why is None and len(owners) == 1:  # or what keeps the others as long off it
+                why = sole_holder(x, owners[0], bs, be)
+                narrowed = copy.deepcopy(r)
+                if why is None and where and narrowed.tighten():  # from the blocks placed
+                    why = sole_holder(x, owners[0], bs, be, narrowed, dict(where))
             if why is not None:
                 w.claims.insert(1, why)
             x.decide(w, [bs - 1, be], CROSSED)
@@ -851,6 +982,9 @@ def glue(x: WitnessLine) -> list[Witness]:
         if x.sub and reasons:  # the part's edges bound its clues
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]
+        sole = sole_holder(x, holders[0], bs, be) if len(holders) == 1 else None
+        if sole is not None:  # why only it: what keeps the other clues as long off the box
+            block.insert(1, sole)
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
@@ -1058,6 +1192,11 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
                 out.append({**claim, "claim": "edge_block", "side": "first"})
             elif clue == len(clues) - 1 and block == blocks[-1]:
                 out.append({**claim, "claim": "edge_block", "side": "last"})
+            else:  # why: what keeps the other clues as long off it
+                line = WitnessLine(clues, cells, 0, 0, sub=False)
+                sole = sole_holder(line, clue, *block)
+                if sole is not None:
+                    out.append(sole)
             out.append(claim)
         return True
 
@@ -1069,4 +1208,8 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
         first = after[0] if after else None
         if not matched(first, sub.hint_end):
             matched(inside[-1] if inside else None, sub.hint_end - 1)
+    sole = [c for c in out if c["claim"] == "sole_holder"]
+    if sole and len(sole) < len([c for c in out if c["claim"] == "holders"]):
+        # two blocks' reasons are said together: both what keeps the other clues off, or not
+        out = [c for c in out if c["claim"] != "sole_holder"]
     return out

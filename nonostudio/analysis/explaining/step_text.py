@@ -157,6 +157,12 @@ def premise_sentence(
     return WORDS[premise["say"]](nm, premise["claims"], premise["cells"])
 
 
+def _without_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``claims`` without their ``sole_holder`` claims (the reasons only one clue can hold a
+    block: what keeps the other clues as long off it)."""
+    return [c for c in claims if c["claim"] != "sole_holder"]
+
+
 BODY_WORDS = 62
 """A step's sentence states premises until its body would pass this many words (the first
 premise is always stated); the cells of the premises left out are the next step's."""
@@ -230,11 +236,19 @@ def gather_premises(
                 words += count
                 new.update(cells)
                 continue
-            count = words_of(premise)
             part = {"say": "part", "claims": w.part, "cells": []}
+            plain = {**part, "claims": _without_sole(w.part)}
+            if plain in premises:  # the part was stated before, without a reason that had no room
+                part = plain
             new_part = bool(w.part) and part not in premises
-            if new_part:
-                count += words_of(part)
+            said = [part, premise] if new_part else [premise]
+            count = sum(map(words_of, said))
+            for held in said:
+                if words + count > room and not (decided or new):
+                    # stated whatever its length: what keeps the other clues off a block is
+                    # left out rather than pass the budget (the block's holder stated alone)
+                    held["claims"] = _without_sole(held["claims"])
+                    count = sum(map(words_of, said))
             if (decided or new) and words + count > room:
                 full = True
                 break

@@ -1,0 +1,126 @@
+"""A block said to be one clue says why: what keeps every other clue as long off it.
+
+Forever (webpbn 6574), column 14, step 17: "the block at cells 5–8 can only be the second clue,
+4" was true (the 11 cannot reach it) but gave no reason, as did about a third of such
+statements.  When the block is not the line's first or last and another clue is as long, the
+premise now carries a ``sole_holder`` claim whose ``because`` claims (bounds with their chains,
+starts ruled out where they are) keep each other clue off the block, and the words give them
+first ("…, so the block at cells 5–8 can only be …").  The checker verifies each of those claims
+by brute force, that each bound follows from what comes before it, and that together they stop
+every start of every other clue as long over the block — not just that the holder is right.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.premise_text import Naming, sole_words
+from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+
+_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def _line(text: str) -> list[int]:
+    return [_CELL[c] for c in text]
+
+
+def _step(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
+    """A column's step: its sentence and the one premise with a ``sole_holder`` claim (the
+    checker passes every premise's claims and inferences)."""
+    explanation, premises = explain_move(technique, "column", 13, hints, _line(line))
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        assert all(check_claim(c, hints, cells, arr) is None for c in premise["claims"])
+        assert check_inference(premise, hints, len(cells)) is None
+    (premise,) = [p for p in premises if any(c["claim"] == "sole_holder" for c in p["claims"])]
+    return explanation.text, premise
+
+
+def test_forever_column_14_says_why_the_block_is_the_second_clue() -> None:
+    """Forever, column 14 (clue 1 4 11 1), step 17: the 11 comes after the 1 and the 4."""
+    text, premise = _step("punctuate", (1, 4, 11, 1), "....####x...########.....")
+    assert text == (
+        "Column 14 — Finished block: the third clue, 11, starts at cell 8 or later, after the "
+        "clues 1 4, so the block at cells 5–8 can only be the second clue, 4, and is finished: "
+        "cell 4 is empty."
+    )
+    (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
+    assert sole["because"] == [
+        {"claim": "starts", "clue": 2, "min": 7, "max": None, "from": "edge"}
+    ]
+
+
+def test_the_starts_of_a_longer_clue_over_the_block_are_ruled_out_where_they_are() -> None:
+    """3 2 1 on "#.#.##x.xx#x": the 3 could reach the block at cells 5–6, but from cell 4 it
+    would run into the box at cell 3 and from cell 5 it would cover the cross at cell 7."""
+    text, premise = _step("punctuate", (3, 2, 1), "#.#.##x.xx#x")
+    assert text == (
+        "Column 14 — Finished block: a 3 from cell 4 would run into the box at cell 3; a 3 from "
+        "cell 5 would cover the cross at cell 7, so the block at cells 5–6 can only be the "
+        "second clue, 2, and is finished: cell 4 is empty."
+    )
+    (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
+    assert [c["claim"] for c in sole["because"]] == ["cannot_start", "cannot_start"]
+
+
+def test_the_checker_refuses_a_reason_that_does_not_prove_the_holder() -> None:
+    """A ``sole_holder`` claim true of the line but whose reason leaves a start of the other
+    clue over the block unstopped, rests on its own block's holder, or states a false bound."""
+    hints, line = (1, 4, 11, 1), "....####x...########....."
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    holder = {"claim": "holders", "start": 4, "end": 8, "clues": [1]}
+    sole = {**holder, "claim": "sole_holder"}
+
+    def premise(*because: dict) -> dict:
+        claims = [{"claim": "block", "start": 4, "end": 8}, {**sole, "because": list(because)}]
+        return {"say": "punctuate", "claims": [*claims, holder], "cells": [[3, CROSSED]]}
+
+    edge = {"claim": "starts", "clue": 2, "min": 7, "max": None, "from": "edge"}
+    assert check_inference(premise(edge), hints, len(cells)) is None
+    assert check_inference(premise(), hints, len(cells)) is not None  # the 11 left unstopped
+    circle = {"claim": "starts", "clue": 1, "min": None, "max": 4, "from": "box"}
+    assert check_inference(premise(holder, circle), hints, len(cells)) is not None
+    # a bound the line does not bear out
+    wrong = {**edge, "min": 12}
+    assert check_claim({**sole, "because": [wrong]}, hints, cells, arr) is not None
+    assert check_claim({**sole, "because": [edge]}, hints, cells, arr) is None
+    # the claim itself must be true: the 1 is not the block's holder
+    assert check_claim({**sole, "clues": [0], "because": []}, hints, cells, arr) is not None
+
+
+def test_every_sole_holder_reason_on_random_lines_passes_the_checker() -> None:
+    """On random lines, each Finished block, Edges and walls and Matching premise with a
+    ``sole_holder`` claim passes the checker, its reason included."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_premises import random_line
+
+    rng = random.Random(58)
+    seen = 0
+    for _ in range(500):
+        hints, cells = random_line(rng, rng.randint(6, 18))
+        for technique in ("punctuate", "glue", "matching"):
+            arr: list | None = None
+            for w in BY_ID[technique].witnesses(hints, cells):
+                part = {"say": "part", "claims": w.part, "cells": []}
+                premise = {"say": w.say, "claims": w.claims, "cells": list(w.cells.items())}
+                for said in (part, premise):
+                    if not any(c["claim"] == "sole_holder" for c in said["claims"]):
+                        continue
+                    arr = arrangements(hints, cells) if arr is None else arr
+                    assert check_inference(said, hints, len(cells)) is None, (hints, cells, w)
+                    for claim in said["claims"]:
+                        assert check_claim(claim, hints, cells, arr) is None, (hints, cells, w)
+                        if claim["claim"] == "sole_holder":  # its own words, not a "so …"
+                            words = sole_words(Naming("row", hints, len(cells)), claim)
+                            assert words and not words.startswith("so "), (hints, cells, words)
+                    seen += 1
+    assert seen > 50
