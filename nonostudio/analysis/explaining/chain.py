@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import reduce
+from functools import lru_cache, reduce
 from itertools import islice
 from typing import Any
 
@@ -64,8 +64,47 @@ _MISSING = (-1, -1)
 _CACHE_LIMIT = 200_000  # line results kept; then they are dropped and computed again
 
 
-def _copy(masks: Masks) -> Masks:
-    return masks[0][:], masks[1][:], masks[2][:], masks[3][:]
+State = tuple[list[int], list[int]]
+"""A trial's grid: the filled, then the crossed cells of each line (rows first, then columns) as
+masks along it."""
+
+
+def _state(masks: Masks) -> State:
+    """A grid's masks as a trial's (new lists)."""
+    return masks[0] + masks[2], masks[1] + masks[3]
+
+
+def _copy(state: State) -> State:
+    return state[0][:], state[1][:]
+
+
+@lru_cache(maxsize=8)
+def _shape(height: int, width: int) -> tuple[list[int], list[int], list[int], int]:
+    """Of each line (rows first, then columns): its length, its bit in a crossing line's masks
+    and the first crossing line's number; then a cache key's bits below the masks."""
+    sizes = [width] * height + [height] * width
+    bits = [1 << i for i in range(height)] + [1 << j for j in range(width)]
+    bases = [height] * height + [0] * width
+    return sizes, bits, bases, (height + width).bit_length()
+
+
+class _Positions(dict[int, tuple[int, ...]]):
+    """The positions of a mask's bits, lowest first, by mask (computed once each)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out.append(low.bit_length() - 1)
+        found = self[mask] = tuple(out)
+        return found
+
+
+_POSITIONS = _Positions()
 
 
 def _key(puzzle: Puzzle, line: int, f: int, x: int) -> int:
@@ -138,7 +177,7 @@ class _Trail:
 
 def _propagate(
     puzzle: Puzzle,
-    state: Masks,
+    state: State,
     trail: _Trail,
     start: Iterable[int],
     cache: Results,
@@ -148,28 +187,27 @@ def _propagate(
     each line step in ``trail``: True at a dead end (the dead line last), False at a fixed point,
     None past ``limit`` steps."""
     # The masks of a line and its key in the cache are worked out here rather than by calls,
-    # and the steps kept as masks (this loop is most of a trace's time).
-    row_f, row_x, col_f, col_x = state
-    h, w = puzzle.height, puzzle.width
-    count = h + w
-    shift = count.bit_length()  # a cache key's bits below the masks (see _key)
+    # the steps kept as masks and a mask's bits read from a table (this loop is most of a
+    # trace's time).
+    line_f, line_x = state
+    sizes, bits, bases, shift = _shape(puzzle.height, puzzle.width)
+    positions = _POSITIONS
     lines, fills, crosses = trail.lines, trail.fills, trail.crosses
+    steps = len(lines)
     queue: deque[int] = deque(start)
-    queued = bytearray(count)
+    queued = bytearray(len(sizes))
     for line in queue:
         queued[line] = 1
     get = cache.get
+    pop, push = queue.popleft, queue.append
     while queue:
-        if len(lines) >= limit:
+        if steps >= limit:
             return None
-        line = queue.popleft()
+        line = pop()
         queued[line] = 0
-        if line < h:
-            f, x = row_f[line], row_x[line]
-            key = (((x << w) | f) << shift) | line
-        else:
-            f, x = col_f[line - h], col_x[line - h]
-            key = (((x << h) | f) << shift) | line
+        f = line_f[line]
+        x = line_x[line]
+        key = (((x << sizes[line]) | f) << shift) | line
         out = get(key, _MISSING)
         if out is _MISSING:
             out = _solved(puzzle, line, f, x, cache, key)
@@ -178,44 +216,36 @@ def _propagate(
             fills.append(0)
             crosses.append(0)
             return True
-        new_f = out[0] & ~f
-        new_x = out[1] & ~x
-        new = new_f | new_x
-        if not new:
+        out_f, out_x = out
+        if out_f == f and out_x == x:
             continue
+        new_f = out_f ^ f  # (the result holds the line's cells)
+        new_x = out_x ^ x
         lines.append(line)
         fills.append(new_f)
         crosses.append(new_x)
-        if line < h:
-            row_f[line] = f | new_f
-            row_x[line] = x | new_x
-            other_f, other_x, base, line_bit = col_f, col_x, h, 1 << line
-        else:
-            col_f[line - h] = f | new_f
-            col_x[line - h] = x | new_x
-            other_f, other_x, base, line_bit = row_f, row_x, 0, 1 << (line - h)
-        while new:
-            low = new & -new
-            new ^= low
-            p = low.bit_length() - 1
-            if new_f & low:
-                other_f[p] |= line_bit
+        steps += 1
+        line_f[line] = out_f
+        line_x[line] = out_x
+        base = bases[line]
+        line_bit = bits[line]
+        for p in positions[new_f | new_x]:
+            other = base + p
+            if new_f >> p & 1:
+                line_f[other] |= line_bit
             else:
-                other_x[p] |= line_bit
-            if not queued[base + p]:
-                queued[base + p] = 1
-                queue.append(base + p)
+                line_x[other] |= line_bit
+            if not queued[other]:
+                queued[other] = 1
+                push(other)
     return False
 
 
-def _set(state: Masks, r: int, c: int, value: int) -> None:
-    """Decide the unknown cell (r, c) in ``state``."""
-    if value == FILLED:
-        state[0][r] |= 1 << c
-        state[2][c] |= 1 << r
-    else:
-        state[1][r] |= 1 << c
-        state[3][c] |= 1 << r
+def _set(state: State, height: int, r: int, c: int, value: int) -> None:
+    """Decide the unknown cell (r, c) in ``state`` (of a puzzle ``height`` rows high)."""
+    masks = state[0] if value == FILLED else state[1]
+    masks[r] |= 1 << c
+    masks[height + c] |= 1 << r
 
 
 def refutation_chain(
@@ -246,8 +276,8 @@ def _refute(
 ) -> list[Link] | None:
     """:func:`refutation_chain` on the grid's masks; when ``shorter`` is given, None also for a
     chain of that many links or more (it is not cut to the end)."""
-    state = _copy(grid)
-    _set(state, r, c, assumed)
+    state = _state(grid)
+    _set(state, puzzle.height, r, c, assumed)
     trail = _Trail()
     if not _propagate(puzzle, state, trail, (r, puzzle.height + c), cache, limit):
         return None
@@ -287,8 +317,8 @@ def deep_refutation(
     both values line logic refutes.  ``budget`` (a one-item list) counts down the second cells
     tried; None when there is none within it."""
     base = grid_masks(grid)
-    state = _copy(base)
-    _set(state, r, c, assumed)
+    state = _state(base)
+    _set(state, puzzle.height, r, c, assumed)
     trail = _Trail()
     h = puzzle.height
     if _propagate(puzzle, state, trail, (r, h + c), cache, limit) is not False:
@@ -307,7 +337,7 @@ def deep_refutation(
             branches = []
             for v in (FILLED, CROSSED):
                 s2 = _copy(state)
-                _set(s2, r2, c2, v)
+                _set(s2, h, r2, c2, v)
                 t2 = trail.copy()  # then the second supposition, as a step along its row
                 t2.lines.append(r2)
                 t2.fills.append(low if v == FILLED else 0)
@@ -450,13 +480,16 @@ def shortest_chain(
     candidates: Iterable[tuple[int, int, int]],
     most: int = 24,
     cache: Results | None = None,
+    masks: Masks | None = None,
 ) -> tuple[int, int, int, list[Link]] | None:
     """Among refuted assumptions ``(r, c, assumed)`` (the first ``most`` of them), the one
     whose chain has the fewest line steps (ties: the first), with its chain.  Once a chain of
     L line steps is found, a later assumption is followed for at most 3 L line steps before
-    its dead end (past that its chain seldom comes out shorter; the work stays bounded)."""
+    its dead end (past that its chain seldom comes out shorter; the work stays bounded).
+    ``masks``: the grid's (:func:`~nonostudio.core.gridstate.grid_masks`), when the caller has
+    them."""
     cache = {} if cache is None else cache
-    masks = grid_masks(grid)
+    masks = grid_masks(grid) if masks is None else masks
     best: tuple[int, int, int, list[Link]] | None = None
     for r, c, assumed in islice(candidates, most):
         limit = 400 if best is None else max(12, 3 * len(best[3]))

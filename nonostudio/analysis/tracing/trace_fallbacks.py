@@ -131,8 +131,9 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
         return trials.first_refuted(cells())
 
     if t.complete:
+        masks = (state.row_f, state.row_x, state.col_f, state.col_x)
         best = shortest_chain(
-            t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.trials.chain_cache
+            t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.trials.chain_cache, masks
         )
         if best is not None:
             return _chain_probe(t, *best)
