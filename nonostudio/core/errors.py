@@ -76,11 +76,15 @@ class InconsistentPuzzleError(PuzzleError):
         | None
     ) = None
 
+    #: Where each clue was read (``"row 3"`` -> its 1-based line in the text), when known.
+    clue_lines: dict[str, int] | None = None
+
     def with_source(self, source: str) -> PuzzleError:
         copy = super().with_source(source)
         if isinstance(copy, InconsistentPuzzleError):
             copy.clues = self.clues
             copy.colour_clues = self.colour_clues
+            copy.clue_lines = self.clue_lines
         return copy
 
 

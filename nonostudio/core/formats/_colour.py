@@ -172,4 +172,5 @@ def build_colour(
         error = relabel(err, source, clue_lines, line)
         if isinstance(error, InconsistentPuzzleError):
             error.colour_clues = palette, row_clues, col_clues  # for the typo finder
+            error.clue_lines = clue_lines
         raise error from None

@@ -104,8 +104,10 @@ class PasteDialog(QDialog):
         self._read = read
         self._puzzle: Puzzle | ColourPuzzle | None = None
         self._clues: tuple[Clues, Clues] | None = None  # read but not a puzzle: the typo search
-        # the same for colour clues: the palette, rows and columns read
+        # the same for colour clues: the palette, rows and columns read, and where each clue
+        # was read in the text ("row 3" -> its line)
         self._colour_clues: tuple[Palette, ColourClues, ColourClues] | None = None
+        self._clue_lines: dict[str, int] = {}
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -164,6 +166,7 @@ class PasteDialog(QDialog):
                 palette, rows, cols = exc.colour_clues
                 assert isinstance(palette, Palette)
                 self._colour_clues = palette, rows, cols
+                self._clue_lines = dict(exc.clue_lines or {})
                 self.typos.search_colour(palette, rows, cols)
             elif exc.clues is not None:
                 self._clues = exc.clues
@@ -183,9 +186,13 @@ class PasteDialog(QDialog):
         self.resize(self.width(), max(self.height(), self.sizeHint().height()))
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
-        """Select the clue a suggestion changes, in a puzzle string."""
+        """Select the clue a suggestion changes, in a puzzle string (or the line of colour text
+        it was read from)."""
         for axis, index in list(lines)[:1]:
             span = clue_span(self.text(), axis, index)
+            line = self._clue_lines.get(f"{axis} {index + 1}")
+            if span is None and self._colour_clues is not None and line is not None:
+                span = error_span(self.text(), PuzzleError("", line=line))
             if span is not None:
                 cursor = self.edit.textCursor()
                 cursor.setPosition(span[0])

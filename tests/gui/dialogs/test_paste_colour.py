@@ -1,6 +1,7 @@
 """Paste Puzzle String takes colour text (webpbn XML, ``.g``, TOML) as the window reads it: a
 colour puzzle opens; a mistake in it is named by line and character and selected; colour clues
-whose totals differ get the colour typo search, and Open with this fix opens the mended puzzle."""
+whose totals differ get the colour typo search (the selected fix's clue selected in the text),
+and Open with this fix opens the mended puzzle."""
 
 from __future__ import annotations
 
@@ -91,7 +92,8 @@ def test_unequal_colour_totals_offer_the_fix_and_open_it(qtbot) -> None:
     )
     first = dialog.typos.list.item(0).text()
     assert first.startswith(f"row 3: {n + 1}{PALETTE[c].char} \u2192 {n}{PALETTE[c].char}")
-    dialog.typos.select(0)
+    dialog.typos.select(0)  # the line of the text the clue was read from is selected
+    assert dialog.edit.textCursor().selectedText() == clue_text(rows[2], PALETTE)
     qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result() == 1
     opened = dialog.puzzle()
