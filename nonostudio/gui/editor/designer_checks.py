@@ -19,7 +19,6 @@ import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QProgressBar,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.helping.designer import DesignFindings, Edit, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.rule_sets import read_rule_set
 from nonostudio.gui.common.workers import Job, Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
@@ -237,10 +237,9 @@ class DesignerPanelBase(QWidget):
         self.apply_button.setToolTip("Make the selected edit in the picture (one undo step)")
         self.apply_button.clicked.connect(self.apply_selected)
 
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.check_button)
-        buttons.addWidget(self.clear_button)
-        buttons.addStretch(1)
+        buttons = FlowLayout()  # wraps in a narrow dock: the window fits a small screen
+        buttons.add(self.check_button)
+        buttons.add(self.clear_button)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.busy)

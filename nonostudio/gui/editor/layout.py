@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.gui.common.clue_edit import ClueEdit, message_label
+from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 
@@ -84,7 +85,7 @@ class EditorUi:
         """The bar, the grid (it fits the space it has) and the grid's status line."""
         # The grid fits the space it has (zooming ends that; View → Fit to Window brings it back).
         self.scroll = GridScrollArea(grid)
-        self.status_label = QLabel()
+        self.status_label = ElidedLabel()  # its text never widens the window
         self.status_label.setAccessibleName("Grid status")
         grid.statusChanged.connect(self.status_label.setText)
         self.status_label.setText(grid.status_text())

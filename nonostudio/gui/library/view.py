@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
+from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
     AUTHOR,
@@ -143,8 +144,9 @@ class LibraryView(QWidget):
         table.activated.connect(self._on_activated)
         return table
 
-    def _make_actions(self) -> QHBoxLayout:
-        """Add, import and delete, as actions and as a row of buttons."""
+    def _make_actions(self) -> FlowLayout:
+        """Add, import and delete, as actions and as a row of buttons (in rows of their own when
+        the dock is narrow)."""
         self.add_action = QAction("Add Current Puzzle", self)
         self.add_action.triggered.connect(self.addCurrentRequested)
         self.delete_action = QAction("Delete", self)
@@ -162,14 +164,12 @@ class LibraryView(QWidget):
             self.delete_action: "Remove the selected puzzles from the library",
         }
 
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons = FlowLayout()
         for action in (self.add_action, self.import_action, self.delete_action):
             button = QToolButton(self)
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+            buttons.add(button)
         return buttons
 
     def _make_fill_row(self) -> QHBoxLayout:

@@ -23,12 +23,10 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +37,7 @@ from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
+from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.typo_box import TypoBox
@@ -128,11 +127,8 @@ class CheckPanel(QWidget):
         # gap above and below the typo search's words (a label centres its words in its room).
         layout.addStretch(1)
         self._alternate_room(True)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        # never narrower than the contents: the verdict wraps instead of being cut off
+        scroll = scrolled(content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)

@@ -78,11 +78,14 @@ class ColourDifficultyPanel(GradingPanel):
             value.setAccessibleName(title)
             value.setToolTip(FEATURE_TIPS.get(key, ""))
             name = QLabel(title)
+            name.setWordWrap(True)  # (as the value: a narrow dock keeps the window narrow)
             name.setToolTip(FEATURE_TIPS.get(key, ""))
             self.features.addRow(name, value)
             self.feature_labels[key] = value
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Colour puzzle: graded by its colour solving steps"))
+        heading = QLabel("Colour puzzle: graded by its colour solving steps")
+        heading.setWordWrap(True)  # a narrow dock wraps it rather than widen the window
+        layout.addWidget(heading)
         layout.addWidget(self.label)
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)

@@ -40,6 +40,7 @@ TECHNIQUE_NAMES = {t.id: t.name for t in ALL_TECHNIQUES}
 
 def _heading(text: str) -> QLabel:
     label = QLabel(text)
+    label.setWordWrap(True)  # a narrow dock wraps it rather than widen the window
     font = QFont(label.font())
     font.setBold(True)
     label.setFont(font)

@@ -133,7 +133,6 @@ class RuleBrowser(QWidget):
         top.addWidget(self.rule_set_combo)
         top.addWidget(self.about_button)
         top.addWidget(self.filter_edit, 1)
-        top.addWidget(self.coverage_busy)
 
         self.table = row_table(self.proxy, "Rules")
         self.table.setSortingEnabled(True)
@@ -143,7 +142,10 @@ class RuleBrowser(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(top)
         left_layout.addWidget(self.table, 1)
-        left_layout.addWidget(self.status_label)
+        status_row = QHBoxLayout()  # the busy bar under the table: the top row stays narrow
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.coverage_busy)
+        left_layout.addLayout(status_row)
 
         self.details = RuleDetails()
         scroll = QScrollArea(widgetResizable=True)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.rules.highlighter import RuleHighlighter
 from nonostudio.gui.rules.line_picture import LinePicture
 
@@ -77,9 +78,9 @@ class RuleEditorUi:
         self.error_label.setWordWrap(True)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-    def _make_prove_bar(self) -> QHBoxLayout:
-        """The prove bar (length, *Prove*, Cancel) and, hidden at first, the progress bar, its
-        words, the result line and the counterexample picture."""
+    def _make_prove_bar(self) -> FlowLayout:
+        """The prove bar (length, *Prove*, Cancel: wrapped when the editor is narrow) and, hidden
+        at first, the progress bar, its words, the result line and the counterexample picture."""
         self.length_spin = QSpinBox()
         self.length_spin.setRange(1, 60)
         self.length_spin.setValue(DEFAULT_MAX_LENGTH)
@@ -107,10 +108,7 @@ class RuleEditorUi:
         self.counterexample = LinePicture(cell=18)
         self.counterexample.hide()
 
-        prove_bar = QHBoxLayout()
-        prove_bar.addWidget(self.length_label)
-        prove_bar.addWidget(self.length_spin)
-        prove_bar.addWidget(self.prove_button)
-        prove_bar.addWidget(self.cancel_button)
-        prove_bar.addStretch(1)
+        prove_bar = FlowLayout()
+        for widget in (self.length_label, self.length_spin, self.prove_button, self.cancel_button):
+            prove_bar.add(widget)
         return prove_bar

@@ -17,7 +17,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -39,6 +38,7 @@ from nonostudio.analysis.tutor.recommend import (
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 
 
@@ -116,14 +116,13 @@ class ForYouPanel(QWidget):
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps in a narrow dock: the window fits a small screen
         self.suggest_button = QPushButton("Suggest my next puzzle")
         self.suggest_button.clicked.connect(lambda _c=False: self.suggest())
-        row.addWidget(self.suggest_button)
+        row.add(self.suggest_button)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.clicked.connect(lambda _c=False: self.refresh())
-        row.addWidget(self.refresh_button)
-        row.addStretch(1)
+        row.add(self.refresh_button)
         layout.addLayout(row)
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)

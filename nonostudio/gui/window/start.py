@@ -17,19 +17,18 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFrame,
     QLabel,
-    QScrollArea,
     QTabWidget,
     QWidget,
 )
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.process_pool import warm_up_processes
 from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.editor.colour.view import ColourEditorView
@@ -69,33 +68,6 @@ def loading_label() -> QLabel:
     label = QLabel("Loading…")
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
     return label
-
-
-class DockScroll(QScrollArea):
-    """Scrolls a dock's panel up and down only: the dock cannot be made narrower than the panel's
-    minimum width, so its labels wrap instead of being cut off ("Clea…") at the right edge."""
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        panel = self.widget()
-        if panel is None:
-            return hint
-        width = (
-            panel.minimumSizeHint().width()
-            + self.verticalScrollBar().sizeHint().width()
-            + 2 * self.frameWidth()
-        )
-        return QSize(max(hint.width(), width), hint.height())
-
-
-def scrolled(panel: QWidget) -> QScrollArea:
-    """``panel`` in a frameless scroll area, so a short dock can still show all of it."""
-    area = DockScroll()
-    area.setWidget(panel)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return area
 
 
 # How long a thread may hold Python's lock on the interpreter before another asks for it.  The

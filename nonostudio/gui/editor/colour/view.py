@@ -41,6 +41,7 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.errors import PuzzleError
+from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.editor.colour.palette import PalettePanel
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
 from nonostudio.gui.grid.colour import Cells, ColourGrid
@@ -103,7 +104,7 @@ class ColourEditorView(QWidget):
         self._undo = QUndoStack(self)
         self.grid = ColourGrid()
         self.palette_panel = PalettePanel()
-        self.status = QLabel()
+        self.status = ElidedLabel()  # the hovered cell's words never widen the window
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.hide()

@@ -1,0 +1,125 @@
+"""The window fits a 1024x600 screen (less its frame and a panel: 1024x560) with every tab and
+dock shown: wide rows of buttons wrap, a status line whose words follow the mouse never widens
+the window, and the controls a user needs stay on screen at that size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabWidget, QWidget
+
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import write_file
+from nonostudio.core.paths import samples_dir
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.window.main_window import MainWindow
+
+SMALL = (1024, 560)
+
+
+def show_everything(win: MainWindow) -> None:
+    """Every dock shown, and every tab chosen in turn, with every tab inside it."""
+    for dock in win.findChildren(QDockWidget):
+        dock.show()
+    for index in range(win.tabs.count()):
+        win.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        for inner in win.tabs.widget(index).findChildren(QTabWidget):
+            for page in range(inner.count()):
+                inner.setCurrentIndex(page)
+                QApplication.processEvents()
+
+
+def fits(win: MainWindow) -> bool:
+    hint = win.minimumSizeHint()
+    return hint.width() <= SMALL[0] and hint.height() <= SMALL[1]
+
+
+def on_screen(widget: QWidget, win: MainWindow) -> bool:
+    """Shown, and wholly inside the window and every widget around it (not scrolled out, not
+    cut by a dock)."""
+    if not widget.isVisible():
+        return False
+    rect = QRect(widget.mapTo(win, QPoint(0, 0)), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None and parent is not win:
+        if not QRect(parent.mapTo(win, QPoint(0, 0)), parent.size()).contains(rect):
+            return False
+        parent = parent.parentWidget()
+    return win.rect().contains(rect)
+
+
+def long_clued() -> Puzzle:
+    """A 160x4 picture whose first row's clue is eighty 1s: the editor's status line for its
+    first cell is wider than the screen."""
+    rows = ["#." * 80, "#" * 160, "." * 160, "#" * 160]
+    return Puzzle.from_grid([[c == "#" for c in row] for row in rows], title="Long clues")
+
+
+@pytest.fixture
+def window(open_window) -> MainWindow:
+    return open_window(size=SMALL)
+
+
+def test_every_tab_and_dock_of_a_black_and_white_puzzle_fits_1024x560(
+    window: MainWindow,
+) -> None:
+    assert window.files.open_file(samples_dir() / "webpbn-06574-forever.non", ask=False)
+    show_everything(window)
+    assert fits(window), window.minimumSizeHint()
+    window.editor.set_puzzle(long_clued())
+    window.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    status = window.editor.ui.status_label
+    assert " 1" * 80 in status.text()
+    assert status.fontMetrics().horizontalAdvance(status.text()) > SMALL[0]
+    assert fits(window), window.minimumSizeHint()  # the words do not widen the window
+    window.resize(*SMALL)
+    QApplication.processEvents()
+    assert (window.width(), window.height()) == SMALL
+
+
+def test_a_colour_puzzle_s_tabs_and_docks_fit_1024x560(window: MainWindow, tmp_path: Path) -> None:
+    palette = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+    picture = ((1, 1, 2, 0), (0, 2, 2, 1), (1, 0, 1, 2), (2, 2, 0, 1))
+    path = tmp_path / "flags.xml"
+    write_file(ColourPuzzle(palette, *clues_of_colour_grid(picture)), path)
+    assert window.files.open_file(path, ask=False)
+    show_everything(window)
+    assert fits(window), window.minimumSizeHint()
+
+
+def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(window: MainWindow) -> None:
+    assert window.files.open_file(samples_dir() / "webpbn-06574-forever.non", ask=False)
+    show_everything(window)
+    window.resize(*SMALL)
+    window.tutor.dock.show()
+    QApplication.processEvents()
+    assert (window.width(), window.height()) == SMALL
+    window.tabifyDockWidget(window.library_dock, window.tutor.dock)
+    QApplication.processEvents()
+    for dock in (window.library_dock, window.tutor.dock):
+        dock.raise_()
+        QApplication.processEvents()
+        for button in dock.widget().findChildren(QWidget):
+            if button.metaObject().className() in ("QToolButton", "QPushButton"):
+                if button.isVisibleTo(dock) and button.text():
+                    assert on_screen(button, window), button.text()
+    rules = window.rule_browser
+    window.tabs.setCurrentWidget(rules)
+    rules.views.setCurrentWidget(rules.all_rules)
+    rules.detail_tabs.setCurrentWidget(rules.editor)
+    QApplication.processEvents()
+    assert on_screen(rules.editor.ui.prove_button, window)
+    assert on_screen(rules.about_button, window)
+    window.tabs.setCurrentIndex(0)
+    for dock, buttons in (
+        (window.designer_dock, ("check_button", "apply_button")),
+        (window.check_dock, ()),
+    ):
+        dock.raise_()
+        QApplication.processEvents()
+        for name in buttons:
+            assert on_screen(getattr(window.designer_panel, name), window), name
