@@ -63,6 +63,7 @@ class TypoBox(QWidget):
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(12)
+        self.progress.setMinimumWidth(40)  # (Qt asks 95 px: beside Stop, it widened the dock)
         self.stop_button = QPushButton("Stop")
         self.stop_button.setToolTip("Stop looking for the mistyped clue")
         self.stop_button.clicked.connect(self.stop)

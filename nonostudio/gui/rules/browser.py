@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -32,6 +31,7 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
+from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
@@ -148,8 +148,8 @@ class RuleBrowser(QWidget):
         left_layout.addLayout(status_row)
 
         self.details = RuleDetails()
-        scroll = QScrollArea(widgetResizable=True)
-        scroll.setWidget(self.details)
+        # never narrower than the details: their words wrap in sight, not past the right edge
+        scroll = scrolled(self.details)
 
         self.editor = RuleEditor()
         self.detail_tabs = QTabWidget()

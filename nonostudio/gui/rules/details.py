@@ -59,6 +59,7 @@ class RuleDetails(QWidget):
         self.examples_layout = QVBoxLayout(self.examples_box)
         self.examples_layout.setContentsMargins(0, 0, 0, 0)
         self.fires_heading = QLabel("<b>Where it fires in this puzzle</b>")
+        self.fires_heading.setWordWrap(True)  # (with "(no trace yet)": wider than the pane)
         self.fires_list = QListWidget()
         self.fires_list.setAccessibleName("Where the rule fires")
         layout = QVBoxLayout(self)

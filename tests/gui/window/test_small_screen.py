@@ -110,10 +110,20 @@ def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(window: MainWindow) 
     rules = window.rule_browser
     window.tabs.setCurrentWidget(rules)
     rules.views.setCurrentWidget(rules.all_rules)
+    QApplication.processEvents()
+    details = rules.details
+    assert details.width() <= details.parentWidget().width()  # its words wrap in sight
     rules.detail_tabs.setCurrentWidget(rules.editor)
     QApplication.processEvents()
     assert on_screen(rules.editor.ui.prove_button, window)
     assert on_screen(rules.about_button, window)
+    window.check_dock.raise_()
+    window.check_panel.typos.show()  # (as while it looks for a typo)
+    QApplication.processEvents()
+    assert fits(window), window.minimumSizeHint()
+    verdict = window.check_panel.verdict_label
+    assert on_screen(verdict, window)
+    assert verdict.width() >= verdict.minimumSizeHint().width()
     window.tabs.setCurrentIndex(0)
     for dock, buttons in (
         (window.designer_dock, ("check_button", "apply_button")),
