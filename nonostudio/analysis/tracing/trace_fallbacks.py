@@ -152,7 +152,7 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     raise AssertionError("line logic refutes an assumption in any order")
 
 
-WITNESS_SECONDS = 1.0
+WITNESS_SECONDS = 0.5
 """The complete solver's time for a solution the probe trials need not try against (else the
 trace goes on without one)."""
 
