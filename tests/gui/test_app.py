@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -91,6 +92,35 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     assert [p.read_bytes() for p in moved] == [junk]
 
 
+@pytest.fixture(scope="module")
+def rules_tab_measured(qapp: QApplication, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The Rules tab's measures (its rule set's coverage, the techniques' placement and
+    frequencies, real examples from the seeded library's puzzles) worked out once for this
+    module's ``--screenshot`` runs, by a Rules browser of its own on a library seeded as theirs
+    are.  The browsers keep those measures for the process (class-wide caches keyed by the rule
+    set, the test set and the puzzles), so each run's Rules tab shows them at once instead of
+    waiting the screenshots' 5 s limit for work that is cut off and redone by the next run."""
+    from nonostudio.gui.rules.browser import RuleBrowser
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path_factory.mktemp("rules-tab") / "data"))
+        library, notes = app.open_library()
+        assert notes == []
+        browser = RuleBrowser(load=False)
+        browser.set_library(library)
+        browser.show()  # the chosen set is shown, measured and its examples sought
+        deadline = time.monotonic() + 120
+        while browser.is_busy() and time.monotonic() < deadline:
+            QApplication.processEvents()
+            time.sleep(0.01)
+        assert not browser.is_busy(), "the Rules tab's measures took over 120 s"
+        browser.close()
+        browser.deleteLater()
+        QApplication.processEvents()
+        library.close()
+
+
+@pytest.mark.usefixtures("rules_tab_measured")
 def test_screenshot_option_renders_every_view(
     qapp: QApplication, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -108,6 +138,7 @@ def test_screenshot_option_renders_every_view(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("rules_tab_measured")
 def test_screenshot_of_a_file_shows_that_file(
     qapp: QApplication, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -126,6 +157,7 @@ def test_screenshot_of_a_file_shows_that_file(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("rules_tab_measured")
 def test_screenshot_of_a_colour_file_shows_it_in_the_colour_editor(
     qapp: QApplication, data_dir: Path, tmp_path: Path
 ) -> None:
@@ -275,6 +307,7 @@ def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("rules_tab_measured")
 def test_screenshots_with_a_read_only_data_folder(
     qapp: QApplication,
     tmp_path: Path,
