@@ -146,6 +146,15 @@ def check_claim(
             if wrong:
                 return f"its reason: {c['claim']}: {wrong}"
         return check_claim({**claim, "claim": "holders"}, hints, cells, arr)
+    if kind == "kept_off":  # what it rests on, then no clue of its clues covers the cells
+        for c in claim["because"]:
+            wrong = check_claim(c, hints, cells, arr)
+            if wrong:
+                return f"its reason: {c['claim']}: {wrong}"
+        for a in arr:
+            if _holder(hints, a, s, e) in claim["clues"]:
+                return f"[{s}, {e}) is held by clue {_holder(hints, a, s, e)} in {a}"
+        return None
     if kind == "holders":
         for a in arr:
             if _holder(hints, a, s, e) not in claim["clues"]:
@@ -189,6 +198,14 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     for c in _claims(premise, "sole_holder"):
         if (c["start"], c["end"], c["clues"]) not in held:
             return "a sole holder given as a reason for no block's holder"
+        wrong = check_sole_holder(c, hints, n)
+        if wrong:
+            return wrong
+    for c in _claims(premise, "kept_off"):
+        if any(
+            i in h[2] for h in held for i in c["clues"] if (h[0], h[1]) == (c["start"], c["end"])
+        ):
+            return "a clue kept off a block is still named as its holder"
         wrong = check_sole_holder(c, hints, n)
         if wrong:
             return wrong
@@ -309,12 +326,13 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
 
 
 def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
-    """A ``sole_holder`` claim's reason proves it by arithmetic: its ``because`` claims do not
-    rest on the boxes' own holder (no ``holders`` claim of boxes among them), each of its bounds
-    follows from what it states before (:func:`check_chain_of_bounds`), and together, with the
-    clues' order and the edges, they stop every start of every other clue at least as long from
-    which it would cover the boxes (:func:`_unstopped`)."""
-    s, e, (i,) = claim["start"], claim["end"], claim["clues"]
+    """A ``sole_holder`` (or ``kept_off``: only its clues) claim's reason proves it by
+    arithmetic: its ``because`` claims do not rest on the boxes' own holder (no ``holders``
+    claim of boxes among them), each of its bounds follows from what it states before
+    (:func:`check_chain_of_bounds`), and together, by the clues' order but not the edges'
+    packing unless they state it, they stop every start of every other clue at least as long
+    (of each clue kept off) from which it would cover the boxes (:func:`_unstopped`)."""
+    s, e = claim["start"], claim["end"]
     because = {"claims": claim["because"]}
     for c in _claims(because, "holders"):
         if c["start"] < e and s < c["end"]:
@@ -322,12 +340,11 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     wrong = check_chain_of_bounds(because, hints, n)
     if wrong:
         return f"sole holder: {wrong}"
-    starts = [
-        (j, st)
-        for j, h in enumerate(hints)
-        if j != i and h >= e - s
-        for st in range(max(0, e - h), min(s, n - h) + 1)
-    ]
+    if claim["claim"] == "kept_off":  # the clues named, kept off
+        off = list(claim["clues"])
+    else:  # every other clue as long
+        off = [j for j, h in enumerate(hints) if j not in claim["clues"] and h >= e - s]
+    starts = [(j, st) for j in off for st in range(max(0, e - hints[j]), min(s, n - hints[j]) + 1)]
     wrong = _unstopped(because, hints, n, starts, packed=False)
     return None if wrong is None else f"sole holder: {wrong}"
 

@@ -9,6 +9,8 @@ with the default rule set and prints, against its goals:
 * steps named by a catalogued technique, fallbacks included (goal 100 %);
 * words per step explanation (median <= 40, 95th percentile <= 70);
 * "can only be" statements (a block or box said to be one clue) that give no reason;
+* Edges and walls premises offering several holders of a box that name one unable to hold
+  it (by brute force);
 * steps after which the same technique on the same line (or oracle sub-line) still decides a
   cell (goal 0), with those split on purpose, whose sentence has no room for the rest of the
   move, counted apart (and the words each would take as one step);
@@ -63,7 +65,8 @@ from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from ladder import easiest_order  # noqa: E402
-from sentence_checker import check_trace  # noqa: E402
+from sentence_checker import TooMany, arrangements, check_trace  # noqa: E402
+from sentence_checker import _holder as holder_of  # noqa: E402
 
 BEFORE = "f0f73d8"  # the last commit before sentences from premises (the one before: d821211)
 JANKO = "janko-puzzlekit/Nonogram_dataset.json"
@@ -237,6 +240,46 @@ def holder_reasons(trace) -> tuple[int, int]:
     return said, bare
 
 
+def impossible_holders(trace) -> tuple[int, int]:
+    """``(Edges and walls premises offering several holders of a box, those naming one that
+    cannot hold it in any arrangement of the line)``, by brute force."""
+    puzzle = trace.puzzle
+    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+    offered = wrong = 0
+    for step in trace.steps:
+        if step.axis in ("row", "column") and any(p["say"] == "glue" for p in step.premises):
+            row = step.axis == "row"
+            line = list(grid[step.index]) if row else [r[step.index] for r in grid]
+            clues = puzzle.rows[step.index] if row else puzzle.cols[step.index]
+            hints = tuple(h for h in clues if h > 0)
+            for k in sorted({p.get("round", 0) for p in step.premises}):
+                premises = [p for p in step.premises if p.get("round", 0) == k]
+                try:
+                    fits = arrangements(hints, line)
+                except TooMany:
+                    break
+                for premise in premises:
+                    if premise["say"] != "glue":
+                        continue
+                    (b,) = [c for c in premise["claims"] if c["claim"] == "block"]
+                    span = (b["start"], b["end"])
+                    (held,) = [
+                        c
+                        for c in premise["claims"]
+                        if c["claim"] == "holders" and (c["start"], c["end"]) == span
+                    ]
+                    if len(held["clues"]) > 1:
+                        offered += 1
+                        real = {holder_of(hints, a, *span) for a in fits}
+                        wrong += bool(set(held["clues"]) - real)
+                for premise in premises:
+                    for p, v in premise["cells"]:
+                        line[p] = v
+        for r, c, v in step.cells:
+            grid[r][c] = v
+    return offered, wrong
+
+
 def chain_lengths(trace) -> list[int]:
     """Line steps in each contradiction's chain (a chained one: all three chains)."""
     return [
@@ -354,6 +397,7 @@ def main() -> int:
     checked = skipped = false_steps = harder = unstated = early = 0
     reasoned = parts = 0
     holders_said = holders_bare = 0
+    offered = offered_wrong = 0
     chains: list[int] = []
     searches = 0
     false_by: dict[str, int] = {}
@@ -393,6 +437,8 @@ def main() -> int:
             print(f"    FALSE: {problem}")
         a, b = holder_reasons(trace)
         holders_said, holders_bare = holders_said + a, holders_bare + b
+        a, b = impossible_holders(trace)
+        offered, offered_wrong = offered + a, offered_wrong + b
         a, b = part_reasons_count(trace)
         reasoned, parts = reasoned + a, parts + b
         chains += chain_lengths(trace)
@@ -455,6 +501,10 @@ def main() -> int:
     print(
         f'"can only be" statements (a block or box is one clue) giving no reason: '
         f"{holders_bare} of {holders_said} (goal 0)"
+    )
+    print(
+        f"Edges and walls premises offering a box's holders that name one unable to hold it "
+        f"(brute force): {offered_wrong} of {offered} offering several"
     )
     print(
         f"parts stated with blocks matched to clues as their reason: {reasoned} of "

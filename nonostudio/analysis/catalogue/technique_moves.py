@@ -335,9 +335,12 @@ def glue(clues: Clues, cells: list[int]) -> None:
             _set(cells, sure_start, sure_end, FILLED)
 
 
-def narrowed_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+def narrowed_ranges(
+    clues: Clues, cells: list[int], skip: tuple[int, int] | None = None
+) -> Ranges | None:
     """Ranges narrowed by the boxes: the first clue starts at or before the first box, the last
-    ends at or after the last box, and a block with one candidate clue narrows that clue."""
+    ends at or after the last box, and a block with one candidate clue narrows that clue (but
+    the block ``skip``, whose holder is being argued)."""
     r = box_ranges(clues, cells)
     if r is None or not clues:
         return r
@@ -350,7 +353,7 @@ def narrowed_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
         r.hi[0] = min(r.hi[0], blocks[0][0])
         r.lo[-1] = max(r.lo[-1], blocks[-1][1] - clues[-1])
         for bs, be in blocks:
-            owners = r.candidates(bs, be)
+            owners = r.candidates(bs, be) if (bs, be) != skip else []
             if len(owners) == 1 and not r.owned_by(owners[0], bs, be):
                 return None
         if not r.tighten():

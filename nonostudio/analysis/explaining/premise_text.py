@@ -649,11 +649,11 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         said = "; ".join(w for w in words if w)
         return f" ({said})" if said else ""
 
+    reason = _sole(claims, b["start"], b["end"]) or next(iter(_all(claims, "kept_off")), None)
+    if reason is not None:  # its reason first: "…, so the box at … is …"
+        box = f"{sole_words(nm, reason)}, so {box}"
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
-        sole = _sole(claims, b["start"], b["end"])
-        if sole is not None:  # its reason first: "…, so the box at … can only be …"
-            box = f"{sole_words(nm, sole)}, so {box}"
         return then_sentence(
             chain,
             f"{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "

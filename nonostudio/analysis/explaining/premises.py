@@ -41,6 +41,8 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
   they are, on a part its ``part`` claim) keep every other clue as long off them.
+* ``kept_off {start, end, clues, because}`` — none of the clues ``clues`` can cover cells
+  ``[start, end)``: the claims ``because`` (as a ``sole_holder`` claim's) keep each off them.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -772,7 +774,11 @@ def order_reasons(
             side = edge_side(i, len(hints), cells, *span)
             if side is not None and not given:
                 # the clues' order says it more shortly than what keeps the others off
-                out = [d for d in out if d["claim"] != "sole_holder" or d["start"] != span[0]]
+                out = [
+                    d
+                    for d in out
+                    if d["claim"] not in ("sole_holder", "kept_off") or d["start"] != span[0]
+                ]
                 out.append(
                     {
                         "claim": "edge_block",
@@ -801,24 +807,40 @@ def sole_holder(
 ) -> Claim | None:
     """Why only clue ``i`` can hold the boxes ``[bs, be)`` (local cells) when neither the clues'
     order at the line's ends nor its length alone says it: a ``sole_holder`` claim whose
-    ``because`` claims keep each other clue at least as long off them — the bounds that put its
-    starts over the boxes out of reach, each with its chain (:func:`_chain`, in the ranges the
-    boxes and crosses allow), then the starts left ruled out where they are (a cross they would
-    cover, boxes they would run into); on a part, its own claim first (its edges bound its
-    clues).  With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the
-    ranges ``r`` they narrowed, the chains may start from them (their ``holders`` claims first).
-    None when no clue is that long but ``i`` (the only one that long), when those leave a start
-    of another clue over the boxes unexplained, or when they pass :data:`SOLE_WEIGHT`."""
-    placed = placed or {}
+    ``because`` claims keep each other clue at least as long off them (:func:`_kept_off`).
+    With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the ranges
+    ``r`` they narrowed, the chains may start from them.  None when no clue is that long but
+    ``i`` (the only one that long) or when no reason short enough is found."""
     r = box_ranges(x.hints, x.cells) if r is None else r
     if r is None or r.candidates(bs, be) != [i]:
         return None
+    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
+    because = _kept_off(x, r, others, bs, be, placed or {}) if others else None
+    if because is None:
+        return None
+    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+
+
+def _kept_off(
+    x: WitnessLine,
+    r: Ranges,
+    clues: Sequence[int],
+    bs: int,
+    be: int,
+    placed: dict[int, tuple[int, int]],
+) -> list[Claim] | None:
+    """The claims that keep each of ``clues`` (local) off the boxes ``[bs, be)``: the bounds
+    that put its starts over them out of reach, each with its chain (:func:`_chain`, in the
+    ranges ``r``; from the ``placed`` clues' blocks, their ``holders`` claims first), the
+    bound the clues packed against the edge set for the nearest of them on each side that
+    nothing else stops (the clues' order is the crux here; the farther ones follow it), then
+    the starts left ruled out where they are (a cross they would cover, boxes they would run
+    into); on a part, its own claim first (its edges bound its clues).  None when they leave a
+    start over the boxes unexplained or pass :data:`SOLE_WEIGHT`."""
     over = [
-        range(max(0, be - h), min(bs, x.n - h) + 1) if j != i and h >= be - bs else range(0)
+        range(max(0, be - h), min(bs, x.n - h) + 1) if j in clues else range(0)
         for j, h in enumerate(x.hints)
     ]
-    if not any(over):
-        return None
     x.arguing = (bs, be)
     used: set[int] = set()
     try:
@@ -829,9 +851,6 @@ def sole_holder(
     out = {(c["clue"] - x.co, s - x.offset) for c in ruled for s in range(c["min"], c["max"] + 1)}
     if any((j, s) not in out for j, starts in enumerate(left) for s in starts):
         return None
-    # the starts the clues' order alone keeps out of reach are the crux here: said for the
-    # nearest clue as long on each side with starts over the boxes that nothing stated stops,
-    # as the bound the clues packed against the edge set; the farther ones follow it
     blocks = [x.holders(*placed[j], [j]) for j in sorted(used)]
     k = len(x.hints)
     order: list[Claim] = []
@@ -840,17 +859,14 @@ def sole_holder(
         lo, hi = _stated_reach(x, [*blocks, *order, *bounds, *ruled])
         return [s for s in over[j] if (j, s) not in out and lo[j] <= s <= hi[j]]
 
-    for side, near in (("max", range(i - 1, -1, -1)), ("min", range(i + 1, k))):
+    for side, near in (("max", sorted(clues, reverse=True)), ("min", sorted(clues))):
         for j in near:
-            starts = open_starts(j)
-            if not starts:
-                continue
-            if side == "min" and min(starts) < sum(x.hints[:j]) + j:
-                order.append({**x.starts(j, sum(x.hints[:j]) + j, None), "from": "edge"})
-            edge = x.n - sum(x.hints[j:]) - (k - 1 - j)
-            if side == "max" and max(starts) > edge:
-                order.append({**x.starts(j, None, edge), "from": "edge"})
-            break
+            lo, hi = sum(x.hints[:j]) + j, x.n - sum(x.hints[j:]) - (k - 1 - j)
+            starts = [s for s in open_starts(j) if (s < lo if side == "min" else s > hi)]
+            if starts:
+                bound = (lo, None) if side == "min" else (None, hi)
+                order.append({**x.starts(j, *bound), "from": "edge"})
+                break
     if any(open_starts(j) for j in range(k)):
         return None
 
@@ -867,7 +883,7 @@ def sole_holder(
         return None
     if x.sub:  # the part's edges bound its clues: its own claim says so
         because.insert(0, _part_claim(x))
-    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+    return because
 
 
 def _stated_reach(x: WitnessLine, claims: Sequence[Claim]) -> tuple[list[float], list[float]]:
@@ -953,7 +969,7 @@ def glue(x: WitnessLine) -> list[Witness]:
         beyond: list[Sequence[int]] = [() for _ in x.hints]  # starts out of a holder's range
         inside: list[Sequence[int]] = [() for _ in x.hints]
         ruled: list[Claim] = []
-        holders = []
+        found: dict[int, list[int]] = {}  # each possible holder's starts in the gap
         for i in r.candidates(bs, be):
             h = x.hints[i]
             starts = [
@@ -961,12 +977,16 @@ def glue(x: WitnessLine) -> list[Witness]:
                 for s in range(max(gs, be - h, r.lo[i]), min(bs, ge - h, r.hi[i]) + 1)
                 if r.allowed(i, s)
             ]
-            if not starts:
-                continue
-            holders.append(i)
-            claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
-            lo, hi = max(starts), min(starts) + h
+            if starts:
+                found[i] = starts
+        for i, starts in found.items():  # the move's cells: covered by every possible holder
+            lo, hi = max(starts), min(starts) + x.hints[i]
             sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
+        kept = _kept_holders(x, r, found, bs, be)  # (the words name only those left)
+        holders = list(found)
+        for i in holders:
+            h, starts = x.hints[i], found[i]
+            claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
             walls = range(max(gs, be - h), min(bs, ge - h) + 1)
             out_of = [s for s in walls if s < min(starts) or s > max(starts)]
             beyond[i] = [s for s in out_of if s < r.lo[i] or s > r.hi[i]]
@@ -982,15 +1002,54 @@ def glue(x: WitnessLine) -> list[Witness]:
         if x.sub and reasons:  # the part's edges bound its clues
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]
-        sole = sole_holder(x, holders[0], bs, be) if len(holders) == 1 else None
+        sole = sole_holder(x, holders[0], bs, be) if len(holders) == 1 and not kept else None
         if sole is not None:  # why only it: what keeps the other clues as long off the box
             block.insert(1, sole)
+        elif kept is not None:  # why not the holders dropped: what keeps them off it
+            block.insert(1, kept)
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
             w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
             out.append(w)
     return out
+
+
+def _kept_holders(
+    x: WitnessLine, r: Ranges, found: dict[int, list[int]], bs: int, be: int
+) -> Claim | None:
+    """Of the possible holders ``found`` of the boxes ``[bs, be)`` (``{clue: starts}``, several),
+    those a short reason keeps off them (:func:`_kept_off`, together within
+    :data:`SOLE_WEIGHT`) are dropped from ``found``, at least one kept: a ``kept_off`` claim
+    naming them with that reason (None: none is dropped)."""
+    dropped: list[int] = []
+    because: list[Claim] = []
+    # the ranges the boxes narrow, but not by the clue these boxes must be (that is argued)
+    narrowed = narrowed_ranges(x.hints, x.cells, (bs, be)) if len(found) > 1 else None
+    for j in list(found) if narrowed is not None else []:
+        if len(found) == 1 or narrowed is None:
+            break
+        why = _kept_off(x, r, [j], bs, be, {})
+        if why is None and j not in narrowed.candidates(bs, be):
+            # the boxes as the clues must hold them (the first or last, or one only a clue can
+            # hold) keep it back, as in Reach of a box
+            x.boxes_hold = True
+            try:
+                why = _kept_off(x, narrowed, [j], bs, be, {})
+            finally:
+                x.boxes_hold = False
+        if why is None:
+            continue
+        more = [c for c in why if c not in because]
+        if sum(_weight(c) for c in [*because, *more] if c["claim"] != "part") > SOLE_WEIGHT:
+            continue
+        because += more
+        dropped.append(j)
+        del found[j]
+    if not dropped:
+        return None
+    claim = {**x.holders(bs, be, dropped), "claim": "kept_off", "because": because}
+    return claim
 
 
 def _ruled_starts(x: WitnessLine, i: int, starts: Iterable[int], boxes: bool) -> list[Claim]:

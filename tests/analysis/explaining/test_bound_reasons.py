@@ -415,15 +415,19 @@ def test_a_holder_start_ruled_out_where_it_is_needs_no_chain() -> None:
     start at cell 10, as it would run into the box at cell 15; the sentence said so through
     the first clue's latest start ("the first clue, 5, ends by cell 13, before the second
     clue, 8 (cell 16 is crossed; from cell 11 …; from cell 10 …)").  The wall the 8 cannot
-    cross is said with the 8, not in a second aside after the options."""
+    cross is said with the 8, not in a second aside after the options.  The 5 cannot hold the
+    box at all (the 8 holds the box at cell 12, so it ends by cell 15 and the 5 before it): it
+    is no longer offered, with that reason (a ``kept_off`` claim)."""
     text, glue = _checked("glue", (5, 8), "..###....#.#..#x.........", "glue")
-    assert "ends by" not in text
+    assert "the first clue, 5, ends by" not in text
     assert ") (" not in text
     assert (
-        "(from cell 6 it would run into the boxes at cells 3–5; from cell 7 into the box at cell "
-        "12; from cell 10 into the box at cell 15) or the second, 8, starting at cell 8 (it "
-        "cannot cross the cross at cell 16)" in text
+        "The second clue, 8, holds the box at cell 12, so it ends by cell 15 (cell 16 is "
+        "crossed), so the box at cell 10 can only be the second clue, 8, starting at cell 8 to "
+        "hold it (it cannot cross the cross at cell 16)" in text
     )
+    (kept,) = [c for c in glue["claims"] if c["claim"] == "kept_off"]
+    assert kept["clues"] == [0]
 
 
 def test_a_start_ruled_out_in_words_said_anyway_needs_no_bound() -> None:

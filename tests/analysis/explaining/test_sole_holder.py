@@ -32,15 +32,16 @@ def _line(text: str) -> list[int]:
 
 
 def _step(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
-    """A column's step: its sentence and the one premise with a ``sole_holder`` claim (the
-    checker passes every premise's claims and inferences)."""
+    """A column's step: its sentence and the one premise with a ``sole_holder`` or ``kept_off``
+    claim (the checker passes every premise's claims and inferences)."""
     explanation, premises = explain_move(technique, "column", 13, hints, _line(line))
     cells = _line(line)
     arr = arrangements(hints, cells)
     for premise in premises:
         assert all(check_claim(c, hints, cells, arr) is None for c in premise["claims"])
         assert check_inference(premise, hints, len(cells)) is None
-    (premise,) = [p for p in premises if any(c["claim"] == "sole_holder" for c in p["claims"])]
+    reasons = ("sole_holder", "kept_off")
+    (premise,) = [p for p in premises if any(c["claim"] in reasons for c in p["claims"])]
     return explanation.text, premise
 
 
@@ -97,9 +98,53 @@ def test_the_checker_refuses_a_reason_that_does_not_prove_the_holder() -> None:
     assert check_claim({**sole, "clues": [0], "because": []}, hints, cells, arr) is not None
 
 
+def test_edges_and_walls_drops_a_holder_that_cannot_reach_the_box() -> None:
+    """jwilk-nonogram data002.nin, column 8 (step 77, clue 3 5 4 3): "the box at cell 9 is the
+    first, 3, starting between cells 7 and 8 or the second, 5, …" offered the 3, which holds
+    the boxes at cells 2–3.  It is dropped with that reason (a ``kept_off`` claim); the move's
+    cells (those every possible holder covers) still follow from the holder left."""
+    text, premise = _step("glue", (3, 5, 4, 3), ".##.x...#.x.####.....x...")
+    assert text == (
+        "Column 14 — Edges and walls: the first clue, 3, holds the boxes at cells 2–3, so it "
+        "ends by cell 4, so the box at cell 9 can only be the second clue, 5, starting at cell "
+        "6 to hold it (it cannot cross the cross at cell 5), so cell 8 is filled."
+    )
+    (kept,) = [c for c in premise["claims"] if c["claim"] == "kept_off"]
+    assert (kept["start"], kept["end"], kept["clues"]) == (8, 9, [0])
+    (held,) = [c for c in premise["claims"] if c["claim"] == "holders"]
+    assert held["clues"] == [1]
+
+
+def test_the_checker_refuses_a_clue_kept_off_that_can_hold_the_box() -> None:
+    hints, cells = (3, 5, 4, 3), _line(".##.x...#.x.####.....x...")
+    arr = arrangements(hints, cells)
+    reason = [
+        {"claim": "holders", "start": 1, "end": 3, "clues": [0]},
+        {"claim": "starts", "clue": 0, "min": None, "max": 1, "from": "box"},
+    ]
+    kept = {"claim": "kept_off", "start": 8, "end": 9, "clues": [0], "because": reason}
+    assert check_claim(kept, hints, cells, arr) is None
+    assert check_claim({**kept, "clues": [1]}, hints, cells, arr) is not None  # the 5 holds it
+
+    def glue(kept: dict, holders: list[int]) -> dict:
+        claims = [
+            {"claim": "block", "start": 8, "end": 9},
+            {"claim": "gap", "start": 5, "end": 10},
+            kept,
+            {"claim": "holders", "start": 8, "end": 9, "clues": holders},
+            {"claim": "holder_starts", "clue": 1, "start": 8, "end": 9, "min": 5, "max": 5},
+        ]
+        return {"say": "glue", "claims": claims, "cells": [[5, FILLED]]}
+
+    assert check_inference(glue(kept, [1]), hints, len(cells)) is None
+    # no reason, or one still named as a holder
+    assert check_inference(glue({**kept, "because": []}, [1]), hints, len(cells)) is not None
+    assert check_inference(glue(kept, [0, 1]), hints, len(cells)) is not None
+
+
 def test_every_sole_holder_reason_on_random_lines_passes_the_checker() -> None:
     """On random lines, each Finished block, Edges and walls and Matching premise with a
-    ``sole_holder`` claim passes the checker, its reason included."""
+    ``sole_holder`` or ``kept_off`` claim passes the checker, its reason included."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from test_premises import random_line
 
@@ -113,13 +158,14 @@ def test_every_sole_holder_reason_on_random_lines_passes_the_checker() -> None:
                 part = {"say": "part", "claims": w.part, "cells": []}
                 premise = {"say": w.say, "claims": w.claims, "cells": list(w.cells.items())}
                 for said in (part, premise):
-                    if not any(c["claim"] == "sole_holder" for c in said["claims"]):
+                    reasons = ("sole_holder", "kept_off")
+                    if not any(c["claim"] in reasons for c in said["claims"]):
                         continue
                     arr = arrangements(hints, cells) if arr is None else arr
                     assert check_inference(said, hints, len(cells)) is None, (hints, cells, w)
                     for claim in said["claims"]:
                         assert check_claim(claim, hints, cells, arr) is None, (hints, cells, w)
-                        if claim["claim"] == "sole_holder":  # its own words, not a "so …"
+                        if claim["claim"] in reasons:  # its own words, not a "so …"
                             words = sole_words(Naming("row", hints, len(cells)), claim)
                             assert words and not words.startswith("so "), (hints, cells, words)
                     seen += 1
