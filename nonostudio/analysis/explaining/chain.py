@@ -334,7 +334,7 @@ def deep_refutation(
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            branches = []
+            trails = []
             for v in (FILLED, CROSSED):
                 s2 = _copy(state)
                 _set(s2, h, r2, c2, v)
@@ -344,11 +344,14 @@ def deep_refutation(
                 t2.crosses.append(0 if v == FILLED else low)
                 if not _propagate(puzzle, s2, t2, (r2, h + c2), cache, limit + first):
                     break
+                trails.append(t2)
+            if len(trails) < 2:
+                continue  # (each branch is cut only once both reach a dead end)
+            branches = []
+            for t2 in trails:
                 needed = _needed(puzzle, base, t2, r, c, assumed, cache, given=first)
                 assert needed is not None  # (no bound asked)
                 branches.append((t2, needed))
-            if len(branches) < 2:
-                continue
             used: dict[int, int] = {}
             for _, needed in branches:
                 for k, cells in needed.items():
