@@ -243,29 +243,36 @@ def test_a_read_only_store_is_read_and_never_changed(data_folder: Path) -> None:
 # ---- held by another process ----------------------------------------------------------------
 
 
+# Holds the store's write lock for SECONDS, or less once a line (or EOF) comes on its stdin.
 _HOLDER = """
-import sqlite3, sys, time
+import select, sqlite3, sys
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
 db.execute("BEGIN IMMEDIATE")
 db.execute("UPDATE runs SET status = status")
 print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
+select.select([sys.stdin], [], [], float(sys.argv[2]))
 db.execute("COMMIT")
 print("committed", flush=True)
 """
 
 
 def _hold(path: Path, seconds: float) -> subprocess.Popen[str]:
+    """A process holding ``path``'s write lock for ``seconds``, or until :func:`_said` if that
+    comes first."""
     holder = subprocess.Popen(
-        [sys.executable, "-c", _HOLDER, str(path), str(seconds)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _HOLDER, str(path), str(seconds)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
     return holder
 
 
 def _said(holder: subprocess.Popen[str]) -> str:
-    """What the holding process printed after "locked", once it ended (its pipe closed)."""
-    out, _ = holder.communicate()
+    """What the holding process printed after "locked", once it ended (its pipe closed); one
+    still holding is told to commit now."""
+    out, _ = holder.communicate("commit\n")
     return out.strip()
 
 
@@ -281,8 +288,9 @@ def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(tmp_
         store.set_run_status(run, RunState.CANCELLED)
         assert time.monotonic() - began >= 0.3
     assert _said(holder) == "committed" and holder.wait() == 0
-    # One held longer is reported as in use, and the other process's work is not disturbed.
-    holder = _hold(path, 3.0)
+    # One held longer (until the error is seen, at most 10 s) is reported as in use, and the
+    # other process's work is not disturbed.
+    holder = _hold(path, 10.0)
     try:
         with JobStore(path, busy_timeout_s=0.5) as store:
             began = time.monotonic()
