@@ -635,6 +635,7 @@ def _stopped(
         return chains[j, side]
 
     taken: list[tuple[int, str]] = []
+    roomless: list[set[int]] = [set() for _ in range(k)]  # starts left unsaid: no room there
     stated: list[Claim] = []
     held: set[int] = set()  # the placed clues the chains taken start from
     lo, hi = _reach(x, r, stated, held, holders)
@@ -646,6 +647,15 @@ def _stopped(
             else:
                 past = [st for st in over[i] if lo[i] <= st < r.lo[i]]
                 farther = range(i, -1, -1)
+            # starts the clues beyond leave no room for (packed against the edge): a placed
+            # block named for them would read as a premise the cells do not rest on (its
+            # clue's own, or a neighbour's bound said from it without words), so none is
+            edge_lo = sum(x.hints[:i]) + i
+            edge_hi = x.n - sum(x.hints[i:]) - (k - 1 - i)
+            if i in placed:
+                roomless[i] |= {st for st in past if not edge_lo <= st <= edge_hi}
+                past = [st for st in past if st not in roomless[i]]
+            packed_out = all(not edge_lo <= st <= edge_hi for st in past)
             if not past:
                 continue
             best: tuple[int, tuple[int, str] | None] | None = None
@@ -653,6 +663,8 @@ def _stopped(
                 best = (ruling(i, past), None)
             for j in farther:
                 claims, mine = chain(j, side)
+                if packed_out and not mine <= held:
+                    continue
                 new = [c for c in claims if c not in stated]
                 lo2, hi2 = (
                     _reach(x, r, stated + new, held | mine, holders)
@@ -668,6 +680,9 @@ def _stopped(
                     best = (cost, (j, side))
                     if not cost:  # nothing new to say: none does better
                         break
+            if best is None and packed_out:
+                roomless[i] |= set(past)
+                continue
             pick = (i, side) if best is None else best[1]  # (None: never expected)
             if pick is not None:
                 claims, mine = chain(*pick)
@@ -675,12 +690,15 @@ def _stopped(
                 stated += [c for c in claims if c not in stated]
                 held |= mine
                 lo, hi = _reach(x, r, stated, held, holders)
+
     out: list[Claim] = []  # each chain whole (its links in order), the nearest edge's clue first
     for j, side in sorted(taken, key=lambda t: (t[0], t[1] == "max")):
         out += [c for c in chain(j, side)[0] if c not in out]
     used |= held
     lo, hi = _reach(x, r, out, held, holders)
-    return out, [[st for st in over[i] if lo[i] <= st <= hi[i]] for i in range(k)]
+    return out, [
+        [st for st in over[i] if lo[i] <= st <= hi[i] and st not in roomless[i]] for i in range(k)
+    ]
 
 
 def _weight(claim: Claim) -> int:
