@@ -156,14 +156,22 @@ WITNESS_SECONDS = 0.5
 """The complete solver's time for a solution the probe trials need not try against (else the
 trace goes on without one)."""
 
+WITNESS_AFTER = 3
+"""The probe step of a trace at which that solution is looked for (a trace of a few probe steps,
+or a hint, does not pay for it)."""
+
 
 def _witness(t: Tracer, should_stop: StopCallback | None) -> None:
-    """Give the trial memory a solution of the puzzle, once a trace (at its first probe step):
-    an assumption that agrees with a solution containing the grid is never refuted, so about
-    half of a probe step's questions need no trial.  Only the speed depends on it.  A decided
-    result is kept for the search step (the same call's answer: the solver is deterministic)."""
+    """Give the trial memory a solution of the puzzle, once a trace (at its
+    :data:`WITNESS_AFTER`-th probe step): an assumption that agrees with a solution containing
+    the grid is never refuted, so about half of a probe step's questions need no trial.  Only
+    the speed depends on it.  A decided result is kept for the search step (the same call's
+    answer: the solver is deterministic)."""
     trials = t.trials
     if trials.witness_asked or not trials.remember:
+        return
+    trials.probe_steps += 1
+    if trials.probe_steps < WITNESS_AFTER:
         return
     trials.witness_asked = True
     result = t.search

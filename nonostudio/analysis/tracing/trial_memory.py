@@ -102,6 +102,7 @@ class TrialMemory:
         self.witness: tuple[int, int] | None = None
         self.certified = [0, 0]
         self.witness_asked = False  # (set by the caller once it has looked for a solution)
+        self.probe_steps = 0  # (counted by the caller until then)
         self.solved: SolveResult | None = None  # that search's result, when it decided
 
     def set_witness(self, solution: Sequence[Sequence[int]] | None) -> None:

@@ -116,3 +116,30 @@ def test_a_solution_and_the_trials_fixed_points_answer_only_what_they_prove(witn
                 assert got == ((r, c, assumed) in expected), (index, r, c, assumed)
     if witness == "inverted":
         assert certified > 0
+
+
+@pytest.mark.parametrize("sample", ["webpbn-00023-edge.non", "jwilk-038-bike.non"])
+def test_a_trace_is_the_same_with_the_solution_the_probe_steps_look_for(
+    sample: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The probe steps take a solution of the puzzle (at a trace's WITNESS_AFTER-th probe step)
+    # to skip the trials of what it holds: every step is the same as without it.
+    from nonostudio.analysis.tracing import trace_fallbacks
+
+    ((_, puzzle),) = read_all(SAMPLES / sample)
+    given = []
+    plain_set = TrialMemory.set_witness
+
+    def set_witness(self: TrialMemory, solution: object) -> None:
+        given.append(solution)
+        plain_set(self, solution)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TrialMemory, "set_witness", set_witness)
+    with_solution = rule_trace(puzzle, []).steps
+    assert len(given) == 1 and given[0] is not None
+    after = trace_fallbacks.WITNESS_AFTER
+    monkeypatch.setattr(trace_fallbacks, "WITNESS_AFTER", 10**9)
+    without = rule_trace(puzzle, []).steps
+    assert len(given) == 1
+    assert sum(step.kind == "probe" for step in without) >= after + 10
+    assert with_solution == without
