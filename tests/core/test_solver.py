@@ -28,10 +28,17 @@ def _all_grids(h: int, w: int) -> Iterator[np.ndarray]:
 
 @pytest.fixture(scope="module")
 def census_4x4() -> dict:
-    """Every 4x4 picture grouped by its clues: the ground truth for uniqueness."""
+    """Every 4x4 picture grouped by its clues, in the order of :func:`_all_grids`: the ground
+    truth for uniqueness.  A picture's clues are its rows' and columns' clues, each looked up
+    among the clues of the 16 lines of 4 cells (``clues_of_grid`` of those lines)."""
+    grids = np.stack(list(_all_grids(4, 4)))
+    lines = np.stack([line for (line,) in _all_grids(1, 4)])
+    clue = {line.tobytes(): c for line, c in zip(lines, clues_of_grid(lines)[0], strict=True)}
     by_clues: dict = defaultdict(list)
-    for g in _all_grids(4, 4):
-        by_clues[clues_of_grid(g)].append(g)
+    for g in grids:
+        rows = tuple(clue[row.tobytes()] for row in g)
+        cols = tuple(clue[col.tobytes()] for col in g.T)
+        by_clues[rows, cols].append(g)
     return by_clues
 
 
