@@ -18,6 +18,7 @@ from ctrl_c import sigint_at_default
 from tiny_learn_run import TINY, TINY_THREADS, TINY_TOTAL
 
 from nonostudio.cli import main
+from nonostudio.cli.learning import learn_runs
 from nonostudio.learn.choosing.export import run_rules
 from nonostudio.learn.mining.specs import mine_transitions, specifications
 from nonostudio.learn.store.jobs import JobStore, SpecStatus, rule_texts
@@ -144,12 +145,43 @@ def test_resume_redoes_nothing(interrupted_then_resumed: dict[str, Any]) -> None
         assert record[2] == 1
 
 
+def reports_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``learn report`` compares the rules once for each input: a later call with equal rules,
+    test set and cost budget (the JSON and the text form of one report) is given the first
+    call's report."""
+    real = learn_runs.learning_report
+    made: list[tuple[tuple, Any]] = []
+
+    def once(
+        learned: Any,
+        control: Any,
+        transitions: Any,
+        *,
+        progress: Any = None,
+        cost_budget: Any = None,
+    ) -> Any:
+        key = (tuple(learned), tuple(control), tuple(transitions), cost_budget)
+        for seen, report in made:
+            if seen == key:
+                return report
+        report = real(learned, control, transitions, progress=progress, cost_budget=cost_budget)
+        made.append((key, report))
+        return report
+
+    monkeypatch.setattr(learn_runs, "learning_report", once)
+
+
 @pytest.mark.slow
 def test_status_export_report(
-    interrupted_then_resumed: dict[str, Any], capsys: Capsys, tmp_path: Path, anchors: Path
+    interrupted_then_resumed: dict[str, Any],
+    capsys: Capsys,
+    tmp_path: Path,
+    anchors: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = interrupted_then_resumed
     store = str(state["store"])
+    reports_once(monkeypatch)  # the report's JSON and text forms are of one comparison
 
     code, status = cli_json(capsys, "learn", "status", "--store", store)
     assert code == 0 and status["run_id"] == state["run_id"] and status["finished"] == TINY_TOTAL
