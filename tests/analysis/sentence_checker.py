@@ -195,6 +195,9 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     for c in _claims(premise, "edge_block"):  # a reason stands beside the claim it is for
         if (c["start"], c["end"], c["clues"]) not in held:
             return "the first (last) block given as a reason for no block's holder"
+    for c in _claims(premise, "only_long"):
+        if (c["start"], c["end"], c["clues"]) not in held:
+            return "the only clue that long given as a reason for no block's holder"
     for c in _claims(premise, "sole_holder"):
         if (c["start"], c["end"], c["clues"]) not in held:
             return "a sole holder given as a reason for no block's holder"
@@ -209,6 +212,25 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         wrong = check_sole_holder(c, hints, n)
         if wrong:
             return wrong
+    if say == "arrangement":  # one clue covers each filled cell both ways, none each empty one
+        (c,) = _claims(premise, "extremes")
+        ends = [
+            [(s, s + hints[i]) for s, i in zip(side, c["clues"], strict=True)]
+            for side in (c["left"], c["right"])
+        ]
+        for p, v in decided.items():
+            both = [any(s <= p < e for s, e in blocks) for blocks in ends]
+            same = any(
+                ends[0][j][0] <= p < ends[0][j][1] and ends[1][j][0] <= p < ends[1][j][1]
+                for j in range(len(c["clues"]))
+            )
+            # empty: the same number of clues ends before it both ways, and neither covers it
+            before = [sum(e <= p for _, e in blocks) for blocks in ends]
+            if (v == FILLED and not same) or (
+                v == CROSSED and (any(both) or before[0] != before[1])
+            ):
+                return f"cell {p} is not decided alike by the two arrangements"
+        return None
     if say == "overlap":
         (c,) = _claims(premise, "starts")
         h = hints[c["clue"]]

@@ -247,6 +247,12 @@ def _sole(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
     return None
 
 
+def _sole_said(claims: Sequence[Claim]) -> bool:
+    """Whether the words of the placed blocks end with a ``sole_holder`` claim's reason ("…,
+    so the block at … can only be …"), so a chain after them is joined with "and"."""
+    return bool(_all(claims, "sole_holder"))
+
+
 def sole_words(nm: Naming, c: Claim) -> str:
     """What keeps the other clues as long off a ``sole_holder`` claim's boxes: its bounds with
     their chains, then the starts ruled out where they are (``an 11 from cells 1–5 would cover
@@ -536,6 +542,8 @@ def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequenc
         return f"{placed}, and no clue reaches {cells_text(crossed)}: empty"
     if not placed:
         return f"{chain}: {empty}"
+    if chain.startswith("so ") and _sole_said(claims):  # "…, so the block …, and so …"
+        return f"{placed}, and {chain}: {empty}"
     if chain.startswith("so "):
         return f"{placed}, {chain}: {empty}"
     return f"{then_sentence(placed, chain)}: {empty}"
@@ -654,9 +662,12 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         box = f"{sole_words(nm, reason)}, so {box}"
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
+        who = nm.clue(h["clue"], subject=True)
+        if _all(claims, "only_long"):  # its reason: no other clue is that long
+            who += " the only clue that long,"
         return then_sentence(
             chain,
-            f"{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "
+            f"{box} can only be {who} {starting(h)} to hold "
             f"it{aside(wall, ruled(h))}, so {cells_text(filled)} {_are(filled)} filled",
         )
     options = " or ".join(
@@ -707,19 +718,65 @@ def split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -
 
 def arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "extremes")
+    why = _same_both_ways(nm, c, cells)
     if len(c["left"]) > 5:
         return along(
-            "slid as far left and then as far right as the line allows, the clues agree "
-            f"that {_effect(cells)}",
+            f"slid as far left and then as far right as the line allows, {why}, so "
+            f"{_effect(cells)}",
             nm.axis,
         )
     lo = ", ".join(str(s + 1) for s in c["left"])
     hi = ", ".join(str(s + 1) for s in c["right"])
     return along(
-        f"pushed left, the clues start at cells {lo}; pushed right, at {hi}; both agree "
-        f"that {_effect(cells)}",
+        f"pushed left, the clues start at cells {lo}; pushed right, at {hi}: {why}, so "
+        f"{_effect(cells)}",
         nm.axis,
     )
+
+
+def _same_both_ways(nm: Naming, c: Claim, cells: Sequence[Sequence[int]]) -> str:
+    """Why the extremes decide the cells: ``the fourth clue, 6, covers cell 18 both ways`` (a
+    cell one clue covers in both), ``cells 1–2 lie before the first clue both ways`` (one
+    between the same two clues in both); past three such phrases, said of them all at once."""
+    left, right = c["left"], c["right"]
+    clues = c.get("clues", range(len(left)))  # (the whole line's, when not said)
+    k = len(clues)
+    if not k:
+        return "no clue lies there either way"
+    covers: dict[int, list[int]] = {}
+    between: dict[int, list[int]] = {}  # gap j: after the clue j - 1, before the clue j
+    for p, v in cells:
+        if v == FILLED:
+            found = [j for j in range(k) if right[j] <= p < left[j] + nm.clues[clues[j]]]
+            covers.setdefault(found[0] if found else -1, []).append(p)
+        else:
+            found = [
+                j
+                for j in range(k + 1)
+                if (j == 0 or right[j - 1] + nm.clues[clues[j - 1]] <= p)
+                and (j == k or p < left[j])
+            ]
+            between.setdefault(found[0] if found else -1, []).append(p)
+    if len(covers) + len(between) > 3 or -1 in covers or -1 in between:
+        said = []
+        if covers:
+            said.append("each filled cell is covered by the same clue both ways")
+        if between:
+            said.append("each empty one lies between the same two clues (or an edge) both ways")
+        return " and ".join(said)
+    words = [
+        f"{nm.clue(clues[i], subject=True)} covers {cells_text(ps)} both ways"
+        for i, ps in sorted(covers.items())
+    ]
+    for j, ps in sorted(between.items()):
+        if j == 0:
+            where = "before the first clue" if k > 1 else f"before {nm.clue(clues[0])}"
+        elif j == k:
+            where = "after the last clue" if k > 1 else f"after {nm.clue(clues[0])}"
+        else:
+            where = f"between the {ordinal(clues[j - 1])} and {ordinal(clues[j])} clues"
+        words.append(f"{cells_text(ps)} {'lies' if len(ps) == 1 else 'lie'} {where} both ways")
+    return "; ".join(words)
 
 
 def line_solver(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

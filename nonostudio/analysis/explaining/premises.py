@@ -1021,7 +1021,14 @@ def glue(x: WitnessLine) -> list[Witness]:
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]
         sole = sole_holder(x, holders[0], bs, be) if len(holders) == 1 and not kept else None
-        if sole is not None:  # why only it: what keeps the other clues as long off the box
+        if (
+            len(holders) == 1
+            and len(x.hints) > 1
+            and not x.sub
+            and all(h < be - bs for j, h in enumerate(x.hints) if j != holders[0])
+        ):  # why only it: no other clue is as long as the box
+            block.insert(1, {**x.holders(bs, be, holders), "claim": "only_long"})
+        elif sole is not None:  # or what keeps the other clues as long off the box
             block.insert(1, sole)
         elif kept is not None:  # why not the holders dropped: what keeps them off it
             block.insert(1, kept)
