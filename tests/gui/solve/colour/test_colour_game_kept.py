@@ -88,3 +88,24 @@ def test_save_in_the_closing_question_keeps_a_colour_game_of_a_file(
     (added,) = [e.id for e in small_library.entries() if e.id not in before]
     kept = small_library.colour_progress(added)
     assert kept is not None and kept.sets[0][0] == RED
+
+
+def test_a_colour_game_of_a_puzzle_deleted_from_the_library_stays_on_show_kept_nowhere(
+    qtbot, open_window, asked: list[str], small_library: Library, tmp_path: Path
+) -> None:
+    """The library entry deleted while its game is on show: the game stays, counted as one
+    closing would lose (writing it to the deleted entry would fail)."""
+    window = open_window()
+    _open_file(window, tmp_path / "flag.xml")
+    pid = window.library_commands.add_to_library()
+    assert pid is not None
+    _paint_first_cell(qtbot, window)
+    assert window.games_kept_for_session() == 0
+    small_library.remove(pid)
+    window.library_view.removed.emit([pid])
+    view = window.colour_pages().solve_view
+    assert view.hand_sets()[0][0] == RED and window.games_kept_for_session() == 1
+    assert not view.save_progress()  # nowhere to write it, and nothing said about failing
+    assert "not kept" not in view.ui.message_label.text()
+    window.files.set_modified(False)  # (the puzzle stays open unsaved: no Save question here)
+    assert window.close() and len(asked) == 1 and "1 colour game of a puzzle not in" in asked[0]
