@@ -12,6 +12,8 @@ to the top and left of the view: :mod:`nonostudio.gui.grid.pinned`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -33,7 +35,7 @@ from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Pa
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
 from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
-from nonostudio.gui.grid.view import BASE_CELL, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP
+from nonostudio.gui.grid.view import BASE_CELL, OVERLAY_COLOR, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
 #: larger when a clue number has three digits (:meth:`ColourGrid.min_cell`).
@@ -92,6 +94,7 @@ class ColourGrid(QWidget):
         self._last: tuple[int, int] | None = None  # the cell a stroke painted last
         self._overlay: Cells | None = None
         self._undecided: frozenset[tuple[int, int]] = frozenset()
+        self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
         self._stroke_value = 0
         self._zoom: float | None = None  # None: the cells fit the widget (Fit to Window)
         self.setMouseTracking(True)
@@ -158,6 +161,15 @@ class ColourGrid(QWidget):
 
     def clues(self) -> tuple[ColourClues, ColourClues]:
         return self._rows, self._cols
+
+    def set_marked_lines(self, lines: Sequence[tuple[str, int]]) -> None:
+        """Mark whole rows or columns, clue boxes included (``("row", 6)``): the lines a typo
+        the Check panel suggests would change; () clears the marks."""
+        self._marked = tuple(lines)
+        self.update()
+
+    def marked_lines(self) -> tuple[tuple[str, int], ...]:
+        return self._marked
 
     def set_current(self, index: int) -> None:
         """The colour the left button paints."""
@@ -325,6 +337,26 @@ class ColourGrid(QWidget):
         for col in range(cols.start, cols.stop + 1):
             p.setPen(thick if col % 5 == 0 or col == width else thin)
             p.drawLine(o.x() + col * c, o.y() - down * c, o.x() + col * c, o.y() + height * c)
+        if self._marked:
+            self._paint_marked(p, c, o, across, down)
+
+    def _paint_marked(self, p: QPainter, c: int, o: QPoint, across: int, down: int) -> None:
+        """A tinted, framed band over each marked line, its clue boxes included."""
+        height, width = len(self._rows), len(self._cols)
+        tint = QColor(OVERLAY_COLOR)
+        tint.setAlpha(70)
+        pen = QPen(OVERLAY_COLOR, max(2, c // 10))
+        for axis, index in self._marked:
+            if axis == "row" and 0 <= index < height:
+                band = QRect(o.x() - across * c, o.y() + index * c, (across + width) * c, c)
+            elif axis == "column" and 0 <= index < width:
+                band = QRect(o.x() + index * c, o.y() - down * c, c, (down + height) * c)
+            else:
+                continue
+            p.fillRect(band, tint)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(band.adjusted(0, 0, -1, -1))
 
     def _paint_overlay(self, p: QPainter, c: int, rows: range, cols: range) -> None:
         assert self._overlay is not None

@@ -284,6 +284,7 @@ class PanelStarter:
         w.check_panel.alternateRequested.connect(w.show_alternate)
         w.check_panel.set_clue_source(w.editor.typed_clues)  # typo suggestions for typed clues
         w.check_panel.typoLinesSelected.connect(w.editor.mark_clue_lines)
+        w.check_panel.typoLinesSelected.connect(w.colour_editor.mark_clue_lines)
         w.check_panel.typoApplyRequested.connect(w.editor.apply_clue_edit)
         w.check_panel.typoApplyRequested.connect(w.colour_editor.apply_clue_edit)  # (colour's)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)

@@ -1,6 +1,7 @@
 """A colour file typed with a mistake, opened in the studio: the Check panel decides it, looks
-for the typo as it does for black and white (the problem in words, the likely fix first), and
-Apply fix makes the edit in the colour editor as one undo step (the picture then shows)."""
+for the typo as it does for black and white (the problem in words, the likely fix first, its
+line marked on the grid when selected), and Apply fix makes the edit in the colour editor as
+one undo step (the picture then shows)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ def test_check_finds_a_colour_typo_and_apply_fix_mends_the_clues(
     assert first.edit.line_name == "row 5" and first.unique
     assert panel.typos.list.item(0).text().startswith("row 5: swap 1r and 2b")
     panel.typos.select(0)
+    assert editor.grid.marked_lines() == (("row", 4),)  # the line the fix changes, marked
     assert panel.typos.apply_button.isEnabled()
     panel.typos.apply_button.click()
     fixed = editor.puzzle()

@@ -11,6 +11,7 @@ clues, the model's checks and the solver are the core's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -350,6 +351,11 @@ class ColourEditorView(QWidget):
             self.grid.set_content(state.palette, rows, cols, decided)
         self.grid.set_undecided(undecided)
         return len(undecided)
+
+    def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
+        """Mark these lines (``("row", 6)``) on the grid, clues included (a typo suggestion's);
+        () clears the marks."""
+        self.grid.set_marked_lines(lines)
 
     def apply_clue_edit(self, edit: Any) -> bool:
         """Make a colour typo finder's edit to the file's clues (one undo step): the clues with
