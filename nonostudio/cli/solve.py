@@ -75,13 +75,21 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
 TYPO_TIME_LIMIT = 30.0
 
 
-def _typos(rows: Any, cols: Any, time_limit: float | None) -> tuple[dict[str, Any], list[str]]:
-    """The typo fields of the JSON form (as ``check`` gives them) and the text lines."""
-    from nonostudio.analysis.typos import find_typos  # loaded only when needed
+def _typos(
+    rows: Any, cols: Any, time_limit: float | None, palette: Any = None
+) -> tuple[dict[str, Any], list[str]]:
+    """The typo fields of the JSON form (as ``check`` gives them) and the text lines; with a
+    ``palette``, of colour clues."""
+    from nonostudio.analysis.typos import find_colour_typos, find_typos  # loaded when needed
     from nonostudio.cli.check import typo_fields
 
     say("looking for a mistyped clue")
     limit = TYPO_TIME_LIMIT if time_limit is None else time_limit
+    if palette is not None:
+        found = find_colour_typos(
+            palette, rows, cols, time_limit=limit, progress=ThrottledProgress()
+        )
+        return typo_fields(found), found.text_lines()
     report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress())
     return typo_fields(report), report.text_lines()
 
@@ -89,9 +97,13 @@ def _typos(rows: Any, cols: Any, time_limit: float | None) -> tuple[dict[str, An
 def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Outcome:
     """Clues that make no puzzle (unequal totals, a clue too long): the error as the command
     line gives it, with the likely typos."""
-    assert exc.clues is not None
     say(f"nonostudio-cli: {exc}")
-    fields, lines = _typos(*exc.clues, args.time_limit)
+    if exc.colour_clues is not None:
+        palette, rows, cols = exc.colour_clues
+        fields, lines = _typos(rows, cols, args.time_limit, palette)
+    else:
+        assert exc.clues is not None
+        fields, lines = _typos(*exc.clues, args.time_limit)
     data = {
         "error": str(exc),
         "exit_code": int(ExitCode.BAD_INPUT),
@@ -187,7 +199,7 @@ def run(args: argparse.Namespace) -> Outcome:
     try:
         puzzle, note, items = load_with_note(args.puzzle, args.item, args.fmt)
     except InconsistentPuzzleError as exc:
-        if exc.clues is None or not getattr(args, "typos", True):
+        if (exc.clues is None and exc.colour_clues is None) or not getattr(args, "typos", True):
             raise
         return _inconsistent(exc, args)
     if note:
@@ -206,6 +218,10 @@ def run(args: argparse.Namespace) -> Outcome:
         verdict = found.verdict
         data = colour_result_data(puzzle, found)
         text = colour_text(puzzle, found)
+        if verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE) and getattr(args, "typos", True):
+            fields, lines = _typos(puzzle.rows, puzzle.cols, args.time_limit, puzzle.palette)
+            data |= fields
+            text += "\n" + "\n".join(lines)
     else:
         result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
         verdict = result.verdict

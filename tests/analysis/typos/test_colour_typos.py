@@ -202,3 +202,12 @@ def test_check_names_a_colour_typo_of_unequal_totals_and_of_no_solution(
     assert main(["check", "--json", str(changed)]) == 2
     (row,) = json.loads(capsys.readouterr().out)
     assert row["suggestions"][0]["line"] == "row 2" and row["suggestions"][0]["kind"] == "change"
+
+
+def test_solve_names_a_colour_typo_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve`` on a colour file whose totals differ gives the likely fix with the error."""
+    (n, c), *rest = ROWS[1]
+    changed = _g_file(tmp_path, "changed.g", _with(ROWS, 1, ((n + 1, c), *rest)), COLS)
+    assert main(["solve", str(changed)]) == 2
+    out = capsys.readouterr().out
+    assert f"1. row 2: {n + 1}{PALETTE[c].char} \u2192 {n}{PALETTE[c].char}" in out
