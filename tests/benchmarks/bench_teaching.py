@@ -217,6 +217,7 @@ _EDGE_REASON = re.compile(
     r"(first|last)( and last)? (block|box|boxes|blocks)(, | of [^,]*, )at [^,]*, $"
 )
 _SOLE_REASON = re.compile(r"\bso the (block|box|boxes|blocks) at [^,.;:]* $")
+_ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
 )
@@ -225,7 +226,7 @@ _LONG_REASON = re.compile(
 def holder_reasons(trace) -> tuple[int, int]:
     """``("can only be" statements in the steps' words, those giving no reason)``: a block or
     box said to be one clue, without saying it is the line's first or last, the only clue that
-    long, or what keeps the other clues off it."""
+    long, or what keeps the other clues off it (on a line of one clue, that is the reason)."""
     said = bare = 0
     for step in trace.steps:
         for m in re.finditer(r"can only be ", step.text):
@@ -235,6 +236,7 @@ def holder_reasons(trace) -> tuple[int, int]:
                 _EDGE_REASON.search(before)
                 or _SOLE_REASON.search(before)
                 or _LONG_REASON.match(after)
+                or _ONLY_CLUE.match(after)
             ):
                 bare += 1
     return said, bare

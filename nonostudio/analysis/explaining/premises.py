@@ -822,21 +822,55 @@ def sole_holder(
     be: int,
     r: Ranges | None = None,
     placed: dict[int, tuple[int, int]] | None = None,
+    *,
+    narrowed: bool = False,
 ) -> Claim | None:
     """Why only clue ``i`` can hold the boxes ``[bs, be)`` (local cells) when neither the clues'
     order at the line's ends nor its length alone says it: a ``sole_holder`` claim whose
     ``because`` claims keep each other clue at least as long off them (:func:`_kept_off`).
     With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the ranges
-    ``r`` they narrowed, the chains may start from them.  None when no clue is that long but
-    ``i`` (the only one that long) or when no reason short enough is found."""
-    r = box_ranges(x.hints, x.cells) if r is None else r
+    ``r`` they narrowed, the chains may start from them; ``narrowed``, the ranges are those the
+    other boxes narrow, each held by a clue (the chains may start from them, as Reach of a
+    box's).  None when no clue is that long but ``i`` (the only one that long) or when no
+    reason short enough is found."""
+    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
+    if not others:
+        return None
+    if r is None and narrowed:  # as the other boxes narrow the ranges (as the clues must hold
+        # them; not by the clue these boxes must be, which is argued)
+        r = narrowed_ranges(x.hints, x.cells, (bs, be))
+    elif r is None:  # the ranges the crosses and boxes allow
+        r = box_ranges(x.hints, x.cells)
     if r is None or r.candidates(bs, be) != [i]:
         return None
-    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
-    because = _kept_off(x, r, others, bs, be, placed or {}) if others else None
+    x.boxes_hold = narrowed
+    try:
+        because = _kept_off(x, r, others, bs, be, placed or {})
+    finally:
+        x.boxes_hold = False
     if because is None:
         return None
     return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+
+
+def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
+    """:func:`sole_holder` from the other blocks only one clue can be and as long as it (each
+    placed on its block, the ranges tightened; not the boxes ``[bs, be)``), else from the boxes
+    the other clues must hold (``narrowed``); None when neither gives a short reason."""
+    r = box_ranges(x.hints, x.cells)
+    placed: dict[int, tuple[int, int]] = {}
+    for b in runs(x.cells, FILLED):
+        owners = [] if r is None or b == (bs, be) else r.candidates(*b)
+        # (a block as long as its one clue: the clue is exactly there)
+        if len(owners) == 1 and x.hints[owners[0]] == b[1] - b[0] and r is not None:
+            if not r.owned_by(owners[0], *b):
+                return None
+            placed[owners[0]] = b
+    if r is not None and placed and r.tighten():
+        sole = sole_holder(x, i, bs, be, r, placed)
+        if sole is not None:
+            return sole
+    return sole_holder(x, i, bs, be, narrowed=True)
 
 
 def _kept_off(
@@ -954,9 +988,11 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                 why = {**x.holders(bs, be, owners), "claim": "only_long"}
             if why is None and len(owners) == 1:  # or what keeps the others as long off it
                 why = sole_holder(x, owners[0], bs, be)
-                narrowed = copy.deepcopy(r)
-                if why is None and where and narrowed.tighten():  # from the blocks placed
-                    why = sole_holder(x, owners[0], bs, be, narrowed, dict(where))
+                placing = copy.deepcopy(r)
+                if why is None and where and placing.tighten():  # from the blocks placed
+                    why = sole_holder(x, owners[0], bs, be, placing, dict(where))
+                if why is None:  # from the boxes the other clues must hold
+                    why = sole_holder(x, owners[0], bs, be, narrowed=True)
             if why is not None:
                 w.claims.insert(1, why)
             x.decide(w, [bs - 1, be], CROSSED)
@@ -1020,7 +1056,9 @@ def glue(x: WitnessLine) -> list[Witness]:
         if x.sub and reasons:  # the part's edges bound its clues
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]
-        sole = sole_holder(x, holders[0], bs, be) if len(holders) == 1 and not kept else None
+        sole = None
+        if len(holders) == 1 and not kept:
+            sole = sole_holder(x, holders[0], bs, be) or placed_sole_holder(x, holders[0], bs, be)
         if (
             len(holders) == 1
             and len(x.hints) > 1
@@ -1278,7 +1316,7 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
                 out.append({**claim, "claim": "edge_block", "side": "last"})
             else:  # why: what keeps the other clues as long off it
                 line = WitnessLine(clues, cells, 0, 0, sub=False)
-                sole = sole_holder(line, clue, *block)
+                sole = sole_holder(line, clue, *block) or placed_sole_holder(line, clue, *block)
                 if sole is not None:
                     out.append(sole)
             out.append(claim)
