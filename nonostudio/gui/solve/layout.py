@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,8 @@ NO_VALID_PUZZLE = (
 STEPS_WIDTH = 300  # the steps pane's width when first shown
 WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's step sentence
 WORDS_MIN_HEIGHT = 40
+WORDS_SHARE = 0.25
+"""Replaying, the words pane grows with its words up to this share of the grid's splitter."""
 WORDS_MIN_WIDTH = 200
 """Narrower than this beside the hint button, the words go over it (:class:`WordsPane`)."""
 STEPS_BESIDE_WIDTH = 1000
@@ -225,12 +227,38 @@ class SolveUiParts:
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
+        # (after the layout pass that found the words too long: resized from within it, the
+        # splitter would be laid out again inside that pass)
+        bar.rangeChanged.connect(lambda _l, _h: QTimer.singleShot(0, area, self._grow_words))
         self.words_pane = pane = WordsPane(area, side)
         return pane
 
     def _hint_under_way(self) -> bool:
         """Whether a hint's rungs are shown (the words pane keeps the newest in sight)."""
         return False
+
+    def _grow_words(self) -> None:
+        """Replaying, words longer than their pane (a contradiction's chain and its step of five
+        sentences) make it taller, up to ``WORDS_SHARE`` of the room, the grid fitting the rest:
+        they are read whole, not a line at a time by scrolling.  The pane never shrinks by itself
+        (the grid does not change size from step to step; the player can drag it smaller).  By
+        hand the words scroll instead: neither a hint's rungs nor the solved banner moves the
+        cells under the player's mouse."""
+        if self.hand_action.isChecked() or self._hint_under_way():
+            return
+        area, splitter = self.words, self.grid_splitter
+        words = area.widget()
+        if words is None or not area.isVisible():
+            return
+        width = area.viewport().width()
+        need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
+        if need < 0:
+            need = words.sizeHint().height()
+        missing = need - area.viewport().height()
+        grid, pane = splitter.sizes()
+        target = min(pane + missing, int((grid + pane) * WORDS_SHARE))
+        if missing > 0 and target > pane:
+            splitter.setSizes([grid + pane - target, target])
 
     def _scroll_words(self) -> None:
         """Words too long for their pane show their start, or the newest rung of a hint under

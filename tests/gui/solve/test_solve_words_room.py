@@ -1,0 +1,101 @@
+"""The words under the grid are read whole: at 1280x720 with the docks shown, a contradiction's
+chain and its step of five sentences had three lines of room, the step's first line in sight and
+the rest to be scrolled to.  Replaying, the words pane grows with them (up to a share of the
+room, the grid fitting the rest), and does not shrink back by itself, so the grid does not
+change size from step to step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from studio_window import end_background, show_window
+
+from nonostudio.core.library import Library
+from nonostudio.core.paths import samples_dir
+from nonostudio.gui.solve.layout import WORDS_SHARE
+from nonostudio.gui.solve.view import SolveView
+from nonostudio.gui.window.main_window import MainWindow
+
+FOREVER = samples_dir() / "webpbn-06574-forever.non"  # 25x25, contradictions early on
+
+
+@pytest.fixture
+def view(qtbot: QtBot, small_library: Library, settings: QSettings) -> Iterator[SolveView]:
+    win: MainWindow = show_window(qtbot, small_library, settings, size=(1280, 720))
+    assert win.files.open_file(FOREVER, ask=False)
+    win.tabs.setCurrentWidget(win.solve_view)
+    view = win.solve_view
+    qtbot.waitUntil(lambda: view.trace() is not None, timeout=60000)
+    yield view
+    end_background(win, 30000)
+
+
+def settle(qtbot: QtBot) -> None:
+    """Let the layout and the pane's growing (a zero timer after it) run."""
+    QApplication.processEvents()
+    qtbot.wait(50)
+    QApplication.processEvents()
+
+
+def words_in_sight(view: SolveView) -> bool:
+    """The step's whole words are in the pane's sight, with no scrolling."""
+    area, label = view.ui.words, view.ui.message_label
+    bottom = label.mapTo(area.viewport(), QPoint(0, label.height())).y()
+    return area.verticalScrollBar().maximum() == 0 and bottom <= area.viewport().height()
+
+
+def contradictions(view: SolveView) -> list[int]:
+    """The 1-based numbers of the trace's contradiction steps."""
+    trace = view.trace()
+    assert trace is not None
+    return [i + 1 for i, s in enumerate(trace.steps) if s.technique == "contradiction"]
+
+
+def test_a_contradiction_s_words_are_read_whole_and_the_pane_keeps_its_height(
+    qtbot: QtBot, view: SolveView
+) -> None:
+    ui = view.ui
+    before = ui.grid_splitter.sizes()
+    view.go_to(contradictions(view)[0])  # (step 18: a chain of four lines, five sentences)
+    settle(qtbot)
+    assert ui.chain_legend.isVisible()
+    assert ui.message_label.text().count(". ") >= 4
+    assert words_in_sight(view), (ui.grid_splitter.sizes(), ui.message_label.text())
+    grid, words = ui.grid_splitter.sizes()
+    assert words > before[1]
+    cell = view.grid.cell_size()
+    for short in (1, 2):  # short words: the pane keeps its height, the grid its size
+        view.go_to(short)
+        settle(qtbot)
+        assert ui.grid_splitter.sizes() == [grid, words]
+        assert view.grid.cell_size() == cell
+
+
+def test_the_longest_words_take_a_share_of_the_room_and_scroll_past_it(
+    qtbot: QtBot, view: SolveView
+) -> None:
+    ui = view.ui
+    longest = max(contradictions(view), key=lambda n: len(view.model.row_at(n - 1).explanation))
+    view.go_to(longest)
+    settle(qtbot)
+    grid, words = ui.grid_splitter.sizes()
+    assert abs(words - (grid + words) * WORDS_SHARE) <= 1  # grown to its share, no further
+    assert ui.words.verticalScrollBar().maximum() > 0  # the rest scrolls
+    assert view.grid.cell_size() >= view.grid.min_cell()  # the clues still readable
+
+
+def test_by_hand_the_words_scroll_and_the_grid_keeps_its_size(
+    qtbot: QtBot, view: SolveView
+) -> None:
+    ui = view.ui
+    ui.hand_action.trigger()
+    settle(qtbot)
+    sizes, cell = ui.grid_splitter.sizes(), view.grid.cell_size()
+    ui.message_label.setText(" ".join(["A sentence of some length, said by hand."] * 12))
+    settle(qtbot)
+    assert ui.words.verticalScrollBar().maximum() > 0  # it scrolls...
+    assert ui.grid_splitter.sizes() == sizes and view.grid.cell_size() == cell  # ...in place
