@@ -1,6 +1,7 @@
 """The GUI thread's own work (its CPU time) for what a person does in the library panel of a
 10,000-puzzle library: each keystroke of a filter ("puzzle 99"), clearing it, sorting by size
-and back by title, and deleting one puzzle (the question answered Yes).  The panel is shown
+and back by title, adding a puzzle (Add Current Puzzle), saving a changed one, importing three
+files, and deleting one puzzle (the question answered Yes).  The panel is shown
 offscreen in a fresh process per run; ``--old DIR`` runs another checkout (its ``nonostudio``
 package first on the path) alternately with this one.
 
@@ -51,6 +52,29 @@ timed("clear the filter", view.filter_edit.clear)
 order = view.table.horizontalHeader().sortIndicatorOrder()
 timed("sort by size", lambda: view.table.sortByColumn(SIZE, order))
 timed("sort by title", lambda: view.table.sortByColumn(TITLE, order))
+# Add Current Puzzle, Save (a library puzzle changed) and Import Files, as the window's commands
+# do them: the write, then the new or changed row shown (a checkout without show_stored read the
+# whole listing again).
+from nonostudio.core.formats import write_file
+from nonostudio.core.puzzle import Puzzle
+def shown(*ids):
+    if hasattr(view, "show_stored"):
+        view.show_stored(*ids)
+    else:
+        view.refresh()
+        view.select_id(ids[-1])
+picture = Puzzle.from_grid([[(r * c + r) % 3 == 0 for c in range(15)] for r in range(15)],
+                           title="added now")
+added = []
+timed("add current puzzle", lambda: added.append(shown(view.library.add(picture)) or 0))
+changed = view.library.entries()[-1].id
+timed("save (changed)", lambda: (view.library.update(changed, picture), shown(changed)))
+files = []
+for n in range(3):
+    files.append(Path(sys.argv[2]) / f"import{n}.non")
+    write_file(Puzzle.from_grid([[(r + c + n) % 4 == 0 for c in range(15)] for r in range(15)],
+                                title=f"imported {n}"), files[-1])
+timed("import 3 files", lambda: view.import_files(files))
 view.table.selectRow(5)
 timed("delete one", view.delete_selected)
 print(json.dumps({"took": took, "rows": view.proxy.rowCount(),

@@ -57,6 +57,16 @@ class Listing:
         entries = [e for e in (self._entry(row) for row in rows) if e is not None]
         return self._with_sound_documents(conn, entries)
 
+    def entry(self, conn: sqlite3.Connection, id: int) -> LibraryEntry | None:
+        """Record ``id``'s row of the listing, as :meth:`entries` reads it (its document
+        checked unless known sound); None when there is no such record or it is damaged."""
+        row = conn.execute(LIST_SQL + " WHERE id=?", (id,)).fetchone()
+        entry = None if row is None else self._entry(row)
+        if entry is None:
+            return None
+        found = self._with_sound_documents(conn, [entry])
+        return found[0] if found else None
+
     def _entry(self, row: tuple[object, ...]) -> LibraryEntry | None:
         id, width, height = row[:3]
         texts = row[3:]

@@ -535,6 +535,16 @@ class Library:
                 raise self._read_error(exc, "the list of puzzles") from None
             return self._listing.around_damage(self._conn, self.path, exc)
 
+    def entry(self, id: int) -> LibraryEntry | None:
+        """Puzzle ``id``'s row of the listing as :meth:`entries` would list it (None: no such
+        puzzle, or its record is damaged), read alone: a view shows a puzzle just added or
+        changed without reading the whole listing again."""
+        self._follow()
+        try:
+            return self._listing.entry(self._conn, id)
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, f"library puzzle {id}") from None
+
     def listing_reader(self) -> Callable[[], ListingRead] | None:
         """A function that reads the listing as :meth:`entries` does, on another thread with a
         connection of its own (checking every stored document of a big library takes a while);

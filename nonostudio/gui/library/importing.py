@@ -76,12 +76,13 @@ def read_files(paths: Sequence[Path], progress: Progress, should_stop: ShouldSto
 
 @dataclass
 class Imported:
-    """How an import went: puzzles added, the last one's id, one message per file not
-    imported, and whether it was stopped before its end."""
+    """How an import went: puzzles added (their ids), the last one's id, one message per file
+    not imported, and whether it was stopped before its end."""
 
     total: int
     added: int = 0
     last_id: int | None = None
+    ids: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cancelled: bool = False
 
@@ -100,6 +101,7 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
             continue
         try:
             imported.last_id = library.add(puzzle, source=str(path))
+            imported.ids.append(imported.last_id)
         except LibraryError as exc:
             left = imported.total - n
             rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""

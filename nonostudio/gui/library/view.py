@@ -227,6 +227,14 @@ class LibraryView(QWidget):
         listing as read in the background."""
         self.model.refresh(entries)
 
+    def show_stored(self, *ids: int) -> None:
+        """Show the puzzles ``ids`` as just written to the library (added or changed) without
+        reading the whole listing again, and select the last one."""
+        self.model.show_stored(ids)
+        if ids:
+            self.select_id(ids[-1])
+        self.update_actions()  # (the status line: a write may have found the disk full)
+
     def load_in_background(self) -> None:
         """Read the listing on a worker thread (the status line says so meanwhile) and show it
         when read: the window is not held while a big library's puzzles are checked.  (Retry,
@@ -356,9 +364,7 @@ class LibraryView(QWidget):
         the files that could not be imported."""
         self._show_import_row(False)
         if imported.added or imported.errors:
-            self.refresh()
-            if imported.last_id is not None:
-                self.select_id(imported.last_id)
+            self.show_stored(*imported.ids)
             self.written.emit()
         self.update_actions()
         if imported.cancelled:
@@ -391,8 +397,6 @@ class LibraryView(QWidget):
         """
         imported = import_now(self.library, paths)
         if imported.added or imported.errors:
-            self.refresh()
-            if imported.last_id is not None:
-                self.select_id(imported.last_id)
+            self.show_stored(*imported.ids)
             self.written.emit()
         return imported.added, imported.errors

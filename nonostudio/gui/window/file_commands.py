@@ -274,8 +274,7 @@ class FileCommands(QObject):
             except LibraryError as exc:
                 self.libraryWriteFailed.emit("Cannot Save", exc)
                 return False
-            self._view.refresh()
-            self._view.select_id(document.library_id)
+            self._view.show_stored(document.library_id)  # its row alone
             self.set_modified(False)
             self.libraryWritten.emit()
             return True

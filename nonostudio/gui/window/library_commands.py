@@ -73,8 +73,7 @@ class LibraryCommands(QObject):
         except LibraryError as exc:
             self.write_failed("Cannot Add Puzzle", exc)
             return None
-        self._view.refresh()
-        self._view.select_id(id)
+        self._view.show_stored(id)  # its row alone, not the whole listing again
         self.libraryChanged.emit()
         if titled.title != puzzle.title:  # the editor says the title the entry has
             self._files.set_title(titled.title)
@@ -162,6 +161,7 @@ class LibraryCommands(QObject):
             )
             # puzzles added or changed later (Import Files, Save) are checked too
             self._view.model.modelReset.connect(self._restart_background_checks)
+            self._view.model.rowsStored.connect(self._restart_background_checks)
         self._checks_from_listing()
         return self.filler
 
