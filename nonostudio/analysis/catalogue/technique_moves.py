@@ -10,6 +10,7 @@ round; nothing here looks a technique up by its id.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
@@ -57,9 +58,23 @@ def _maximal_runs(inside: Sequence[bool]) -> list[tuple[int, int]]:
     return out
 
 
+_ROOM = 20_000
+"""How many line states each of this module's caches keeps (cleared when full): a trace's
+explanations ask for the same line's runs and ranges again and again."""
+
+_RUNS: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+
+
 def runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
     """Maximal runs ``(start, end)`` of cells equal to ``value``."""
-    return _maximal_runs([c == value for c in cells])
+    key = (cells if type(cells) is tuple else tuple(cells), value)
+    found = _RUNS.get(key)
+    if found is None:
+        found = _maximal_runs([c == value for c in cells])
+        if len(_RUNS) >= _ROOM:
+            _RUNS.clear()
+        _RUNS[key] = found
+    return list(found)
 
 
 def open_gaps(cells: Sequence[int]) -> list[tuple[int, int]]:
@@ -67,27 +82,141 @@ def open_gaps(cells: Sequence[int]) -> list[tuple[int, int]]:
     return _maximal_runs([c != CROSSED for c in cells])
 
 
+def _snapshot(cells: Sequence[int]) -> Sequence[int]:
+    """The cells as they are now, to tell later whether they changed (:func:`_unchanged`)."""
+    return cells if type(cells) is tuple else list(cells)
+
+
+def _unchanged(cells: Sequence[int], snapshot: Sequence[int] | None) -> bool:
+    """Whether ``cells`` are as they were when ``snapshot`` (:func:`_snapshot`) was taken."""
+    if type(cells) is tuple or type(cells) is list:
+        return cells == snapshot
+    return list(cells) == snapshot
+
+
+_OPEN: dict[tuple[int, ...], tuple[list[int], int]] = {}  # cells -> (run, open cells as bits)
+_MASKS: dict[tuple[bool, Clues, tuple[int, ...], tuple[int, ...] | None], dict[int, int]] = {}
+
+
+def _open_runs(key: tuple[int, ...]) -> tuple[list[int], int]:
+    """For cells ``key``: how many open (not crossed) cells run from each position to the right
+    (one more entry, 0, for the end), and the open cells as bits (bit ``s``: cell ``s``)."""
+    found = _OPEN.get(key)
+    if found is None:
+        n = len(key)
+        run = [0] * (n + 1)
+        open_ = 0
+        for s in range(n - 1, -1, -1):
+            if key[s] != CROSSED:
+                run[s] = run[s + 1] + 1
+                open_ |= 1 << s
+        if len(_OPEN) >= _ROOM:
+            _OPEN.clear()
+        found = _OPEN[key] = (run, open_)
+    return found
+
+
 class Ranges:
     """Each clue's possible starts ``lo[i] .. hi[i]`` on a line, and which starts are allowed.
 
     A start ``s`` is allowed for clue ``i`` when its cells ``[s, s + h)`` hold no cross and, with
     ``boxes``, the cells just before and after it are not filled (a block is exactly one clue).
+    The crosses are those of ``cells`` when the ranges are made; the filled cells are read as
+    ``cells`` are when asked (a round may fill cells of the list it made the ranges on).
+
+    The allowed starts of each clue length are kept as bit masks (:meth:`_allowed_masks`, made
+    again when ``cells`` changed, and shared by ranges on equal lines), so that
+    :meth:`candidates` and :meth:`tighten`, the hottest calls of a trace's explanations, test a
+    range of starts at once; :meth:`candidates` remembers its answers while ``lo``, ``hi`` and
+    ``cells`` stay as they were.
     """
 
     def __init__(self, clues: Clues, cells: Sequence[int], *, boxes: bool) -> None:
         self.clues = clues
         self.cells = cells
-        self.n = n = len(cells)
+        self.n = len(cells)
         self.boxes = boxes
-        run = [0] * (n + 1)  # open cells from s to the right
-        for s in range(n - 1, -1, -1):
-            run[s] = run[s + 1] + 1 if cells[s] != CROSSED else 0
-        self.run = run
+        self._made_on = made_on = cells if type(cells) is tuple else tuple(cells)
+        run, self._open = _open_runs(made_on)
+        self.run = list(run)  # open cells from s to the right
         self.lo: list[int] = []
         self.hi: list[int] = []
+        self._masks: dict[int, int] | None = None  # clue length -> allowed starts (bits)
+        self._masks_of: Sequence[int] | None = None  # the cells they were made for (boxes)
+        self._said: dict[tuple[int, int], list[int]] = {}  # candidates' answers ...
+        self._said_of: tuple[list[int], list[int], Sequence[int] | None] = ([], [], None)  # for
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ranges:
+        """A copy with its own ``cells``, ``lo`` and ``hi`` lists (what ``copy.deepcopy`` gave
+        before this method: the lists copied, the ints shared), made without walking them."""
+        cells = self.cells
+        out = Ranges.__new__(Ranges)
+        out.clues = self.clues
+        out.cells = list(cells) if type(cells) is list else copy.deepcopy(cells, memo)
+        out.n = self.n
+        out.boxes = self.boxes
+        out._made_on = self._made_on
+        out._open = self._open
+        out.run = list(self.run)
+        out.lo = list(self.lo)
+        out.hi = list(self.hi)
+        out._masks = self._masks
+        out._masks_of = self._masks_of
+        out._said = {}
+        out._said_of = ([], [], None)
+        return out
+
+    def _allowed_masks(self) -> dict[int, int]:
+        """For each clue length ``h``, the starts :meth:`allowed` allows as bits (bit ``s``: start
+        ``s``), for ``cells`` as they are now."""
+        cells = self.cells
+        masks = self._masks
+        if masks is not None and (not self.boxes or _unchanged(cells, self._masks_of)):
+            return masks
+        now: tuple[int, ...] | None = None
+        if self.boxes:
+            now = cells if type(cells) is tuple else tuple(cells)
+            if now == self._made_on:
+                now = None
+        key = (self.boxes, self.clues, self._made_on, now)
+        masks = _MASKS.get(key)
+        if masks is None:
+            masks = self._make_masks(now)
+            if len(_MASKS) >= _ROOM:
+                _MASKS.clear()
+            _MASKS[key] = masks
+        self._masks = masks
+        self._masks_of = _snapshot(cells) if self.boxes else None
+        return masks
+
+    def _make_masks(self, now: tuple[int, ...] | None) -> dict[int, int]:
+        """:meth:`_allowed_masks` worked out, the filled cells read from ``now`` (None: the cells
+        the ranges were made on)."""
+        n, open_ = self.n, self._open
+        filled = 0
+        if self.boxes:
+            cells = self._made_on if now is None else now
+            for s in range(n):
+                if cells[s] == FILLED:
+                    filled |= 1 << s
+        masks = {}
+        lengths = set(self.clues)
+        fits = open_  # the starts of h open cells, h = 1, 2, ...
+        for h in range(1, max(lengths, default=0) + 1):
+            if h > 1:
+                fits &= open_ >> (h - 1)
+            if h in lengths:
+                # no box just before the start (bit s - 1) nor just after the end (bit s + h)
+                masks[h] = fits & ~(filled << 1) & ~(filled >> h) if filled else fits
+        for h in lengths:
+            if h <= 0:  # (not a normal clue: start by start)
+                masks[h] = sum(1 << s for s in range(n + 1) if self._allows(h, s))
+        return masks
 
     def allowed(self, i: int, s: int) -> bool:
-        h = self.clues[i]
+        return self._allows(self.clues[i], s)
+
+    def _allows(self, h: int, s: int) -> bool:
         if s < 0 or s + h > self.n or self.run[s] < h:
             return False
         if self.boxes:
@@ -105,10 +234,11 @@ class Ranges:
 
     def tighten(self) -> bool:
         """Push every ``lo`` right and ``hi`` left to allowed starts in clue order, to a fixed
-        point; False when some clue is left with no start.  (:meth:`allowed`, written out in
-        the loops: this is the hottest loop of a trace.)"""
+        point; False when some clue is left with no start.  (The allowed starts at or after
+        (before) a bound are found at once in the clue length's mask: this is the hottest loop
+        of a trace.)"""
         clues, lo, hi = self.clues, self.lo, self.hi
-        n, run, cells, boxes = self.n, self.run, self.cells, self.boxes
+        masks = self._allowed_masks()
         k = len(clues)
         changed = True
         while changed:
@@ -117,48 +247,24 @@ class Ranges:
             for i in range(k):
                 h = clues[i]
                 s = max(lo[i], edge)
-                top = hi[i]
-                while s <= top:
-                    if (
-                        s + h <= n
-                        and run[s] >= h
-                        and not (
-                            boxes
-                            and (
-                                (s > 0 and cells[s - 1] == FILLED)
-                                or (s + h < n and cells[s + h] == FILLED)
-                            )
-                        )
-                    ):
-                        break
-                    s += 1
-                if s > top or s + h > n:
+                after = masks[h] >> s if s >= 0 else masks[h] << -s  # the allowed starts >= s
+                if not after:
+                    return False
+                s += (after & -after).bit_length() - 1  # the first of them
+                if s > hi[i]:
                     return False
                 if s != lo[i]:
                     lo[i] = s
                     changed = True
                 edge = s + h + 1
-            edge = n
+            edge = self.n
             for i in range(k - 1, -1, -1):
                 h = clues[i]
                 s = min(hi[i], edge - h)
-                bottom = lo[i]
-                while s >= bottom:
-                    if (
-                        s >= 0
-                        and s + h <= n
-                        and run[s] >= h
-                        and not (
-                            boxes
-                            and (
-                                (s > 0 and cells[s - 1] == FILLED)
-                                or (s + h < n and cells[s + h] == FILLED)
-                            )
-                        )
-                    ):
-                        break
-                    s -= 1
-                if s < bottom:
+                if s < 0:
+                    return False
+                s = (masks[h] & ((2 << s) - 1)).bit_length() - 1  # the last allowed start <= s
+                if s < lo[i]:
                     return False
                 if s != hi[i]:
                     hi[i] = s
@@ -184,15 +290,23 @@ class Ranges:
 
     def candidates(self, start: int, end: int) -> list[int]:
         """Clues that can cover all of ``[start, end)`` at an allowed start of their range."""
-        return [
-            i
-            for i, h in enumerate(self.clues)
-            if h >= end - start
-            and any(
-                self.allowed(i, s)
-                for s in range(max(self.lo[i], end - h), min(self.hi[i], start) + 1)
-            )
-        ]
+        lo, hi, cells = self.lo, self.hi, self.cells
+        said_lo, said_hi, said_cells = self._said_of
+        if lo != said_lo or hi != said_hi or (self.boxes and not _unchanged(cells, said_cells)):
+            self._said = {}
+            self._said_of = (list(lo), list(hi), _snapshot(cells) if self.boxes else None)
+        said = self._said.get((start, end))
+        if said is None:
+            masks = self._allowed_masks()
+            length = end - start
+            said = []
+            for i, h in enumerate(self.clues):
+                if h >= length:
+                    a, b = max(lo[i], end - h, 0), min(hi[i], start)
+                    if a <= b and (masks[h] >> a) & ((2 << (b - a)) - 1):
+                        said.append(i)
+            self._said[start, end] = said
+        return list(said)
 
     def owned_by(self, i: int, start: int, end: int) -> bool:
         """Narrow clue ``i`` to the starts that cover ``[start, end)``; False if that is none."""
