@@ -79,12 +79,17 @@ class InconsistentPuzzleError(PuzzleError):
     #: Where each clue was read (``"row 3"`` -> its 1-based line in the text), when known.
     clue_lines: dict[str, int] | None = None
 
+    #: The text fields read with the clues (``title``, ``author``, ...), so that a puzzle made
+    #: from the clues once the typo is fixed keeps them.
+    meta: dict[str, str] | None = None
+
     def with_source(self, source: str) -> PuzzleError:
         copy = super().with_source(source)
         if isinstance(copy, InconsistentPuzzleError):
             copy.clues = self.clues
             copy.colour_clues = self.colour_clues
             copy.clue_lines = self.clue_lines
+            copy.meta = self.meta
         return copy
 
 

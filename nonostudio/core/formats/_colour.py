@@ -173,4 +173,5 @@ def build_colour(
         if isinstance(error, InconsistentPuzzleError):
             error.colour_clues = palette, row_clues, col_clues  # for the typo finder
             error.clue_lines = clue_lines
+            error.meta = dict(meta or {})
         raise error from None

@@ -271,6 +271,7 @@ def build(
         error = relabel(err, source, clue_lines, line)
         if isinstance(error, InconsistentPuzzleError):
             error.clues = row_clues, col_clues  # for the typo finder
+            error.meta = dict(meta or {})
         raise error from None
     if goal is not None:
         check_goal(puzzle, source, goal_line)

@@ -6,8 +6,9 @@ open with the text as typed, the message under the box and the offending place s
 line and column the error names, or the whole line when it names only a line).  Clues that read
 but cannot make a puzzle (row and column totals that differ, a clue too long for its line) are
 searched for the mistyped clue: the likely typos are listed, the selected one's clue is selected
-in a puzzle string, and "Open with this fix" opens the puzzle with it made, the text left as
-typed (the first of two typos is made in a puzzle string's text instead, which is read again).
+in a puzzle string, and "Open with this fix" opens the puzzle with it made (its title, author
+and the other text read with the clues kept), the text left as typed (the first of two typos is
+made in a puzzle string's text instead, which is read again).
 Colour clues that read but make no puzzle (a colour's totals differ, a clue too long) are searched
 the same way by the colour typo finder.
 """
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TypeVar
 
 from PySide6.QtGui import QTextCursor, QTextOption
 from PySide6.QtWidgets import (
@@ -34,6 +37,8 @@ from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
 from nonostudio.gui.common.typo_box import TypoBox
+
+P = TypeVar("P", Puzzle, ColourPuzzle)
 
 PROMPT = (
     "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1), Simon Tatham game id, or the text of a "
@@ -108,6 +113,8 @@ class PasteDialog(QDialog):
         # was read in the text ("row 3" -> its line)
         self._colour_clues: tuple[Palette, ColourClues, ColourClues] | None = None
         self._clue_lines: dict[str, int] = {}
+        # the title, author, ... read with clues that make no puzzle: kept by a fixed puzzle
+        self._meta: dict[str, str] = {}
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -162,6 +169,7 @@ class PasteDialog(QDialog):
             self._puzzle = self._read(text)
         except InconsistentPuzzleError as exc:
             self.show_error(text, exc)
+            self._meta = dict(exc.meta or {})
             if exc.colour_clues is not None:
                 palette, rows, cols = exc.colour_clues
                 assert isinstance(palette, Palette)
@@ -211,7 +219,7 @@ class PasteDialog(QDialog):
         if clues is None:
             return
         try:
-            puzzle = Puzzle(*edit.apply(*clues))
+            puzzle = self._with_texts(Puzzle(*edit.apply(*clues)))
         except PuzzleError as exc:
             if not self._edit_text(edit):
                 self.message.setText(f"{exc}; make the change in the text and press OK")
@@ -226,13 +234,25 @@ class PasteDialog(QDialog):
             return
         palette, rows, cols = self._colour_clues
         try:
-            puzzle = ColourPuzzle(palette, *edit.apply(rows, cols))
+            puzzle = self._with_texts(ColourPuzzle(palette, *edit.apply(rows, cols)))
+            puzzle = replace(puzzle, notes=self._meta.get("notes", ""))
         except PuzzleError as exc:
             self.message.setText(f"{exc}; make the change in the text and press OK")
             return
         self._puzzle = puzzle
         self.typos.clear()
         super().accept()
+
+    def _with_texts(self, puzzle: P) -> P:
+        """``puzzle`` with the title, author, copyright and licence read with the clues."""
+        meta = self._meta
+        return replace(
+            puzzle,
+            title=meta.get("title", ""),
+            author=meta.get("author", ""),
+            copyright=meta.get("copyright", ""),
+            licence=meta.get("licence", ""),
+        )
 
     def _edit_text(self, edit: Edit) -> bool:
         """Make ``edit`` in a puzzle string's text and read it again (False for other text)."""
