@@ -37,6 +37,7 @@ from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
 from nonostudio.gui.common.typo_box import TypoBox
+from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
 
 P = TypeVar("P", Puzzle, ColourPuzzle)
 
@@ -190,8 +191,21 @@ class PasteDialog(QDialog):
         super().reject()
 
     def _grow(self) -> None:
-        """Make room for the suggestions under the text."""
-        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+        """Make room for the suggestions under the text, within the screen: the dialog is no
+        taller than the screen's free height (the text box gives up room first) and is moved up
+        when its bottom, with Open with this fix and OK, would be past the screen's."""
+        height = max(self.height(), self.sizeHint().height())
+        screen = self.screen()
+        if screen is None:
+            self.resize(self.width(), height)
+            return
+        free = screen.availableGeometry()
+        height = max(self.minimumSizeHint().height(), min(height, free.height() - FRAME_ALLOWANCE))
+        self.resize(self.width(), height)
+        frame = self.frameGeometry()
+        over = frame.bottom() - free.bottom()
+        if over > 0:
+            self.move(self.x(), max(free.top(), self.y() - over))
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
         """Select the clue a suggestion changes, in a puzzle string (or the line of colour text
