@@ -46,6 +46,7 @@ from nonostudio.gui.panels.grading import busy_bar
 from nonostudio.gui.panels.panel_jobs import check_puzzle
 
 DEBOUNCE_MS = 300
+ROUNDING = 8  # pixels a dock laid out may differ from the height asked for (separators)
 
 EXPLANATIONS = {
     Verdict.UNIQUE_LINE: "One solution, reachable by line logic alone.",
@@ -116,6 +117,8 @@ class CheckPanel(QWidget):
         self.typos.reportReady.connect(self._typos_found)
         self.typos.installEventFilter(self)
         # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
+        # the room the typo list took from the docks stacked with this one, to give back
+        self._room_taken: tuple[QMainWindow, list[QDockWidget], list[int], list[int]] | None = None
         content = self._content = QWidget()
         layout = self._layout = QVBoxLayout(content)
         layout.addWidget(self.verdict_label)
@@ -145,6 +148,8 @@ class CheckPanel(QWidget):
         shown_or_hidden = (QEvent.Type.ShowToParent, QEvent.Type.HideToParent)
         if watched is self.typos and event.type() in shown_or_hidden:
             self._alternate_room(self.typos.isHidden())  # told even while the dock is hidden
+            if event.type() == QEvent.Type.HideToParent:
+                self._give_back_room()
         return super().eventFilter(watched, event)
 
     # --- public API ----------------------------------------------------------------------------
@@ -323,7 +328,22 @@ class CheckPanel(QWidget):
         rest = total - mine
         share = sum(other.height() for other in column) or 1
         sizes = [mine] + [max(1, other.height() * rest // share) for other in column]
-        window.resizeDocks([dock, *column], sizes, Qt.Orientation.Vertical)
+        docks = [dock, *column]
+        before = [d.height() for d in docks]
+        window.resizeDocks(docks, sizes, Qt.Orientation.Vertical)
+        self._room_taken = (window, docks, before, sizes)  # (laid out later: as asked for)
+
+    def _give_back_room(self) -> None:
+        """The typo list gone, the docks under the panel get back the height it took from them
+        (it left the Difficulty panel a few lines and the Check dock a blank), unless they were
+        resized since (by more than the layout's rounding)."""
+        taken, self._room_taken = self._room_taken, None
+        if taken is None:
+            return
+        window, docks, before, after = taken
+        untouched = all(abs(d.height() - h) <= ROUNDING for d, h in zip(docks, after, strict=True))
+        if untouched and all(d.isVisible() for d in docks):
+            window.resizeDocks(docks, before, Qt.Orientation.Vertical)
 
     def _failed(self, message: str) -> None:
         if not self._is_current():

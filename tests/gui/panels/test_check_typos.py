@@ -223,6 +223,40 @@ def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> 
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
+def test_the_dock_gives_the_room_back_when_the_typos_are_fixed(
+    qtbot: QtBot, vulture: Puzzle
+) -> None:
+    """Seen at 1024x600: once the clues were fixed the Check dock stayed tall and blank, the
+    Difficulty panel under it left a few lines."""
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.setCentralWidget(QLabel("editor"))
+    panel = CheckPanel(delay_ms=20)
+    check, other = QDockWidget("Check"), QDockWidget("Difficulty")
+    check.setWidget(panel)
+    other.setWidget(QLabel("grades"))
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+    window.addDockWidget(area, check)
+    window.addDockWidget(area, other)
+    window.resize(900, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    window.resizeDocks([check, other], [120, 560], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: check.height() < 200, timeout=5000)
+    before = (check.height(), other.height())
+    typed = _typed(vulture, 6, (4, 3, 6, 1, 1))
+    panel.set_clue_source(lambda: (typed, vulture.cols))
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        panel.set_puzzle(None)
+    qtbot.waitUntil(lambda: check.height() > before[0] + 50, timeout=5000)
+    panel.set_clue_source(lambda: (vulture.rows, vulture.cols))  # the typo fixed
+    with qtbot.waitSignal(panel.verdictReady, timeout=20000):
+        panel.set_puzzle(vulture)
+    qtbot.waitUntil(lambda: (check.height(), other.height()) == before, timeout=5000)
+    panel.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
 def test_a_colour_puzzle_with_bad_clues_does_not_read_the_black_and_white_ones(
     qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
 ) -> None:
