@@ -55,7 +55,6 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -977,6 +976,24 @@ def punctuate(x: WitnessLine) -> list[Witness]:
     out = []
     placed: list[Claim] = []
     where: dict[int, tuple[int, int]] = {}
+    # what keeps the other clues off a block only one clue can be, worked out only for the
+    # blocks the words name (a finished block's own premise, a reach's placed blocks)
+    sole: dict[tuple[int, int], Claim | None] = {}
+
+    def sole_of(i: int, bs: int, be: int, before: dict[int, tuple[int, int]]) -> Claim | None:
+        if (bs, be) not in sole:
+            why = sole_holder(x, i, bs, be)
+            placing = box_ranges(x.hints, x.cells)
+            if why is None and before and placing is not None:  # from the blocks placed
+                for j, b in before.items():
+                    placing.owned_by(j, *b)
+                if placing.tighten():
+                    why = sole_holder(x, i, bs, be, placing, dict(before))
+            if why is None:  # from the boxes the other clues must hold
+                why = sole_holder(x, i, bs, be, narrowed=True)
+            sole[bs, be] = why
+        return sole[bs, be]
+
     for bs, be in runs(x.cells, FILLED):
         owners = r.candidates(bs, be)
         if owners and max(x.hints[i] for i in owners) == be - bs:
@@ -986,16 +1003,11 @@ def punctuate(x: WitnessLine) -> list[Witness]:
             if len(owners) == 1 and not x.sub and all(h < be - bs for h in others):
                 # or it is the only one as long as the block
                 why = {**x.holders(bs, be, owners), "claim": "only_long"}
-            if why is None and len(owners) == 1:  # or what keeps the others as long off it
-                why = sole_holder(x, owners[0], bs, be)
-                placing = copy.deepcopy(r)
-                if why is None and where and placing.tighten():  # from the blocks placed
-                    why = sole_holder(x, owners[0], bs, be, placing, dict(where))
-                if why is None:  # from the boxes the other clues must hold
-                    why = sole_holder(x, owners[0], bs, be, narrowed=True)
+            x.decide(w, [bs - 1, be], CROSSED)
+            if why is None and len(owners) == 1 and w.cells:  # or what keeps the others off
+                why = sole_of(owners[0], bs, be, where)
             if why is not None:
                 w.claims.insert(1, why)
-            x.decide(w, [bs - 1, be], CROSSED)
             if w.cells:
                 out.append(w)
             if len(owners) == 1:
@@ -1006,7 +1018,24 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                 placed.append(x.holders(bs, be, owners))
                 where[owners[0]] = (bs, be)
     if placed and r.tighten():
-        out += _uncovered(x, r, "punctuate_reach", [], given=placed, placed=where)
+        reach = _uncovered(x, r, "punctuate_reach", [], given=placed, placed=where)
+        for w in reach:  # a placed block named without its reason: what keeps the others off
+            for c in list(w.claims):
+                if c["claim"] != "holders" or len(c["clues"]) != 1:
+                    continue
+                span = (c["start"] - x.offset, c["end"] - x.offset)
+                i = c["clues"][0] - x.co
+                if where.get(i) != span or any(
+                    d is not c and "start" in d and (d["start"], d["end"]) == (c["start"], c["end"])
+                    for d in w.claims
+                    if d["claim"] in ("only_long", "edge_block", "sole_holder")
+                ):
+                    continue
+                before = {j: b for j, b in where.items() if b[0] < span[0] and j != i}
+                why = sole_of(i, *span, before)
+                if why is not None:
+                    w.claims.insert(w.claims.index(c), why)
+        out += reach
     return out
 
 
@@ -1036,6 +1065,8 @@ def glue(x: WitnessLine) -> list[Witness]:
         for i, starts in found.items():  # the move's cells: covered by every possible holder
             lo, hi = max(starts), min(starts) + x.hints[i]
             sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
+        if sure is None or not x.unknown(range(*sure)):
+            continue  # (no cell to decide: no words)
         kept = _kept_holders(x, r, found, bs, be)  # (the words name only those left)
         holders = list(found)
         for i in holders:
