@@ -97,6 +97,7 @@ class ColourGrid(QWidget):
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
         self._stroke_value = 0
         self._zoom: float | None = None  # None: the cells fit the widget (Fit to Window)
+        self._reserve = False  # room kept for clues a stroke may add (the editor's)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Colour puzzle grid")
@@ -119,12 +120,24 @@ class ColourGrid(QWidget):
         self._update_minimum()
         self.update()
 
+    def set_reserve_clue_room(self, reserve: bool) -> None:
+        """Keep room for as many clue boxes as a black-and-white line of this size can have
+        (half its cells, rounded up) and for the widest number it can hold, as the
+        black-and-white editor's grid does: where the clues follow the painted cells, a stroke
+        then moves neither the grid nor its cell size unless a clue outgrows that room (off by
+        default: views whose clues are fixed)."""
+        if reserve != self._reserve:
+            self._reserve = reserve
+            self._update_minimum()
+            self.update()
+
     def _update_minimum(self) -> None:
         """The widest clue number and the smallest cell, worked out once for these clues (every
         cell's rectangle asks for the cell size when painting), and the minimum size from them."""
-        self._widest = str(
-            max((n for clue in (*self._rows, *self._cols) for n, _ in clue), default=0)
-        )
+        numbers = [n for clue in (*self._rows, *self._cols) for n, _ in clue]
+        if self._reserve:
+            numbers.append(max(len(self._rows), len(self._cols)))
+        self._widest = str(max(numbers, default=0))
         self._min_cell = max(MIN_CELL, readable_cell(self._widest, bold=True))
         across, down = self._slots()
         cell = self._min_cell if self._zoom is None else self.cell_size()
@@ -187,8 +200,13 @@ class ColourGrid(QWidget):
     # --- geometry ---------------------------------------------------------------------------
 
     def _slots(self) -> tuple[int, int]:
-        """Clue boxes left of the rows and above the columns (at least one)."""
-        return max([1, *map(len, self._rows)]), max([1, *map(len, self._cols)])
+        """Clue boxes left of the rows and above the columns (at least one; with the room
+        reserved, at least half a line's cells)."""
+        across, down = max([1, *map(len, self._rows)]), max([1, *map(len, self._cols)])
+        if self._reserve:
+            across = max(across, (len(self._cols) + 1) // 2)
+            down = max(down, (len(self._rows) + 1) // 2)
+        return across, down
 
     def min_cell(self) -> int:
         """The smallest cell size the grid takes: :data:`MIN_CELL`, or the one at which the widest

@@ -104,6 +104,7 @@ class ColourEditorView(QWidget):
         super().__init__(parent)
         self._undo = QUndoStack(self)
         self.grid = ColourGrid()
+        self.grid.set_reserve_clue_room(True)  # a stroke that adds clues moves no cell
         self.palette_panel = PalettePanel()
         self.status = ElidedLabel()  # the hovered cell's words never widen the window
         self.note = QLabel()
