@@ -122,3 +122,21 @@ def test_a_big_import_is_listed_again_in_the_background(
         view.show_stored(*ids)
     assert listing_reads == []
     assert shown_rows(view.model) == listed_afresh(small_library, view.model)
+
+
+def test_a_row_stored_under_a_filter_shows_only_if_it_matches(
+    qtbot: QtBot, small_library: Library, tmp_path: Path
+) -> None:
+    view = LibraryView(small_library)
+    qtbot.addWidget(view)
+    view.filter_edit.setText("mango")
+    assert view.proxy.rowCount() == 0
+    paths = []
+    for title in ("Mango", "Kiwi"):
+        paths.append(tmp_path / f"{title}.non")
+        write_file(Puzzle.from_grid(picture("#.", "##"), title=title), paths[-1])
+    assert view.import_files(paths) == (2, [])
+    shown = [view.proxy.index(r, TITLE).data() for r in range(view.proxy.rowCount())]
+    assert shown == ["Mango"]
+    view.filter_edit.clear()
+    assert view.proxy.rowCount() == len(small_library.entries())
