@@ -236,14 +236,17 @@ class ForYouPanel(QWidget):
         self.table.resizeColumnsToContents()
         step = step_tier(levels)
         timing = "" if model is not None else " Your time appears once you have solved by hand."
+        # There is no tier before tier 0 (it said "or -1", "or the one before").
         if self.suggestions:
+            before = f" or {step - 1}" if step > 0 else ""
             self._say(
                 f"{len(self.suggestions)} puzzle(s) for {name or 'you'} at tier {step} "
-                f"(your next step) or {step - 1}.{timing}"
+                f"(your next step){before}.{timing}"
             )
         else:
+            before = " or the one before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at your step (tier {step}) or the one before: "
+                f"Nothing in the library at your step (tier {step}){before}: "
                 "practise What I need in the Practice tab to move your step on, add puzzles, or "
                 "generate one with `nonostudio-cli generate --technique …`."
             )

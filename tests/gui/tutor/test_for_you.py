@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, QThreadPool
 
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.gui.tutor.for_you import ForYouPanel
 
@@ -97,3 +98,24 @@ def test_a_library_in_memory_is_read_on_its_own_thread(qtbot, tmp_path: Path) ->
         panel.shutdown()
         assert QThreadPool.globalInstance().waitForDone(10000)
         library.close()
+
+
+def test_a_new_players_step_names_no_tier_before_tier_0(qtbot, panel: ForYouPanel) -> None:
+    # no events: the step is tier 0, and no sample is that easy (empty and complete lines
+    # only); there is no tier before it to speak of ("or the one before", "or -1")
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    text = panel.label.text()
+    assert text.startswith("Nothing in the library at your step (tier 0):"), text
+    assert "before" not in text and "-1" not in text
+
+
+def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -> None:
+    blank = Puzzle(((), ()), ((), ()), title="Blank")  # empty lines only: tier 0
+    panel.library.add(blank, "blank.non")
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    assert [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())] == ["Blank"]
+    text = panel.label.text()
+    assert text.startswith("1 puzzle(s) for Ada at tier 0 (your next step)."), text
+    assert "-1" not in text
