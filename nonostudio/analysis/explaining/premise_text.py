@@ -253,6 +253,14 @@ def _sole_said(claims: Sequence[Claim]) -> bool:
     return bool(_all(claims, "sole_holder"))
 
 
+def _so(reason: str) -> str:
+    """``reason`` followed by the "so" that draws the conclusion from it: after a semicolon
+    when its last sentence has a "so" of its own ("…, so it ends by cell 4; so the box …"),
+    else after a comma."""
+    last = reason.rsplit(". ", 1)[-1]
+    return f"{reason}; so" if re.search(r"\bso\b", last) else f"{reason}, so"
+
+
 def sole_words(nm: Naming, c: Claim) -> str:
     """What keeps the other clues as long off a ``sole_holder`` claim's boxes: its bounds with
     their chains, then the starts ruled out where they are (``an 11 from cells 1–5 would cover
@@ -273,7 +281,7 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     sole = _sole(claims, b["start"], b["end"])
     if sole is not None:  # its reason first: "…, so the block at … can only be …"
         return (
-            f"{sole_words(nm, sole)}, so {block} can only be "
+            f"{_so(sole_words(nm, sole))} {block} can only be "
             f"{nm.clue(owners[0], subject=True)} and is finished: {_effect(cells)}"
         )
     if len(owners) == 1:
@@ -308,7 +316,7 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
         block = _block_at(claims, h["start"], h["end"])
         sole = _sole(claims, h["start"], h["end"])
         if sole is not None:
-            reasoned.append(f"{sole_words(nm, sole)}, so {block} can only be {who}")
+            reasoned.append(f"{_so(sole_words(nm, sole))} {block} can only be {who}")
             continue
         if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
             who += ", the only clue that long"
@@ -659,7 +667,7 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
 
     reason = _sole(claims, b["start"], b["end"]) or next(iter(_all(claims, "kept_off")), None)
     if reason is not None:  # its reason first: "…, so the box at … is …"
-        box = f"{sole_words(nm, reason)}, so {box}"
+        box = f"{_so(sole_words(nm, reason))} {box}"
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
         who = nm.clue(h["clue"], subject=True)
@@ -877,7 +885,7 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
         why = ", the only clue that long," if longest else ","
         block = _block_at(claims, h["start"], h["end"])
         if sole:  # its reason first: "…, so the block at … can only be …, and cells … hold …"
-            return f"{sole_words(nm, sole[0])}, so {block} can only be {clue}, and {text}"
+            return f"{_so(sole_words(nm, sole[0]))} {block} can only be {clue}, and {text}"
         return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
@@ -887,7 +895,7 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
                 reasons = then_sentence(reasons, sole_words(nm, c))
             blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
             return (
-                f"{reasons}, so the blocks {blocks} can only be the {ordinal(a)} and "
+                f"{_so(reasons)} the blocks {blocks} can only be the {ordinal(a)} and "
                 f"{ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}, and {text}"
             )
         why = ", the only clues that long," if longest else ","

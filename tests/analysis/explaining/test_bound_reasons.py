@@ -423,7 +423,7 @@ def test_a_holder_start_ruled_out_where_it_is_needs_no_chain() -> None:
     assert ") (" not in text
     assert (
         "The second clue, 8, holds the box at cell 12, so it ends by cell 15 (cell 16 is "
-        "crossed), so the box at cell 10 can only be the second clue, 8, starting at cell 8 to "
+        "crossed); so the box at cell 10 can only be the second clue, 8, starting at cell 8 to "
         "hold it (it cannot cross the cross at cell 16)" in text
     )
     (kept,) = [c for c in glue["claims"] if c["claim"] == "kept_off"]
