@@ -95,7 +95,9 @@ def _unchanged(cells: Sequence[int], snapshot: Sequence[int] | None) -> bool:
 
 
 _OPEN: dict[tuple[int, ...], tuple[list[int], int]] = {}  # cells -> (run, open cells as bits)
-_MASKS: dict[tuple[bool, Clues, tuple[int, ...], tuple[int, ...] | None], dict[int, int]] = {}
+_Line = tuple[bool, Clues, tuple[int, ...], tuple[int, ...] | None]  # boxes, clues, cells
+_MASKS: dict[_Line, dict[int, int]] = {}  # the allowed starts of each clue length
+_PACKED: dict[_Line, tuple[bool, tuple[int, ...], tuple[int, ...]]] = {}  # pack()'s outcome
 
 
 def _open_runs(key: tuple[int, ...]) -> tuple[list[int], int]:
@@ -143,6 +145,7 @@ class Ranges:
         self.hi: list[int] = []
         self._masks: dict[int, int] | None = None  # clue length -> allowed starts (bits)
         self._masks_of: Sequence[int] | None = None  # the cells they were made for (boxes)
+        self._masks_key: _Line = (boxes, clues, made_on, None)  # and the line they are for
         self._said: dict[tuple[int, int], list[int]] = {}  # candidates' answers ...
         self._said_of: tuple[list[int], list[int], Sequence[int] | None] = ([], [], None)  # for
 
@@ -162,6 +165,7 @@ class Ranges:
         out.hi = list(self.hi)
         out._masks = self._masks
         out._masks_of = self._masks_of
+        out._masks_key = self._masks_key
         out._said = {}
         out._said_of = ([], [], None)
         return out
@@ -178,7 +182,7 @@ class Ranges:
             now = cells if type(cells) is tuple else tuple(cells)
             if now == self._made_on:
                 now = None
-        key = (self.boxes, self.clues, self._made_on, now)
+        self._masks_key = key = (self.boxes, self.clues, self._made_on, now)
         masks = _MASKS.get(key)
         if masks is None:
             masks = self._make_masks(now)
@@ -226,11 +230,25 @@ class Ranges:
         return True
 
     def pack(self) -> bool:
-        """The leftmost and rightmost packings; False when the clues do not fit."""
-        k = len(self.clues)
-        self.lo = [0] * k
-        self.hi = [self.n] * k
-        return self.tighten()
+        """The leftmost and rightmost packings; False when the clues do not fit.  (Remembered
+        per line state: what :meth:`tighten` leaves from the widest ranges depends on the
+        allowed starts alone.)"""
+        self._allowed_masks()
+        key = self._masks_key
+        found = _PACKED.get(key)
+        if found is None:
+            k = len(self.clues)
+            self.lo = [0] * k
+            self.hi = [self.n] * k
+            fitted = self.tighten()
+            if len(_PACKED) >= _ROOM:
+                _PACKED.clear()
+            _PACKED[key] = (fitted, tuple(self.lo), tuple(self.hi))
+            return fitted
+        fitted, lo, hi = found
+        self.lo = list(lo)
+        self.hi = list(hi)
+        return fitted
 
     def tighten(self) -> bool:
         """Push every ``lo`` right and ``hi`` left to allowed starts in clue order, to a fixed
@@ -272,21 +290,43 @@ class Ranges:
                 edge = s - 1
         return True
 
+    def _starts_mask(self, i: int, masks: dict[int, int]) -> int:
+        """Clue ``i``'s allowed starts in its range, as bits."""
+        a, b = max(self.lo[i], 0), self.hi[i]
+        return masks[self.clues[i]] & ((2 << b) - 1) >> a << a if a <= b else 0
+
     def starts(self, i: int) -> list[int]:
-        h, n, run = self.clues[i], self.n, self.run
-        if not self.boxes:  # (allowed, written out: the crosses alone)
-            return [
-                s for s in range(max(self.lo[i], 0), self.hi[i] + 1) if s + h <= n and run[s] >= h
-            ]
-        return [s for s in range(self.lo[i], self.hi[i] + 1) if self.allowed(i, s)]
+        """Clue ``i``'s allowed starts in its range, in order."""
+        m = self._starts_mask(i, self._allowed_masks())
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def fits(self, i: int, start: int, end: int) -> bool:
+        """Whether clue ``i`` has an allowed start of its range that puts it inside cells
+        ``[start, end)``."""
+        m = self._starts_mask(i, self._allowed_masks())
+        a, b = max(start, 0), end - self.clues[i]
+        return a <= b and bool(m >> a & ((2 << (b - a)) - 1))
 
     def reach(self) -> list[bool]:
         """Cells some clue covers at some allowed start of its range."""
-        covered = [False] * self.n
+        masks = self._allowed_masks()
+        covered = 0
         for i, h in enumerate(self.clues):
-            for s in self.starts(i):
-                covered[s : s + h] = [True] * h
-        return covered
+            if h <= 0:  # (not a normal clue: it covers no cell)
+                continue
+            m = self._starts_mask(i, masks)  # spread over the h cells from each start:
+            width = 1
+            while width < h and m:
+                step = min(width, h - width)
+                m |= m << step
+                width += step
+            covered |= m
+        return [bool(covered >> c & 1) for c in range(self.n)]
 
     def candidates(self, start: int, end: int) -> list[int]:
         """Clues that can cover all of ``[start, end)`` at an allowed start of their range."""
@@ -377,7 +417,7 @@ def small_gap(clues: Clues, cells: list[int]) -> None:
     if r is None:
         return
     for gs, ge in open_gaps(cells):
-        if not any(gs <= s and s + h <= ge for i, h in enumerate(clues) for s in r.starts(i)):
+        if not any(r.fits(i, gs, ge) for i in range(len(clues))):
             _set(cells, gs, ge, CROSSED)
 
 
