@@ -36,7 +36,7 @@ from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
-from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
 
 DRAW, CLUES = "draw", "clues"
 
@@ -380,6 +380,8 @@ class EditorView(QWidget):
         # Room for the longest clues a line can have keeps the grid still under strokes; typed
         # clues need none, and on a big puzzle it would take half the view.
         self.grid.set_reserve_clue_room(drawing)
+        # In a picture a cell not painted is empty, not "unknown" as in a grid being solved.
+        self.grid.set_state_names(PICTURE_NAMES if drawing else STATE_NAMES)
         self.ui.clue_hint.setText(
             "The clues follow the picture you paint."
             if drawing

@@ -54,6 +54,8 @@ ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
 FIT_MAX_CELL = 40  # fitting a small puzzle to a big window stops at this cell size
 STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
+#: The names where the cells are a picture being drawn: a cell not painted is empty in it.
+PICTURE_NAMES = {UNKNOWN: "empty", FILLED: "filled", CROSSED: "crossed (empty)"}
 NOT_A_CLUE = "not valid"  # (short: the status line is one line; the message says why)
 
 
@@ -122,6 +124,7 @@ class GridView(QWidget):
         # Room kept for the longest clues the grid's size allows (see ``set_reserve_clue_room``).
         self._reserve = True
         self._status = ""
+        self._names = STATE_NAMES  # the cells' names in the status line and undo steps
         self._layout = self._compute_layout()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -228,6 +231,13 @@ class GridView(QWidget):
         if reserve != self._reserve:
             self._reserve = reserve
             self._relayout()
+
+    def set_state_names(self, names: dict[int, str]) -> None:
+        """What the status line and the undo steps call a cell of each state (``STATE_NAMES``
+        by default; ``PICTURE_NAMES`` where the cells are a picture being drawn)."""
+        self._names = names
+        self._status = ""
+        self._update_status(self._hover or self._cursor)
 
     def set_faint_satisfied(self, faint: bool) -> None:
         """Grey out clues whose line the cells already satisfy (useful when solving by hand)."""
@@ -404,7 +414,7 @@ class GridView(QWidget):
             row = NOT_A_CLUE if r in bad_rows else _clue_text(self._rows[r])
             col = NOT_A_CLUE if c in bad_cols else _clue_text(self._cols[c])
             text = (
-                f"Row {r + 1}, column {c + 1}: {STATE_NAMES[int(self._cells[r, c])]}"
+                f"Row {r + 1}, column {c + 1}: {self._names[int(self._cells[r, c])]}"
                 f" \u2014 row clue {row}, column clue {col}"
             )
         if text != self._status:
@@ -422,7 +432,7 @@ class GridView(QWidget):
         after = before.copy()
         after[cell] = UNKNOWN if before[cell] == value else value
         self.set_cells(after)
-        self._commit(before, f"{STATE_NAMES[int(after[cell])].capitalize()} cell")
+        self._commit(before, f"{self._names[int(after[cell])].capitalize()} cell")
 
     def _drag_to(self, pos: QPoint) -> None:
         drag = self._drag

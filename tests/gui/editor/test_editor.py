@@ -125,7 +125,7 @@ def test_status_line_follows_the_mouse(qtbot, editor: EditorView) -> None:
     qtbot.mouseMove(editor.grid, centre(editor.grid, 2, 1))
     qtbot.mouseMove(editor.grid, centre(editor.grid, 4, 3))
     assert editor.ui.status_label.text() == (
-        "Row 5, column 4: unknown \u2014 row clue 0, column clue 1"
+        "Row 5, column 4: empty \u2014 row clue 0, column clue 1"  # drawing: a picture's cell
     )
 
 
