@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import cell_masks, placements, solve_cells
@@ -60,7 +61,14 @@ def _maximal_runs(inside: Sequence[bool]) -> list[tuple[int, int]]:
 
 _ROOM = 20_000
 """How many line states each of this module's caches keeps (cleared when full): a trace's
-explanations ask for the same line's runs and ranges again and again."""
+explanations ask for the same line's runs and ranges again and again.  Fewer for long lines
+(:func:`_full`), so that each cache holds at most about two million cells."""
+
+
+def _full(cache: dict[Any, Any], n: int) -> bool:
+    """Whether ``cache``, of line states of ``n`` cells, is to be cleared before it grows."""
+    return len(cache) >= min(_ROOM, 2_000_000 // max(n, 1))
+
 
 _RUNS: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
 
@@ -71,7 +79,7 @@ def runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
     found = _RUNS.get(key)
     if found is None:
         found = _maximal_runs([c == value for c in cells])
-        if len(_RUNS) >= _ROOM:
+        if _full(_RUNS, len(cells)):
             _RUNS.clear()
         _RUNS[key] = found
     return list(found)
@@ -112,7 +120,7 @@ def _open_runs(key: tuple[int, ...]) -> tuple[list[int], int]:
             if key[s] != CROSSED:
                 run[s] = run[s + 1] + 1
                 open_ |= 1 << s
-        if len(_OPEN) >= _ROOM:
+        if _full(_OPEN, n):
             _OPEN.clear()
         found = _OPEN[key] = (run, open_)
     return found
@@ -186,7 +194,7 @@ class Ranges:
         masks = _MASKS.get(key)
         if masks is None:
             masks = self._make_masks(now)
-            if len(_MASKS) >= _ROOM:
+            if _full(_MASKS, self.n):
                 _MASKS.clear()
             _MASKS[key] = masks
         self._masks = masks
@@ -241,7 +249,7 @@ class Ranges:
             self.lo = [0] * k
             self.hi = [self.n] * k
             fitted = self.tighten()
-            if len(_PACKED) >= _ROOM:
+            if _full(_PACKED, self.n):
                 _PACKED.clear()
             _PACKED[key] = (fitted, tuple(self.lo), tuple(self.hi))
             return fitted

@@ -262,3 +262,13 @@ def test_moves_and_witnesses_equal_the_plain_ones_on_a_traced_puzzle(
     fast = _outcomes(lines)
     _with_plain(monkeypatch)
     assert _outcomes(lines) == fast
+
+
+def test_caches_of_long_lines_stay_small() -> None:
+    """The caches hold about two million cells at most: 2,100 line states of 1,000 cells leave
+    no more than 2,000 in the runs' cache, and their runs are right."""
+    for j in range(2100):
+        cells = [FILLED if j >> (p % 12) & 1 else UNKNOWN for p in range(1000)]
+        cells[j % 1000] = CROSSED  # (each line state its own)
+        assert tm.runs(cells, CROSSED) == [(j % 1000, j % 1000 + 1)]
+        assert len(tm._RUNS) <= 2000
