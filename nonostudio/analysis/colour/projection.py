@@ -127,7 +127,7 @@ def projected_step(
     text = (
         f"{line_name(axis, index)}, looking only at the {name} clue{'s' if len(hints) > 1 else ''}"
         f" {numbers} ({name} as filled, every other colour as empty) — "
-        f"{BY_ID[technique].name}: {body}; so {change_text(palette, before, after)}."
+        f"{BY_ID[technique].name}: {body}; so {change_text(palette, before, after, leaves=True)}."
     )
     return ProjectedStep(
         axis, index, colour, technique, hints, bw, tuple(premises), before, after, text

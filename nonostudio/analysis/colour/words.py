@@ -47,17 +47,29 @@ def colour_clue_text(palette: Palette, clue: Sequence[ClueItem]) -> str:
     return ", ".join(f"{n} {colour_name(palette, c)}" for n, c in clue) or "0"
 
 
-def change_text(palette: Palette, before: Sequence[int], after: Sequence[int]) -> str:
+def change_text(
+    palette: Palette, before: Sequence[int], after: Sequence[int], *, leaves: bool = False
+) -> str:
     """What happened to the cells that changed: grouped as ``cells 3–4 are red``, ``cell 7
-    cannot be red`` (one colour removed), ``cell 5 is red or blue`` (several left)."""
+    cannot be red`` (one colour removed), ``cell 5 is red or blue`` (several left).  With
+    ``leaves``, a cell decided by removing one colour says so: ``cell 7 cannot be red, which
+    leaves it empty`` (after a sentence that looked only at red, where "empty" meant "not red",
+    a bare ``cell 7 is empty`` repeated its words with another meaning)."""
     groups: dict[tuple[str, str], list[int]] = {}
     for i, (b, a) in enumerate(zip(before, after, strict=True)):
         if a == b:
             continue
         removed = b & ~a
-        if a and not a & (a - 1):
+        one_removed = bool(removed) and not removed & (removed - 1)
+        if leaves and one_removed and a and not a & (a - 1):
+            what = (
+                "cannot be",
+                f"{colour_name(palette, removed.bit_length() - 1)}, which leaves "
+                f"\0 {colour_name(palette, a.bit_length() - 1)}",
+            )
+        elif a and not a & (a - 1):
             what = ("is", colour_name(palette, a.bit_length() - 1))
-        elif removed and not removed & (removed - 1):
+        elif one_removed:
             what = ("cannot be", colour_name(palette, removed.bit_length() - 1))
         else:
             what = ("is", set_text(palette, a))
@@ -67,5 +79,6 @@ def change_text(palette: Palette, before: Sequence[int], after: Sequence[int]) -
         one = len(cells) == 1
         if verb == "is" and not one:
             verb = "are"
+        rest = rest.replace("\0", "it" if one else "them")
         parts.append(f"{'cell' if one else 'cells'} {cell_ranges_text(cells)} {verb} {rest}")
     return " and ".join(parts)

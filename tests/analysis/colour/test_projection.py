@@ -103,3 +103,21 @@ def test_sentence() -> None:
         "cells 3–4 either way. The second clue, 5, cannot start before cell 6 or after cell 8, "
         "so it covers cells 8–10 either way; so cells 3–4, 8–10 are red."
     )
+
+
+def test_a_cell_left_empty_by_the_last_colour_says_why() -> None:
+    # Row 1 of a red and blue picture whose red is already ruled out: each cell is empty or
+    # blue (0b101). Blue's clue is 0, so the cells cannot be blue, which leaves them empty.
+    # The sentence used to end "... so cells 1–4 are empty; so cells 1–4 are empty.", its
+    # second "empty" (the background) not the first (not blue, looking only at blue).
+    step = projected_step("empty_line", "row", 0, (), (0b101,) * 4, 2, PALETTE)
+    assert step is not None
+    assert step.after == (1,) * 4
+    assert step.text.endswith(
+        "so cells 1–4 are empty; so cells 1–4 cannot be blue, which leaves them empty."
+    ), step.text
+    one = projected_step("empty_line", "row", 0, (), (0b101, 1, 1), 2, PALETTE)
+    assert one is not None and one.text.endswith("so cell 1 cannot be blue, which leaves it empty.")
+    # a colour removed that leaves several: no "leaves"
+    red = projected_step("empty_line", "row", 0, (), (0b111,) * 2, 1, PALETTE)
+    assert red is not None and red.text.endswith("so cells 1–2 cannot be red."), red.text
