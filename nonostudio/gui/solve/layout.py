@@ -157,6 +157,7 @@ class SolveUiParts:
     message_label: QLabel
     timer: HandTimer
     timer_item: QAction
+    _words_base: int | None = None  # the words pane's height before the words grew it
 
     def _make_grid_stack(self, scroll: QWidget) -> QStackedWidget:
         """The grid's ``scroll`` area, or in its place the words saying why no puzzle is shown
@@ -199,6 +200,7 @@ class SolveUiParts:
         splitter.setCollapsible(0, False)
         splitter.setCollapsible(1, False)
         splitter.setSizes([600, self.words_height()])
+        splitter.splitterMoved.connect(lambda _pos, _index: self._forget_grown_words())
         self.grid_splitter = splitter
         return splitter
 
@@ -258,7 +260,22 @@ class SolveUiParts:
         grid, pane = splitter.sizes()
         target = min(pane + missing, int((grid + pane) * WORDS_SHARE))
         if missing > 0 and target > pane:
+            if self._words_base is None:
+                self._words_base = pane
             splitter.setSizes([grid + pane - target, target])
+
+    def _forget_grown_words(self) -> None:
+        """The player dragged the pane: the height they chose is kept."""
+        self._words_base = None
+
+    def give_back_grown_words(self) -> None:
+        """Give the grid back the room the words took while replaying (solving by hand, the
+        player wants the whole grid; a hint's words scroll), unless the player has dragged the
+        pane since."""
+        base, self._words_base = self._words_base, None
+        grid, pane = self.grid_splitter.sizes()
+        if base is not None and pane > base:
+            self.grid_splitter.setSizes([grid + pane - base, base])
 
     def _scroll_words(self) -> None:
         """Words too long for their pane show their start, or the newest rung of a hint under

@@ -435,6 +435,8 @@ class SolveView(TraceView):
         self.grid.set_faint_satisfied(on)
         self.grid.set_marks(StepMarks())
         ui.show_hand_bar(on)
+        if on:
+            ui.give_back_grown_words()  # the whole grid to play on
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
         self._panes.hand_mode_changed()  # by hand, the steps give the solution away
         ui.banner_box.setVisible(on and self._solved and self._puzzle is not None)
