@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QLabel,
+    QListView,
     QListWidget,
     QProgressBar,
     QPushButton,
@@ -228,6 +229,11 @@ class DesignerPanelBase(QWidget):
         self.summary_label.setAccessibleName("Designer findings")
         self.edit_list = QListWidget()
         self.edit_list.setAccessibleName("Suggested edits")
+        # A narrow dock wraps an edit's words ("Paint row 14, column 1 white (unique, line-
+        # solvable)") rather than cutting them off behind a sideways scroll bar.
+        self.edit_list.setWordWrap(True)
+        self.edit_list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.edit_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.edit_list.itemActivated.connect(lambda _item: self.apply_selected())
         self.edit_list.currentRowChanged.connect(lambda _row: self._update_buttons())
         # A short dock shrinks the list, not the buttons: Apply edit stays in sight.
