@@ -79,6 +79,13 @@ from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 Claim = dict[str, Any]
 
+FAST = True
+"""Whether the witness searches take their short cuts (answers remembered per line state, a
+reason given up once it is sure to pass :data:`SOLE_WEIGHT`); off, each is worked out in full
+the plain way, which the tests compare them with: the claims are the same either way."""
+
+_MISSING = object()
+
 
 @dataclass
 class Witness:
@@ -108,6 +115,10 @@ class WitnessLine:
         self.offset = offset
         self.co = clue_offset
         self.boxes_hold = False
+        self.chains: dict[tuple[int, str], tuple[list[Claim], set[int]]] | None = None
+        """The chains of the :func:`_stopped` search under way (:func:`_chain`)."""
+        self.causes: dict[tuple[int, int, str, bool], tuple[str, int, int] | None] = {}
+        """:func:`_cause`'s answers on these cells."""
         self.arguing: tuple[int, int] | None = None
         """The boxes whose only holder a ``sole_holder`` claim argues for: not a chain's reason
         (a box only one clue can hold, :func:`_held_box`), which would argue in a circle."""
@@ -375,6 +386,21 @@ def _part_claim(x: WitnessLine) -> Claim:
 def _cause(
     x: WitnessLine, i: int, s: int, side: str, boxes: bool = True
 ) -> tuple[str, int, int] | None:
+    """:func:`_cause_plain`, remembered per line (the same start of a clue as long is asked
+    again and again by the chains, the bounds and the starts ruled out of one witness search;
+    the answer depends on the cells, the clue's length, the start, the side and ``boxes``)."""
+    if not FAST:
+        return _cause_plain(x, i, s, side, boxes)
+    key = (x.hints[i], s, side, boxes)
+    known = x.causes.get(key, _MISSING)
+    if known is _MISSING:
+        known = x.causes[key] = _cause_plain(x, i, s, side, boxes)
+    return known  # type: ignore[return-value]
+
+
+def _cause_plain(
+    x: WitnessLine, i: int, s: int, side: str, boxes: bool = True
+) -> tuple[str, int, int] | None:
     """Why clue ``i`` cannot start at ``s`` (local cells, boxes as walls): a cross it would
     cover (the run of crosses nearest the bound, on ``side``) or, with ``boxes`` (ranges that
     treat boxes as walls), the boxes it would run into without holding them all, as
@@ -424,14 +450,38 @@ def _held_box(x: WitnessLine, r: Ranges, i: int, side: str) -> tuple[int, int] |
     clue must reach back (on) to hold it."""
     h = x.hints[i]
     for bs, be in runs(x.cells, FILLED):
+        # (where it lies first: cheaper to ask than which clues can hold it)
+        if not ((side == "min" and be - h == r.lo[i]) or (side == "max" and bs == r.hi[i])):
+            continue
         if r.candidates(bs, be) != [i] or (bs, be) == x.arguing:
             continue
-        if (side == "min" and be - h == r.lo[i]) or (side == "max" and bs == r.hi[i]):
-            return bs, be
+        return bs, be
     return None
 
 
 def _chain(
+    x: WitnessLine,
+    r: Ranges,
+    i: int,
+    side: str,
+    placed: dict[int, tuple[int, int]],
+    used: set[int],
+) -> list[Claim]:
+    """:func:`_chain_plain`; within a :func:`_stopped` search (``x.chains``, its chains by clue
+    and side, all on its ranges and placed clues), each clue's chain on a side is worked out
+    once, for the search and for the chains of the clues beyond it that run through it."""
+    memo = x.chains
+    if memo is None or not FAST:
+        return _chain_plain(x, r, i, side, placed, used)
+    got = memo.get((i, side))
+    if got is None:
+        mine: set[int] = set()
+        got = memo[i, side] = (_chain_plain(x, r, i, side, placed, mine), mine)
+    used |= got[1]
+    return list(got[0])
+
+
+def _chain_plain(
     x: WitnessLine,
     r: Ranges,
     i: int,
@@ -533,7 +583,12 @@ def _narrowed_chain(x: WitnessLine, r: Ranges, i: int, side: str, claim: Claim) 
     bound = claim["min"] if side == "min" else claim["max"]
     bound -= x.offset
     reasons: list[tuple[int, Claim]] = []  # (the start it keeps the clue back to, the claim)
-    mine = [b for b in blocks if r.candidates(*b) == [i] and b != x.arguing]
+    # (the last block only it can hold for its earliest start, the first for its latest)
+    mine: list[tuple[int, int]] = []
+    for b in reversed(blocks) if side == "min" else blocks:
+        if r.candidates(*b) == [i] and b != x.arguing:
+            mine.append(b)
+            break
     if side == "min":
         if mine:
             reasons.append((mine[-1][1] - h, x.holders(*mine[-1], [i])))
@@ -576,6 +631,10 @@ def _misfit(
     return [*bounds, *(c for c in ruled if c not in bounds)]
 
 
+class _TooLong(Exception):
+    """A reason being worked out is sure to pass its cap (:func:`_stopped`)."""
+
+
 def _stopped(
     x: WitnessLine,
     r: Ranges,
@@ -585,6 +644,7 @@ def _stopped(
     *,
     rule: bool,
     holders: bool = True,
+    cap: int | None = None,
 ) -> tuple[list[Claim], list[list[int]]]:
     """What stops each clue ``i`` starting at any of ``over[i]``: the bounds that put them out
     of reach, with the clues' order and the edges, each with its chain (:func:`_chain`), and
@@ -597,7 +657,9 @@ def _stopped(
     already stated is not stated again for a nearer clue.  The placed clues the chains start
     from are added to ``used``; ``holders``: the one-clue ``holders`` claims of the chains (a
     box only the clue can hold) bound their clue on both sides, as they do for the reader
-    unless the premise's own block's holders are stated (glue)."""
+    unless the premise's own block's holders are stated (glue).  With ``cap``, :class:`_TooLong`
+    is raised as soon as the bounds and their placed clues' blocks pass ``cap`` half phrases
+    (:func:`_weight`; they only grow: the caller gives such a reason up)."""
     k = len(x.hints)
 
     def free(i: int, starts: Sequence[int]) -> bool:
@@ -630,8 +692,33 @@ def _stopped(
     def chain(j: int, side: str) -> tuple[list[Claim], set[int]]:
         if (j, side) not in chains:
             mine: set[int] = set()
-            chains[j, side] = (_chain(x, r, j, side, placed, mine), mine)
+            claims = _chain(x, r, j, side, placed, mine)
+            if (j, side) not in chains:  # (not remembered by _chain: FAST off)
+                chains[j, side] = (claims, mine)
         return chains[j, side]
+
+    outer, x.chains = x.chains, chains
+    try:
+        return _stopped_with(x, r, over, placed, used, rule, holders, cap, chain, free, ruling)
+    finally:
+        x.chains = outer
+
+
+def _stopped_with(
+    x: WitnessLine,
+    r: Ranges,
+    over: Sequence[Sequence[int]],
+    placed: dict[int, tuple[int, int]],
+    used: set[int],
+    rule: bool,
+    holders: bool,
+    cap: int | None,
+    chain: Callable[[int, str], tuple[list[Claim], set[int]]],
+    free: Callable[[int, Sequence[int]], bool],
+    ruling: Callable[[int, Sequence[int]], int],
+) -> tuple[list[Claim], list[list[int]]]:
+    """:func:`_stopped`'s search, with its chains, free starts and ruling costs."""
+    k = len(x.hints)
 
     taken: list[tuple[int, str]] = []
     roomless: list[set[int]] = [set() for _ in range(k)]  # starts left unsaid: no room there
@@ -665,6 +752,9 @@ def _stopped(
                 if packed_out and not mine <= held:
                     continue
                 new = [c for c in claims if c not in stated]
+                cost = sum(map(_weight, new)) + 2 * len(mine - held)  # (a placed clue's block)
+                if FAST and best is not None and cost >= best[0]:
+                    continue  # (ruling the starts left out costs more still: none does better)
                 lo2, hi2 = (
                     _reach(x, r, stated + new, held | mine, holders)
                     if new or not mine <= held
@@ -673,7 +763,6 @@ def _stopped(
                 left = [st for st in past if lo2[i] <= st <= hi2[i]]
                 if free(i, left):
                     continue
-                cost = sum(map(_weight, new)) + 2 * len(mine - held)  # (a placed clue's block)
                 cost += ruling(i, left)
                 if best is None or cost < best[0]:
                     best = (cost, (j, side))
@@ -688,6 +777,9 @@ def _stopped(
                 taken.append(pick)
                 stated += [c for c in claims if c not in stated]
                 held |= mine
+                if FAST and cap is not None:
+                    if sum(map(_weight, stated)) + 2 * len(held) > cap:
+                        raise _TooLong
                 lo, hi = _reach(x, r, stated, held, holders)
 
     out: list[Claim] = []  # each chain whole (its links in order), the nearest edge's clue first
@@ -895,7 +987,9 @@ def _kept_off(
     x.arguing = (bs, be)
     used: set[int] = set()
     try:
-        bounds, left = _stopped(x, r, over, placed, used, rule=True)
+        bounds, left = _stopped(x, r, over, placed, used, rule=True, cap=SOLE_WEIGHT)
+    except _TooLong:  # its bounds alone pass SOLE_WEIGHT: no reason a player follows
+        return None
     finally:
         x.arguing = None
     ruled = [c for j, starts in enumerate(left) for c in _ruled_starts(x, j, starts, r.boxes)]
@@ -906,8 +1000,15 @@ def _kept_off(
     k = len(x.hints)
     order: list[Claim] = []
 
+    reach: dict[int, tuple[list[float], list[float]]] = {}  # by len(order): it only grows
+
     def open_starts(j: int) -> list[int]:
-        lo, hi = _stated_reach(x, [*blocks, *order, *bounds, *ruled])
+        if not FAST:
+            lo, hi = _stated_reach(x, [*blocks, *order, *bounds, *ruled])
+        else:
+            if len(order) not in reach:
+                reach[len(order)] = _stated_reach(x, [*blocks, *order, *bounds, *ruled])
+            lo, hi = reach[len(order)]
         return [s for s in over[j] if (j, s) not in out and lo[j] <= s <= hi[j]]
 
     for side, near in (("max", sorted(clues, reverse=True)), ("min", sorted(clues))):
