@@ -7,10 +7,12 @@ it takes (steps beyond the rules, probes and where, search) and whether it narro
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
+from nonostudio.analysis.tracing.steps import SEARCH, Trace
 from nonostudio.rules.words.phrases import join_and
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -42,6 +44,31 @@ def _around(cells: list[tuple[int, int]]) -> str:
     best = max(rows.values())
     row = next(r for r, _ in cells if rows[r] == best)
     return f"around {line_name('row', row).lower()}"
+
+
+def before_search(trace: Trace) -> Trace:
+    """The reasoning part of ``trace``: its steps before the first search step (the whole trace
+    when it has none).  On a puzzle that is not unique, the search only picks one of the pictures,
+    so what the reasoning decides is this part alone."""
+    stop = next((i for i, step in enumerate(trace.steps) if step.kind == SEARCH), None)
+    if stop is None:
+        return trace
+    return replace(trace, steps=trace.steps[:stop], solved=False, search=None)
+
+
+def not_unique_text(trace: Trace, margins: tuple[int, int, int, int] = (0, 0, 0, 0)) -> str:
+    """What holds of a puzzle with several solutions, for its designer: how many cells
+    step-by-step reasoning decides before it stops (``trace`` is the grade's, of the puzzle
+    without its blank ``margins``; a blank margin's cells are decided too, being empty lines)."""
+    top, bottom, left, right = margins
+    inner = trace.puzzle.height * trace.puzzle.width
+    total = (trace.puzzle.height + top + bottom) * (trace.puzzle.width + left + right)
+    decided = sum(len(step.cells) for step in before_search(trace).steps) + total - inner
+    if decided == 0:
+        found = "step-by-step reasoning decides none of its cells"
+    else:
+        found = f"step-by-step reasoning decides {decided} of its {total} cells, then stops"
+    return f"Several pictures fit these clues: {found}."
 
 
 def explain(label: str, f: Features, titles: dict[str, str]) -> str:

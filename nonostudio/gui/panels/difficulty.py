@@ -18,12 +18,14 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import (
+    MULTIPLE,
     NO_SOLUTION,
     TIER_TEXT,
     Grade,
     PuzzleTooLargeError,
     check_size,
 )
+from nonostudio.analysis.grades.grade_text import before_search, not_unique_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
@@ -36,6 +38,9 @@ from nonostudio.rules.ruleset import RuleSet
 
 DEBOUNCE_MS = 400
 TECHNIQUE_NAMES = {t.id: t.name for t in ALL_TECHNIQUES}
+USED = "Techniques used"
+USED_BEFORE_STOP = "Techniques used before reasoning stops"
+STEPS = "Cells decided per step"
 
 
 def _heading(text: str) -> QLabel:
@@ -96,9 +101,10 @@ class DifficultyPanel(GradingPanel):
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)
         layout.addWidget(self.explanation_label)
-        layout.addWidget(_heading("Techniques used"))
+        self.usage_heading = _heading(USED)
+        layout.addWidget(self.usage_heading)
         layout.addWidget(self.usage_chart)
-        layout.addWidget(_heading("Cells decided per step"))
+        layout.addWidget(_heading(STEPS))
         layout.addWidget(self.steps_chart)
         layout.addStretch(1)
 
@@ -156,6 +162,7 @@ class DifficultyPanel(GradingPanel):
     def _schedule(self) -> None:
         self.cancel()
         self._grade = None
+        self.usage_heading.setText(USED)
         self.usage_chart.set_usage({}, {})
         self.steps_chart.set_trace(None)
         puzzle = self._puzzle
@@ -192,6 +199,10 @@ class DifficultyPanel(GradingPanel):
             self.gradeReady.emit(result)
             return
         self.label.setText(result.label)
+        if result.features.solutions == MULTIPLE and result.trace is not None:
+            self._show_not_unique(result)
+            return
+        self.usage_heading.setText(USED)
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
         self.tier_label.setText(
@@ -203,4 +214,19 @@ class DifficultyPanel(GradingPanel):
         self.explanation_label.setText(result.explanation)
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
         self.steps_chart.set_trace(result.trace)
+        self.gradeReady.emit(result)
+
+    def _show_not_unique(self, result: Grade) -> None:
+        """Several pictures fit: no tier, score or hardest technique (the grade's search only
+        picked one picture); what reasoning decides before it stops, and its techniques."""
+        assert result.trace is not None
+        reasoning = before_search(result.trace)
+        self.tier_label.setText(
+            "No tier or score: the clues do not fix one picture (the Check panel can show "
+            f"another). Checked in {result.seconds:.2f} s.{_listed_note(result)}"
+        )
+        self.explanation_label.setText(not_unique_text(result.trace, result.features.margins))
+        self.usage_heading.setText(USED_BEFORE_STOP)
+        self.usage_chart.set_usage(reasoning.summary().techniques, TECHNIQUE_NAMES)
+        self.steps_chart.set_trace(reasoning)
         self.gradeReady.emit(result)

@@ -83,7 +83,34 @@ def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot: QtBot, panel: Difficul
     result = graded(qtbot, panel, AMBIGUOUS)
     assert result.tier == 8 and result.hardest_technique == "search"
     assert panel.label.text() == "Not unique"
-    assert "several pictures" in panel.explanation_label.text()
+    assert "Several pictures fit these clues" in panel.explanation_label.text()
+    # Nothing says a search (or any technique) solves it: reasoning decides nothing here.
+    assert "none of its cells" in panel.explanation_label.text()
+    assert "Search" not in panel.tier_label.text() + panel.explanation_label.text()
+    assert panel.usage_chart.bars() == [] and panel.steps_chart.steps() == []
+
+
+# A full top row, an empty row, two lines of one box each below: the first two rows and the
+# two right-hand columns are decided by reasoning (12 cells); the 2x2 at the bottom left holds
+# either diagonal.
+PARTLY_AMBIGUOUS = Puzzle.from_grid(picture("####", "....", "#...", ".#.."))
+
+
+def test_not_unique_words_say_where_reasoning_stops(qtbot: QtBot, panel: DifficultyPanel) -> None:
+    result = graded(qtbot, panel, PARTLY_AMBIGUOUS)
+    assert panel.label.text() == "Not unique"
+    words = panel.tier_label.text() + " " + panel.explanation_label.text()
+    assert "12 of its 16 cells, then stops" in words
+    # No tier 8, no "Hardest technique: Search", no search among the techniques listed.
+    assert "Tier" not in words and "Hardest technique" not in words and "Search" not in words
+    assert result.trace is not None and any(s.kind == "search" for s in result.trace.steps)
+    names = {name for name, _ in panel.usage_chart.bars()}
+    assert names and BY_ID["search"].name not in names
+    assert panel.usage_heading.text() == "Techniques used before reasoning stops"
+    assert sum(n for n, _ in panel.steps_chart.steps()) == 12
+    # A unique puzzle afterwards has its plain heading back.
+    graded(qtbot, panel, HOUSE)
+    assert panel.usage_heading.text() == "Techniques used"
 
 
 def test_a_blank_border_keeps_the_grade(qtbot: QtBot, panel: DifficultyPanel) -> None:
