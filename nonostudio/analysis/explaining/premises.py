@@ -250,7 +250,7 @@ def small_gap(x: WitnessLine) -> list[Witness]:
         return []
     out = []
     for gs, ge in open_gaps(x.cells):
-        fits = any(gs <= s and s + h <= ge for i, h in enumerate(x.hints) for s in r.starts(i))
+        fits = any(r.fits(i, gs, ge) for i in range(len(x.hints)))  # (an allowed start in it)
         if fits or not x.unknown(range(gs, ge)):
             continue
         # A clue short enough for the gap that could start in it would fit there: each one
@@ -1084,8 +1084,8 @@ def punctuate(x: WitnessLine) -> list[Witness]:
     def sole_of(i: int, bs: int, be: int, before: dict[int, tuple[int, int]]) -> Claim | None:
         if (bs, be) not in sole:
             why = sole_holder(x, i, bs, be)
-            placing = box_ranges(x.hints, x.cells)
-            if why is None and before and placing is not None:  # from the blocks placed
+            placing = box_ranges(x.hints, x.cells) if why is None and before else None
+            if placing is not None:  # from the blocks placed
                 for j, b in before.items():
                     placing.owned_by(j, *b)
                 if placing.tighten():

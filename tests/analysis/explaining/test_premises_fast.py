@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from nonostudio.analysis.catalogue.technique_moves import open_gaps, wall_ranges
 from nonostudio.analysis.catalogue.techniques import CATALOGUE
 from nonostudio.analysis.explaining import premises
 from nonostudio.core.formats import parse_puzzle_arg
@@ -126,3 +127,22 @@ def test_fast_witnesses_equal_the_plain_ones_on_a_real_puzzles_lines(name: str) 
             assert fast == plain, (name, technique.id, hints, cells)
             reasons += sum(c["claim"] in ("sole_holder", "kept_off") for w in fast for c in w[1])
     assert reasons > 10, reasons
+
+
+def test_small_gaps_fit_is_an_allowed_start_inside_the_gap() -> None:
+    """Small gap asks ``Ranges.fits`` whether a clue fits a gap: the same answer as listing the
+    clue's allowed starts and looking for one whose cells lie inside it (what it did)."""
+    rng = random.Random(2958)
+    gaps = fitting = 0
+    for _ in range(400):
+        hints, cells = _random_line(rng, rng.randint(4, 30))
+        r = wall_ranges(hints, cells)
+        if r is None:
+            continue
+        for gs, ge in open_gaps(cells):
+            for i, h in enumerate(hints):
+                listed = any(gs <= s and s + h <= ge for s in r.starts(i))
+                assert r.fits(i, gs, ge) == listed, (hints, cells, gs, ge, i)
+                gaps += 1
+                fitting += listed
+    assert gaps > 1000 and 0 < fitting < gaps, (gaps, fitting)
