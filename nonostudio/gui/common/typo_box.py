@@ -2,8 +2,9 @@
 
 :class:`TypoBox` runs the typo finder (:mod:`nonostudio.analysis.typos`, the colour one for
 colour clues: :meth:`TypoBox.search_colour`) on the thread pool with progress and a Stop button,
-lists the edits that make the puzzle unique with their confidence, says which lines the selected
-edit touches and asks for it to be applied (a button or a double click).  The Check panel and the
+lists the likeliest edits that make the puzzle unique with their confidence (how likely each is
+the typo, said under the list; a button lists them all), says which lines the selected edit
+touches and asks for it to be applied (a button or a double click).  The Check panel and the
 Paste dialog show one each; what "apply" does is theirs.
 """
 
@@ -76,6 +77,12 @@ class TypoBox(QWidget):
         self.list.setMaximumHeight(self.fontMetrics().lineSpacing() * 10)
         self.list.currentRowChanged.connect(self._selected)
         self.list.itemDoubleClicked.connect(lambda _item: self._apply())
+        self.note = QLabel()  # what the percentages are, and how many edits are listed
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("About the likely typos")
+        self.show_all_button = QPushButton()
+        self.show_all_button.setToolTip("List every edit found, likeliest first")
+        self.show_all_button.clicked.connect(self.show_all)
         self.apply_button = QPushButton(apply_text)
         self.apply_button.setToolTip("Make the selected edit to the clues")
         self.apply_button.setEnabled(False)
@@ -85,12 +92,14 @@ class TypoBox(QWidget):
         top.addWidget(self.stop_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.show_all_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addLayout(top)
         layout.addWidget(self.list)
+        layout.addWidget(self.note)
         layout.addLayout(buttons)
         self.hide()
 
@@ -135,6 +144,8 @@ class TypoBox(QWidget):
         self._suggestions = []
         self.list.clear()
         self.list.hide()
+        self.note.hide()
+        self.show_all_button.hide()
         self.apply_button.hide()
         self.title.setText("Looking for the mistyped clue\u2026")
         self.progress.setValue(0)
@@ -172,6 +183,12 @@ class TypoBox(QWidget):
     def select(self, row: int) -> None:
         self.list.setCurrentRow(row)
 
+    def show_all(self) -> None:
+        """List every edit of the kind offered, not only the likeliest :data:`SHOWN`."""
+        if self._report is None:
+            return
+        self._list(self._report.offered(len(self._report.suggestions)))
+
     # --- the search ----------------------------------------------------------------------------
 
     def _end_progress(self) -> None:
@@ -198,16 +215,38 @@ class TypoBox(QWidget):
                 self.title.setText("Likely typos (each edit alone makes the puzzle unique):")
             else:
                 self.title.setText("Likely typo (this edit makes the puzzle unique):")
-            for suggestion in self._suggestions:
-                item = QListWidgetItem(_item_text(suggestion))
-                item.setToolTip(suggestion.text())
-                self.list.addItem(item)
+            self._list(self._suggestions)
             self.list.show()
             self.apply_button.show()
             self.apply_button.setEnabled(False)
         else:
             self.title.setText(report.no_suggestion_text())
         self.reportReady.emit(report)
+
+    def _list(self, suggestions: Sequence[Suggestion | ColourSuggestion]) -> None:
+        """Fill the list with ``suggestions`` and say under it what the percentages are and how
+        many of the edits found are listed."""
+        report = self._report
+        assert report is not None
+        every = len(report.offered(len(report.suggestions)))
+        self._suggestions = list(suggestions)
+        self.list.clear()
+        meaning = _figure_meaning(self._suggestions[0], every)
+        for suggestion in self._suggestions:
+            item = QListWidgetItem(_item_text(suggestion))
+            item.setToolTip(f"{suggestion.text()}\n{meaning}" if meaning else suggestion.text())
+            self.list.addItem(item)
+        listed = len(self._suggestions)
+        more = (
+            f" The {listed} likeliest of the {every} are listed (together "
+            f"{sum(s.confidence for s in self._suggestions):.0%})."
+            if listed < every and meaning
+            else ""
+        )
+        self.note.setText(f"{meaning}{more}")
+        self.note.setVisible(bool(meaning or more))
+        self.show_all_button.setText(f"List all {every}")
+        self.show_all_button.setVisible(listed < every)
 
     def _failed(self, message: str) -> None:
         self._end_progress()
@@ -224,8 +263,26 @@ class TypoBox(QWidget):
             self.applyRequested.emit(self._suggestions[row].edit)
 
 
+def _rated(suggestion: Suggestion | ColourSuggestion) -> bool:
+    """Whether ``suggestion`` has a confidence (a share among the edits of its kind)."""
+    return suggestion.unique or suggestion.one_more_typo or suggestion.is_pair
+
+
+def _figure_meaning(first: Suggestion | ColourSuggestion, every: int) -> str:
+    """What the percentage beside each suggestion is ('' when they have none)."""
+    if not _rated(first):
+        return ""
+    if first.is_pair:
+        kind = f"pair of edits is the two typos, of the {every} pairs found"
+    elif first.one_more_typo:
+        kind = f"edit is one of two typos, of the {every} such edits found"
+    else:
+        kind = f"edit is the typo, of the {every} edits found that make the puzzle unique"
+    return f"The % is how likely the {kind}."
+
+
 def _item_text(suggestion: Suggestion | ColourSuggestion) -> str:
-    """``row 7: 3 → 2 (3 1 becomes 2 1) — 80%, line-solvable``."""
+    """``row 7: 3 → 2 (3 1 becomes 2 1) — 80% likely, line-solvable``."""
     how = "line-solvable" if suggestion.line_solvable else "needs search"
     if suggestion.is_pair:
         how = f"together {how}"
@@ -233,4 +290,6 @@ def _item_text(suggestion: Suggestion | ColourSuggestion) -> str:
         how = "then one more clue to fix"
     elif not suggestion.unique:  # offered for colour when no edit makes the puzzle unique
         how = suggestion.verdict.label
-    return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%}, {how}"
+    if not _rated(suggestion):
+        return f"{suggestion.edit.text()} \u2014 {how}"
+    return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%} likely, {how}"
