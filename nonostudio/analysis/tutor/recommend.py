@@ -1,5 +1,6 @@
 """ "For you": the puzzles whose hardest technique is at the player's step or the tier before it
-(mastered, or just one step beyond), next step first, and a solving time predicted for this
+(mastered, or just one step beyond), next step first -- or, when the library has nothing at the
+step itself, the nearest tier above it that has puzzles -- and a solving time predicted for this
 player beside the generic grade's.
 
 The personal time model is fitted from the player's own solving: each technique's seconds per
@@ -47,18 +48,32 @@ class Suggestion:
     why: str
     seconds: float | None = None
     generic_seconds: float | None = None
+    ahead: bool = False
+    """Above the player's step: offered because the library has nothing at the step itself."""
 
 
 def for_you(candidates: Sequence[Candidate], levels: dict[str, Mastery]) -> list[Suggestion]:
     """The candidates at the player's step tier (first) or the tier before it, fewest steps
-    first within a tier; none outside that window."""
+    first within a tier.  When none is at the step tier itself (a new player's step is tier 0,
+    which only blank puzzles reach), the candidates of the nearest tier above it that has any
+    come first instead, marked ``ahead`` (their ``why`` names their tier and the player's
+    step); none of any other tier."""
     step = step_tier(levels)
+    above = [c.tier for c in candidates if c.tier > step]
+    ahead = min(above) if above and not any(c.tier == step for c in candidates) else None
+    order = {step: 0, step - 1: 1}
+    if ahead is not None:
+        order[ahead] = 0
     out = []
-    for c in sorted(candidates, key=lambda c: (c.tier != step, c.steps, c.key)):
+    for c in sorted(candidates, key=lambda c: (order.get(c.tier, 2), c.steps, c.key)):
+        name = BY_ID[c.hardest].name
         if c.tier == step:
-            out.append(Suggestion(c, f"your next step: {BY_ID[c.hardest].name} (tier {c.tier})"))
+            out.append(Suggestion(c, f"your next step: {name} (tier {c.tier})"))
+        elif c.tier == ahead:
+            up = "one step up" if c.tier == step + 1 else "the nearest tier above your step"
+            out.append(Suggestion(c, f"{up}: {name} (tier {c.tier})", ahead=True))
         elif c.tier == step - 1:
-            out.append(Suggestion(c, f"practice at your level: {BY_ID[c.hardest].name}"))
+            out.append(Suggestion(c, f"practice at your level: {name}"))
     return out
 
 

@@ -1,8 +1,9 @@
 """The library "for you": the black-and-white puzzles of the library whose hardest technique is
 the player's next step or the tier before it (:func:`nonostudio.analysis.tutor.recommend.for_you`),
-in that order, with the time this player is predicted to take (the personal time model fitted
-from the active profile's timed moves, calibrated on the library puzzles they solved) beside
-the generic grade, and "Suggest my next puzzle", which opens the first.
+in that order -- or, with nothing at the step itself, the nearest tier above it that has
+puzzles -- with the time this player is predicted to take (the personal time model fitted from
+the active profile's timed moves, calibrated on the library puzzles they solved) beside the
+generic grade, and "Suggest my next puzzle", which opens the first.
 
 The puzzles are graded in the worker pool (with progress and cancel) and kept per library id and
 modification time, so a refresh only grades what changed.  The panel computes nothing itself.
@@ -237,16 +238,27 @@ class ForYouPanel(QWidget):
         step = step_tier(levels)
         timing = "" if model is not None else " Your time appears once you have solved by hand."
         # There is no tier before tier 0 (it said "or -1", "or the one before").
-        if self.suggestions:
-            before = f" or {step - 1}" if step > 0 else ""
+        before = f" or {step - 1}" if step > 0 else ""
+        ahead = [s for s in self.suggestions if s.ahead]
+        if ahead:
+            tier = ahead[0].candidate.tier
+            where = "one step up" if tier == step + 1 else "the nearest tier above it with puzzles"
+            practice = len(self.suggestions) - len(ahead)
+            also = f", and {practice} at tier {step - 1} to practise" if practice else ""
+            self._say(
+                f"Nothing in the library at your step (tier {step}), so {len(ahead)} puzzle(s) "
+                f"{where}, at tier {tier}{also}. Practise What I need in the Practice tab to "
+                f"move your step on.{timing}"
+            )
+        elif self.suggestions:
             self._say(
                 f"{len(self.suggestions)} puzzle(s) for {name or 'you'} at tier {step} "
                 f"(your next step){before}.{timing}"
             )
         else:
-            before = " or the one before" if step > 0 else ""
+            before = ", nor at the tier before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at your step (tier {step}){before}: "
+                f"Nothing in the library at or above your step (tier {step}){before}: "
                 "practise What I need in the Practice tab to move your step on, add puzzles, or "
                 "generate one with `nonostudio-cli generate --technique …`."
             )

@@ -98,6 +98,39 @@ def test_for_you_keeps_the_step_tier_and_the_one_before_it_next_step_first():
     assert got == ["b", "d", "a"]
 
 
+def test_a_new_player_is_offered_the_nearest_tier_above_when_none_is_at_the_step():
+    # no events: the step is tier 0, which only blank puzzles reach; the library has none
+    levels = mastery([])
+    assert step_tier(levels) == 0
+    cands = [
+        _candidate("glue", "glue"),  # tier 2
+        _candidate("big", "overlap", overlap=9),  # tier 1
+        _candidate("small", "small_gap", small_gap=3),  # tier 1
+        _candidate("mercury", "mercury"),  # tier 3
+    ]
+    got = for_you(cands, levels)
+    assert [s.candidate.key for s in got] == ["small", "big"]  # tier 1 only, fewest steps first
+    assert all(s.ahead for s in got)
+    assert got[0].why.startswith("one step up:") and "(tier 1)" in got[0].why
+    # with only tier 2 and 3 above, the nearest of them, said not to be one step up
+    far = for_you([c for c in cands if c.tier > 1], levels)
+    assert [s.candidate.key for s in far] == ["glue"]
+    assert "one step up" not in far[0].why and "nearest tier above" in far[0].why
+    # a puzzle at the step itself: nothing above is offered
+    blank = _candidate("blank", "empty_line")
+    assert [(s.candidate.key, s.ahead) for s in for_you([*cands, blank], levels)] == [
+        ("blank", False)
+    ]
+
+
+def test_above_the_step_comes_before_the_practice_tier_when_none_is_at_the_step():
+    known = [Outcome(t, 1.0) for t in ("empty_line", "line_complete") for _ in range(4)]
+    levels = mastery(known)  # the step is tier 1
+    cands = [_candidate("a", "line_complete"), _candidate("c", "glue"), _candidate("e", "mercury")]
+    got = [(s.candidate.key, s.ahead) for s in for_you(cands, levels)]
+    assert got == [("c", True), ("a", False)]
+
+
 def test_the_personal_model_charges_each_technique_its_own_rate():
     moves = {"overlap": [2.0] * 20, "glue": [20.0] * 20}
     model = PersonalTimeModel.fit(moves)

@@ -72,7 +72,7 @@ def test_predicted_time_from_the_players_moves(qtbot, panel: ForYouPanel) -> Non
     assert panel.table.item(0, 2).text() == "0:44"
 
 
-def test_nothing_at_the_step_says_so(qtbot, panel: ForYouPanel) -> None:
+def test_nothing_at_the_step_offers_the_tier_above(qtbot, panel: ForYouPanel) -> None:
     # tiers 0-4 mastered: the step is tier 5; the samples' hardest are tiers 1, 2, 3 and 6
     every = ("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces", "punctuate")
     panel.store.record(
@@ -80,8 +80,20 @@ def test_nothing_at_the_step_says_so(qtbot, panel: ForYouPanel) -> None:
     )
     panel.refresh()
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    whys = [panel.table.item(r, 1).text() for r in range(panel.table.rowCount())]
+    assert whys == ["one step up: Contradiction (tier 6)"], whys
+    text = panel.label.text()
+    assert text.startswith(
+        "Nothing in the library at your step (tier 5), so 1 puzzle(s) one step up, at tier 6."
+    ), text
+    # without them, nothing at all: it says so
+    for s in panel.suggestions:
+        panel.library.remove(int(s.candidate.key))
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
     assert panel.table.rowCount() == 0
-    assert panel.label.text().startswith("Nothing in the library at your step (tier 5)")
+    text = panel.label.text()
+    assert text.startswith("Nothing in the library at or above your step (tier 5), nor at"), text
 
 
 def test_a_library_in_memory_is_read_on_its_own_thread(qtbot, tmp_path: Path) -> None:
@@ -100,14 +112,18 @@ def test_a_library_in_memory_is_read_on_its_own_thread(qtbot, tmp_path: Path) ->
         library.close()
 
 
-def test_a_new_players_step_names_no_tier_before_tier_0(qtbot, panel: ForYouPanel) -> None:
+def test_a_new_player_is_offered_the_puzzles_one_step_up(qtbot, panel: ForYouPanel) -> None:
     # no events: the step is tier 0, and no sample is that easy (empty and complete lines
-    # only); there is no tier before it to speak of ("or the one before", "or -1")
-    panel.refresh()
-    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    # only); the Beginner puzzles one step up (tier 1: the soups) are offered and said to be
+    # above the step; there is no tier before tier 0 to speak of ("or the one before", "or -1")
+    assert _suggest(qtbot, panel) == panel.ids["number-loom-soups-on.non"]  # type: ignore[attr-defined]
+    assert panel.table.rowCount() == 1
+    assert panel.table.item(0, 1).text() == "one step up: Overlap (tier 1)"
     text = panel.label.text()
-    assert text.startswith("Nothing in the library at your step (tier 0):"), text
-    assert "before" not in text and "-1" not in text
+    assert text.startswith(
+        "Nothing in the library at your step (tier 0), so 1 puzzle(s) one step up, at tier 1."
+    ), text
+    assert "before" not in text and "-1" not in text and "to practise" not in text
 
 
 def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -> None:
