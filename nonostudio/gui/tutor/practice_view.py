@@ -100,6 +100,7 @@ class PracticeView(QWidget):
     drillShown = Signal()
     answered = Signal(bool)
     profileChanged = Signal(str)
+    profileRenamed = Signal(str, str)  # old, new: its history went with it
 
     def __init__(
         self,
@@ -326,6 +327,7 @@ class PracticeView(QWidget):
         except ProfileError as exc:
             self._say(str(exc), error=True)
             return
+        self.profileRenamed.emit(old, name.strip())
         self._fill_profiles(name.strip())
         self._say(f"Profile {old!r} renamed {name.strip()!r}.")
 

@@ -9,6 +9,11 @@ available at that moment, in the worker pool, and recorded as ``ProfileEvent(sou
 * a hint is one event at the deepest rung the player asked for on the same grid (recorded when
   the player moves on, checks, or changes puzzle);
 * a Check that shows mistakes is one mistake event.
+
+An event is filed under the profile it was made in; when that profile is renamed before the
+event is recorded (:meth:`HandSolveLog.renamed`: the rename carries the history), it is
+recorded under the new name.  One whose profile is gone by then is not recorded, and
+``failed`` says so (it was dropped silently).
 """
 
 from __future__ import annotations
@@ -84,6 +89,7 @@ class HandSolveLog(QObject):
         self._queue: list[_Pending] = []
         self._inflight: list[_Pending] = []  # attributed in the pool now
         self._hint: _Pending | None = None
+        self._inflight_renames: dict[str, str] = {}  # old -> new, for the batch in the pool
         self._puzzle: Puzzle | None = None
         self._last: float | None = None  # the previous event's time (None: not known)
         self.recorded = 0
@@ -176,15 +182,44 @@ class HandSolveLog(QObject):
     def is_busy(self) -> bool:
         return self._worker.is_running() or bool(self._queue)
 
+    def renamed(self, old: str, new: str) -> None:
+        """Profile ``old`` is now called ``new`` (its history copied over): what was made under
+        ``old`` and is not recorded yet is recorded under ``new``."""
+        if old == new:
+            return
+
+        def moved(p: _Pending) -> _Pending:
+            return replace(p, profile=new) if p.profile == old else p
+
+        self._queue = [moved(p) for p in self._queue]
+        if self._hint is not None:
+            self._hint = moved(self._hint)
+        if self._inflight:
+            for k, v in list(self._inflight_renames.items()):
+                if v == old:
+                    self._inflight_renames[k] = new
+            if any(p.profile == old for p in self._inflight):
+                self._inflight_renames.setdefault(old, new)
+
     def _done(self, events: list[tuple[str, ProfileEvent]]) -> None:
+        renames, self._inflight_renames = self._inflight_renames, {}
         self._inflight = []
+        lost: dict[str, int] = {}
         try:
             known = set(self.store.names())  # recording adds no profile
-            for name, event in events:
+            for made_in, event in events:
+                name = renames.get(made_in, made_in)
                 if name in known:
                     self.recorded += self.store.record(name, [event])
+                else:
+                    lost[name] = lost.get(name, 0) + 1
         except ProfileError as exc:
             self.failed = str(exc)
+        if lost:
+            self.failed = "; ".join(
+                f"{n} event(s) of profile {name!r} not recorded: it no longer exists"
+                for name, n in lost.items()
+            )
         self._pump()
 
     def _error(self, message: str) -> None:
@@ -196,7 +231,12 @@ class HandSolveLog(QObject):
         self.flush_hint()
         running = self._worker.is_running()
         self._worker.cancel()
-        items = (self._inflight if running else []) + self._queue
+        renames, self._inflight_renames = self._inflight_renames, {}
+        inflight = [
+            replace(p, profile=renames.get(p.profile, p.profile))
+            for p in (self._inflight if running else [])
+        ]
+        items = inflight + self._queue
         self._queue = []
         self._done(_attribute(items, lambda: False))
         self.store.close()

@@ -86,6 +86,7 @@ class Tutor:
             name = str(self.window.settings.value(PROFILE_KEY, "", str)) or None
             self.practice = PracticeView(self.path, profile=name)
             self.practice.profileChanged.connect(self._profile_changed)
+            self.practice.profileRenamed.connect(self.log.renamed)
             tabs = self.window.tabs
             replace_tab(tabs, tabs.indexOf(self._unbuilt_page), self.practice)
         return self.practice

@@ -136,3 +136,42 @@ def test_a_stroke_undone_by_escape_is_no_move(qtbot, setup) -> None:
     qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 2).center())
     assert (view.hand_cells() == UNKNOWN).all()
     assert moved == []
+
+
+def test_a_rename_mid_game_records_what_is_waiting_under_the_new_name(qtbot, setup) -> None:
+    # A move in the pool, another queued behind it and a hint under way when the profile is
+    # renamed (its history copied over, the old name gone): each was dropped silently, filed
+    # under the old name; now each goes to the new one.
+    view, log, clock = setup
+    name = ["Ada"]
+    log.profile = lambda: name[0]
+    empty = new_grid(HOUSE.height, HOUSE.width)
+    one = empty.copy()
+    one[2, 0] = 1
+    two = one.copy()
+    two[2, 1] = 1
+    log.on_move(empty, one)
+    log.on_move(one, two)
+    assert log._inflight and log._queue  # one attributed in the pool, one waiting
+    log.on_hint(two, 0)
+    store = log.store
+    store.create("Ada L")  # as the Practice tab renames: copy, then delete the old
+    store.record("Ada L", store.events("Ada"))
+    store.delete("Ada")
+    name[0] = "Ada L"
+    log.renamed("Ada", "Ada L")
+    log.flush_hint()
+    qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    assert [e.kind for e in store.events("Ada L")] == ["move", "move", "hint"]
+    assert log.failed == ""
+
+
+def test_events_of_a_deleted_profile_are_not_dropped_silently(qtbot, setup) -> None:
+    view, log, clock = setup
+    empty = new_grid(HOUSE.height, HOUSE.width)
+    one = empty.copy()
+    one[2, 0] = 1
+    log.on_move(empty, one)
+    log.store.delete("Ada")
+    qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    assert log.failed == "1 event(s) of profile 'Ada' not recorded: it no longer exists"

@@ -92,3 +92,24 @@ def test_the_active_profile_opens_the_library_once_not_at_every_call(studio, mon
     assert opened == [str(studio.library.path)]  # one store (to make the default profile), once
     with ProfileStore(studio.library.path) as store:
         assert DEFAULT_PROFILE in store.names()
+
+
+def test_a_hint_under_way_follows_a_rename_in_the_practice_tab(qtbot, studio, monkeypatch) -> None:
+    tutor = studio.tutor
+    view = tutor.build_practice()
+    view.store.create("Ada")
+    view._fill_profiles("Ada")
+    qtbot.waitUntil(studio.is_ready, timeout=10000)
+    studio.files.open_library_puzzle(studio.ids["webpbn-00001-dancer.non"])  # type: ignore[attr-defined]
+    studio.tabs.setCurrentWidget(studio.solve_view)
+    solve = studio.solve_view
+    qtbot.waitUntil(lambda: solve.trace() is not None, timeout=20000)
+    solve.ui.hand_action.trigger()
+    solve.request_hint()
+    qtbot.waitUntil(lambda: solve.hint_rung() == 0, timeout=10000)
+    monkeypatch.setattr(view, "ask_text", lambda *a, **k: "Ada L")
+    view.rename_profile()  # mid-game: the hint is not recorded yet
+    assert view.profile == "Ada L"
+    qtbot.mouseClick(solve.grid, Qt.MouseButton.LeftButton, pos=solve.grid.cell_rect(0, 0).center())
+    qtbot.waitUntil(lambda: not tutor.log.is_busy(), timeout=10000)
+    assert [e.kind for e in view.store.events("Ada L")] == ["hint", "move"]
