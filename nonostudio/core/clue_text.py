@@ -1,6 +1,7 @@
 """Clues typed as text, one line per row or column: parse them and say exactly what is wrong.
 
-Numbers are separated by spaces or commas; an empty line or ``0`` is an empty clue.  Used by the
+Numbers are separated by spaces or commas; an empty line or a lone ``0`` is an empty clue (a 0
+beside other numbers is refused, as the file readers refuse it).  Used by the
 clue editor, which marks the offending line and shows the message (e.g.
 ``row 4: '3a' is not a number``).
 """
@@ -48,10 +49,15 @@ def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | Non
             if token.startswith("-") and token[1:].isdecimal():
                 return (), f"{name}: clue numbers cannot be negative ('{token}')"
             return (), f"{name}: '{token}' is not a number"
-        value = int(token)
-        if value:
-            numbers.append(value)
-    clue = tuple(numbers)
+        numbers.append(int(token))
+    if len(numbers) > 1 and 0 in numbers:
+        # as the file readers refuse it (formats._common.clue_of): dropping the 0 would show
+        # a different clue than was typed ('0 1' read as '1'), a typo as often as not
+        return (), (
+            f"{name}: a 0 beside other numbers ('{text.strip()}'; a lone 0 is an empty line's "
+            "clue, blocks are at least 1 long)"
+        )
+    clue = tuple(n for n in numbers if n)
     return clue, _too_long(clue, name, length)
 
 

@@ -81,3 +81,14 @@ def test_readable_clue_text_keeps_a_clue_too_long_and_refuses_what_is_not_clues(
         == "column 1: clue 3 needs 3 cells but the column has 2"
     )
     assert long_clue_problem(((1,), (1,)), ((1,), (1,))) is None
+
+
+def test_a_0_beside_other_numbers_is_refused_naming_the_line() -> None:
+    # it read '0 1' as '1' (a silently changed clue); the file readers refuse it too
+    clue, error = parse_clue_line("0 1", "row 3", 10)
+    assert clue == () and error is not None
+    assert error.startswith("row 3: a 0 beside other numbers ('0 1';")
+    assert parse_clue_line("2, 0", "column 7", 10)[1].startswith("column 7: a 0 beside")  # type: ignore[union-attr]
+    assert parse_clue_line(" 0 ", "row 1", 5) == ((), None)  # a lone 0 is the empty clue
+    rows, problems = parse_clue_text("1\n0 1\n0", "row", 3, 4)
+    assert [p.index for p in problems] == [1] and rows == ((1,), (), ())

@@ -236,6 +236,18 @@ def test_typed_clue_errors_name_the_clue(qtbot, editor: EditorView) -> None:
     assert editor.puzzle() is None
 
 
+def test_a_typed_0_beside_other_numbers_is_said_not_shown_as_another_clue(
+    qtbot, editor: EditorView
+) -> None:
+    # '0 1' showed on the grid as 1 (a silently changed puzzle); the file readers refuse it
+    editor.new_puzzle(2, 2)
+    _type_clues(qtbot, editor, "0 1\n1", "1\n1")
+    assert editor.puzzle() is None
+    assert "row 1: a 0 beside other numbers ('0 1';" in editor.ui.rows_message.text()
+    assert {s.cursor.blockNumber() for s in editor.ui.rows_edit.extraSelections()} == {0}
+    assert editor.grid.invalid_lines()[0] == {0}  # a ?, not the 1 it was read as
+
+
 def test_a_typed_line_that_is_no_clue_shows_a_question_mark_not_zero(
     qtbot, editor: EditorView
 ) -> None:
