@@ -1,7 +1,8 @@
 """The colour Solve view's step list and step marks: a colour trace's steps as rows of the
 black-and-white step table (:class:`~nonostudio.gui.solve.steps_model.StepsModel`), its summary,
-and what the grid marks for a step (its line, the clue items and spans its premises name, the
-cells it narrows)."""
+what holds of a puzzle line logic does not solve (several solutions: where it stops), and what
+the grid marks for a step (its line, the clue items and spans its premises name, the cells it
+narrows)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from nonostudio.analysis.colour.hints import grid_after
 from nonostudio.analysis.colour.trace import GUESS, PER_COLOUR, ColourStep, ColourTrace
 from nonostudio.analysis.colour.words import colour_name
 from nonostudio.analysis.explaining.naming import line_name
@@ -70,6 +72,26 @@ def colour_summary(trace: ColourTrace) -> str:
             "Techniques: " + ", ".join(f"{name} ×{k}" for name, k in used.most_common()) + "."
         )
     return "<br>".join(lines)
+
+
+def colour_verdict_words(trace: ColourTrace) -> str:
+    """What holds of the puzzle, in words for the pane under the grid (the steps pane with the
+    summary may be folded away): for a puzzle with several solutions, where line logic stops
+    (after which step, how many cells undecided) and that the search steps take one of the
+    solutions; "" otherwise (the summary says the rest)."""
+    if trace.solutions != "multiple":
+        return ""
+    first = next((i for i, step in enumerate(trace.steps) if step.kind == GUESS), None)
+    stop = len(trace.steps) if first is None else first
+    open_cells = sum(
+        1 for row in grid_after(trace, stop) for cell in row if cell & (cell - 1) or not cell
+    )
+    where = f"after step {stop}" if stop else "before its first step"
+    logic = f"Line logic stops {where} with {open_cells} cell{'s' * (open_cells != 1)} undecided"
+    then = (
+        f"; the search steps from step {stop + 1} on take one of them" if first is not None else ""
+    )
+    return f"Several solutions: more than one picture fits these clues. {logic}{then}."
 
 
 def colour_step_marks(

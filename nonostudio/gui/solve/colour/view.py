@@ -46,7 +46,12 @@ from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.progress import ColourProgressKeeper
-from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
+from nonostudio.gui.solve.colour.steps import (
+    colour_step_marks,
+    colour_step_rows,
+    colour_summary,
+    colour_verdict_words,
+)
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
 from nonostudio.gui.solve.panes import PaneKeeper
@@ -382,9 +387,14 @@ class ColourSolveView(TraceView):
             selection.clearSelection()
             selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
             if not self.ui.hand_action.isChecked():
-                self.ui.message_label.setText("")
+                self.ui.message_label.setText(self._verdict_words())
             return
         self._select_step(row)
+
+    def _verdict_words(self) -> str:
+        """What holds of the puzzle, under the grid at the replay's start (several solutions:
+        where line logic stops); the steps pane with the summary may be folded away."""
+        return "" if self._trace is None else colour_verdict_words(self._trace)
 
     def _mark(self, marks: ColourMarks) -> None:
         """Mark a step on the grid and scroll its cells (or line) into sight, clear of the clues
@@ -419,7 +429,7 @@ class ColourSolveView(TraceView):
         elif on and self._solved:
             ui.message_label.setText("You have solved this puzzle: Solve again to start afresh.")
         else:
-            ui.message_label.setText(COLOUR_HAND_HELP if on else "")
+            ui.message_label.setText(COLOUR_HAND_HELP if on else self._verdict_words())
         self._run_timer()
         self._show()
         if on:

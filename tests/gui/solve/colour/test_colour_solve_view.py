@@ -179,3 +179,40 @@ def test_the_colour_solve_tabs_keys_work_as_soon_as_it_is_chosen(
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(SOLVE_TAB).center())
     qtbot.waitUntil(lambda: view.trace() is not None, timeout=20000)
     assert_keys_reach(qtbot, view)
+
+
+def test_a_puzzle_with_several_solutions_says_where_line_logic_stops(qtbot) -> None:
+    """The pane under the grid was empty for such a puzzle (seen under Xvfb with the steps pane
+    folded away): it says there are several solutions and where line logic stops."""
+    from nonostudio.analysis.colour.trace import GUESS
+    from nonostudio.core.colour.model import ColourPuzzle, Palette
+
+    row = ((1, 1), (1, 2))  # each row 1 red, 1 blue: the reds take either diagonal of columns 1-2
+    cols = (((1, 1),), ((1, 1),), (), ((2, 2),))
+    two = ColourPuzzle(Palette(PALETTE.colours[:3]), (row, row), cols)
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(1100, 700)
+    v.show()
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(two)
+    trace = v.trace()
+    assert trace is not None and trace.solutions == "multiple"
+    stop = [s.kind for s in trace.steps].index(GUESS)  # the first search step
+    # columns 3 (empty) and 4 (blue) are decided by line logic; columns 1-2 (4 cells) are not
+    said = (
+        f"Several solutions: more than one picture fits these clues. Line logic stops after "
+        f"step {stop} with 4 cells undecided; the search steps from step {stop + 1} on take one "
+        "of them."
+    )
+    assert v.ui.message_label.text() == said and v.ui.message_label.isVisible()
+    v.set_hand_mode(True)
+    assert v.ui.message_label.text() != said  # by hand: how to paint
+    v.set_hand_mode(False)
+    assert v.ui.message_label.text() == said
+    v.cancel()
+
+
+def test_a_unique_puzzle_has_no_verdict_words_under_the_grid(view: ColourSolveView) -> None:
+    assert view.trace() is not None and view.trace().solutions == "unique"
+    assert view.ui.message_label.text() == ""
