@@ -88,9 +88,12 @@ def colour_verdict_words(trace: ColourTrace) -> str:
     )
     where = f"after step {stop}" if stop else "before its first step"
     logic = f"Line logic stops {where} with {open_cells} cell{'s' * (open_cells != 1)} undecided"
-    then = (
-        f"; the search steps from step {stop + 1} on take one of them" if first is not None else ""
-    )
+    guesses = sum(1 for step in trace.steps if step.kind == GUESS)
+    then = ""
+    if guesses == 1:
+        then = f"; step {stop + 1} is the search step, which takes one of them"
+    elif guesses:
+        then = f"; step {stop + 1} is the first of {guesses} search steps, which take one of them"
     return f"Several solutions: more than one picture fits these clues. {logic}{then}."
 
 

@@ -198,12 +198,14 @@ def test_a_puzzle_with_several_solutions_says_where_line_logic_stops(qtbot) -> N
         v.set_puzzle(two)
     trace = v.trace()
     assert trace is not None and trace.solutions == "multiple"
-    stop = [s.kind for s in trace.steps].index(GUESS)  # the first search step
+    kinds = [s.kind for s in trace.steps]
+    stop = kinds.index(GUESS)  # the first search step
+    assert kinds.count(GUESS) == 1  # one guess decides the diagonal
     # columns 3 (empty) and 4 (blue) are decided by line logic; columns 1-2 (4 cells) are not
     said = (
         f"Several solutions: more than one picture fits these clues. Line logic stops after "
-        f"step {stop} with 4 cells undecided; the search steps from step {stop + 1} on take one "
-        "of them."
+        f"step {stop} with 4 cells undecided; step {stop + 1} is the search step, which takes "
+        "one of them."
     )
     assert v.ui.message_label.text() == said and v.ui.message_label.isVisible()
     v.set_hand_mode(True)
