@@ -1,12 +1,14 @@
 """The hint ladder panel of the Solve view: a hint given away one rung per press.
 
 The rungs come from :func:`nonostudio.analysis.helping.hints.hint_ladder`: 1 where to look, 2 which
-technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel shows the rungs
-revealed so far, numbered, and a button whose label says what the next press gives (``Hint 1/5:
-where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the state changes (when a
-ladder starts, when the position changes and the ladder is dropped); the panel only shows them.
-The panel holds the button; its ``text_label`` is laid out by its owner (the Solve view puts it
-in the scrolled words beside the button, so the button stays put however long the rungs get).
+technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel shows the newest
+rung revealed, numbered, whole (each rung says more than the one before; the grid marks the
+line; the label's tooltip holds every rung so far), and a button whose label says what the next
+press gives (``Hint 1/5: where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the
+state changes (when a ladder starts, when the position changes and the ladder is dropped); the
+panel only shows them.  The panel holds the button; its ``text_label`` is laid out by its owner
+(the Solve view puts it in the scrolled words beside the button, so the button stays put however
+long the rungs get).
 """
 
 from __future__ import annotations
@@ -33,13 +35,13 @@ START_LABEL = NEXT_LABELS[0]
 
 
 def rungs_html(ladder: Ladder[Any], rung: int) -> str:
-    """``ladder``'s rungs 0 to ``rung`` as a numbered list, each under its title."""
+    """``ladder``'s rung ``rung``, numbered, under its title: the newest rung alone.  Shown under
+    the rungs before it, in the few lines under the grid, it was scrolled to, the end of the rung
+    before left on show above it (a stray "11."), and its own lines cut."""
     if not 0 <= rung < len(RUNGS):
         raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
-    items = "".join(
-        f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>" for k in range(rung + 1)
-    )
-    return f"<ol style='margin:0'>{items}</ol>"
+    text = html.escape(ladder.rung(rung))
+    return f"<p style='margin:0'><b>{rung + 1}. {RUNG_TITLES[rung]}:</b> {text}</p>"
 
 
 def next_label(rung: int) -> str:
@@ -98,6 +100,7 @@ class HintLadderPanel(QFrame):
         text = rungs_html(ladder, rung)  # (raises for a rung out of range)
         self._ladder, self._rung = ladder, rung
         self.text_label.setText(text)
+        self.text_label.setToolTip(rungs_text(ladder, rung))  # every rung so far
         self.text_label.show()
         self._fit_text()
         self.button.setText(next_label(rung))
@@ -107,6 +110,7 @@ class HintLadderPanel(QFrame):
         """Drop the hint under way (the position changed); ``message`` is shown instead."""
         self._ladder, self._rung = None, -1
         self.button.setText(START_LABEL)
+        self.text_label.setToolTip("")
         self.text_label.setText(html.escape(message))
         self.text_label.setVisible(bool(message))
         self._fit_text()
@@ -135,7 +139,8 @@ class HintLadderPanel(QFrame):
         return self._rung == len(RUNGS) - 1
 
     def shown_text(self) -> str:
-        """The revealed rungs as plain text, one per line (what a player reads)."""
+        """The revealed rungs as plain text, one per line (the label shows the newest; its
+        tooltip all of them)."""
         if self._ladder is None:
             return self.text_label.text() if self.text_label.isVisible() else ""
         return rungs_text(self._ladder, self._rung)

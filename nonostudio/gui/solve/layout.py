@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -239,21 +239,33 @@ class SolveUiParts:
         """Whether a hint's rungs are shown (the words pane keeps the newest in sight)."""
         return False
 
+    def _hint_label(self) -> QWidget | None:
+        """The label of the hint's rung among the words (the hint panel's, in both views)."""
+        label = getattr(getattr(self, "hint_panel", None), "text_label", None)
+        return label if isinstance(label, QWidget) else None
+
     def _grow_words(self) -> None:
         """Replaying, words longer than their pane (a contradiction's chain and its step of five
         sentences) make it taller, up to ``WORDS_SHARE`` of the room, the grid fitting the rest:
         they are read whole, not a line at a time by scrolling.  The pane never shrinks by itself
-        (the grid does not change size from step to step; the player can drag it smaller).  By
-        hand the words scroll instead: neither a hint's rungs nor the solved banner moves the
-        cells under the player's mouse."""
-        if self.hand_action.isChecked() or self._hint_under_way():
+        (the grid does not change size from step to step; the player can drag it smaller).  A
+        hint's newest rung (shown alone, from its first line: :meth:`_scroll_words`) grows it as
+        far as that rung needs, by hand too: at 1024x600 a rung had two lines in sight and a
+        scroll bar.  Other words by hand scroll instead: neither the solved banner nor a long
+        status line moves the cells under the player's mouse."""
+        rung = self._hint_label() if self._hint_under_way() else None
+        if self.hand_action.isChecked() and rung is None:
             return
         area, splitter = self.words, self.grid_splitter
         words = area.widget()
         if words is None or not area.isVisible():
             return
         width = area.viewport().width()
-        need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
+        if rung is not None:  # the newest rung whole, no more
+            margins = self.words_layout.contentsMargins()
+            need = rung.heightForWidth(rung.width()) + margins.top() + margins.bottom()
+        else:
+            need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
         if need < 0:
             need = words.sizeHint().height()
         missing = need - area.viewport().height()
@@ -281,7 +293,13 @@ class SolveUiParts:
         """Words too long for their pane show their start, or the newest rung of a hint under
         way."""
         bar = self.words.verticalScrollBar()
-        bar.setValue(bar.maximum() if self._hint_under_way() else 0)
+        if not self._hint_under_way():
+            bar.setValue(0)
+            return
+        # the rung from its first line: no end of the words above it left on show
+        rung, words = self._hint_label(), self.words.widget()
+        top = rung.mapTo(words, QPoint(0, 0)).y() if rung is not None and words is not None else 0
+        bar.setValue(min(bar.maximum(), max(0, top)))
 
     def _make_replay_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand and hint."""

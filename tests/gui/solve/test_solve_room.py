@@ -32,7 +32,9 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.gui.solve import hints as hint_search
 from nonostudio.gui.solve import view as view_module
+from nonostudio.gui.solve.hint_ladder import RUNG_TITLES
 from nonostudio.gui.solve.hints import HintSearch
+from nonostudio.gui.solve.layout import WORDS_MIN_HEIGHT
 from nonostudio.gui.solve.replay import no_solution
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
@@ -406,3 +408,41 @@ def test_the_solved_banner_is_read_whole_in_a_narrow_view(
     top = banner.mapTo(viewport, banner.rect().topLeft()).y()
     bottom = banner.mapTo(viewport, banner.rect().bottomLeft()).y()
     assert 0 <= top and bottom < viewport.height()  # in sight, no scrolling needed
+
+
+def test_a_hint_shows_its_newest_rung_whole_from_its_first_line(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Seen at 1280x720 and 1024x600 by hand: the rungs stacked under the grid were scrolled to
+    their end, the newest rung cut to two lines and the last words of the rung before ("11.")
+    left on show above it.  Now the newest rung alone, whole: the pane grows as far as it needs
+    (here from its smallest, two lines)."""
+    show_at(qtbot, window, (1024, 600))
+    view = open_owl(qtbot, window)
+    view.ui.hand_action.trigger()  # by hand: the words pane does not grow for other words
+    area, label = view.ui.words, view.ui.hint_panel.text_label
+    splitter = view.ui.grid_splitter  # the words pane at its smallest: two lines
+    splitter.setSizes([sum(splitter.sizes()) - WORDS_MIN_HEIGHT, WORDS_MIN_HEIGHT])
+    QApplication.processEvents()
+    seen = []
+    for rung in range(4):  # where, which technique, the premise, which cells
+        qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not view._hints.is_running(), timeout=20000)
+        QApplication.processEvents()
+        qtbot.wait(50)  # (the pane grows after the layout pass that found the rung too long)
+        QApplication.processEvents()
+        assert view.hint_rung() == rung
+        text = label.text()
+        assert f"{rung + 1}. {RUNG_TITLES[rung]}:" in text
+        assert not any(f"{title}:" in text for title in RUNG_TITLES[:rung])  # the old rungs gone
+        # every rung so far is still there to read, in the label's tooltip
+        assert all(f"{title}:" in label.toolTip() for title in RUNG_TITLES[: rung + 1])
+        top = label.mapTo(area.viewport(), QPoint(0, 0)).y()
+        fits = label.height() <= area.viewport().height()
+        seen.append((rung, top, label.height(), area.viewport().height()))
+        assert top == 0 or (fits and top > 0), seen  # from its first line, nothing above cut
+        assert area.verticalScrollBar().value() <= label.y(), seen  # (none of it above sight)
+        if fits:
+            assert top + label.height() <= area.viewport().height(), seen  # whole in sight
+    assert all(h <= v for _r, _t, h, v in seen), seen  # each rung had the room it needs
+    assert view.grid.cell_size() >= view.grid.min_cell()
