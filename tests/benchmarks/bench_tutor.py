@@ -5,7 +5,8 @@
    independent enumerator of tests/analysis/sentence_checker.py; line_solver's equal to it);
 2. simulated learners (know the techniques up to tier k, err at a set rate on the rest) doing 40
    drills: the Kendall tau of the mastery estimate against known/unknown, and the share of "for
-   you" suggestions whose hardest tier is k or k+1 (goal ≥ 90 %);
+   you" suggestions whose hardest tier is k or k+1 (goal ≥ 90 %; those offered above the step
+   because the library has nothing in that window are counted apart);
 3. predicted solving time against held-out simulated sessions: the median relative error of the
    personal model and of the generic-grade baseline (the personal one must beat it);
 then, if tests/benchmarks/bench_tutor_generate.py exists, its main().
@@ -185,6 +186,7 @@ def section_learners(lines, candidates):
     taus = []
     for k in range(0, 6):
         k_taus, k_sugg, k_good, steps, none, k_pairs = [], 0, 0, [], 0, []
+        k_ahead: list[int] = []  # hardest tiers offered above an empty window (recommend.for_you)
         for s in range(LEARNERS_PER_K):
             rng = random.Random(1000 * k + s)
             practice = Practice(lines, LINE_TECHNIQUES, seed=rng.randrange(10**6))
@@ -203,7 +205,9 @@ def section_learners(lines, candidates):
                 k_pairs.append(pairs_ordered(ranked, known))
                 best = best_tau_b(known)
             steps.append(step_tier(levels))
-            suggestions = for_you(candidates, levels)[:SUGGESTIONS]
+            offered = for_you(candidates, levels)[:SUGGESTIONS]
+            suggestions = [g for g in offered if not g.ahead]
+            k_ahead += [g.candidate.tier for g in offered if g.ahead]
             none += not suggestions
             k_sugg += len(suggestions)
             k_good += sum(1 for g in suggestions if g.candidate.tier in (k, k + 1))
@@ -221,6 +225,11 @@ def section_learners(lines, candidates):
         print(
             f"  k={k}: {tau}; step tiers estimated {steps}; suggestions {k_sugg}, hardest tier "
             f"k or k+1: {k_good} ({share}); learners with no puzzle in their window: {none}"
+            + (
+                f", offered instead {len(k_ahead)} above it (hardest tiers {sorted(set(k_ahead))})"
+                if k_ahead
+                else ""
+            )
         )
     print(
         f"all learners: Kendall tau-b median {median(taus):+.2f} (k = 0-4), mean "

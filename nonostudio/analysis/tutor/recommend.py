@@ -1,6 +1,6 @@
 """ "For you": the puzzles whose hardest technique is at the player's step or the tier before it
-(mastered, or just one step beyond), next step first -- or, when the library has nothing at the
-step itself, the nearest tier above it that has puzzles -- and a solving time predicted for this
+(mastered, or just one step beyond), next step first -- or, when the library has neither, the
+nearest tier above the step that has puzzles -- and a solving time predicted for this
 player beside the generic grade's.
 
 The personal time model is fitted from the player's own solving: each technique's seconds per
@@ -54,16 +54,15 @@ class Suggestion:
 
 def for_you(candidates: Sequence[Candidate], levels: dict[str, Mastery]) -> list[Suggestion]:
     """The candidates at the player's step tier (first) or the tier before it, fewest steps
-    first within a tier.  When none is at the step tier itself (a new player's step is tier 0,
-    which only blank puzzles reach), the candidates of the nearest tier above it that has any
-    come first instead, marked ``ahead`` (their ``why`` names their tier and the player's
-    step); none of any other tier."""
+    first within a tier.  When neither tier has any (a new player's step is tier 0, which only
+    blank puzzles reach, and there is no tier before it), the candidates of the nearest tier
+    above the step that has any instead, marked ``ahead`` (their ``why`` says one step up, or
+    the nearest tier above); none of any other tier."""
     step = step_tier(levels)
     above = [c.tier for c in candidates if c.tier > step]
-    ahead = min(above) if above and not any(c.tier == step for c in candidates) else None
+    window = any(c.tier in (step, step - 1) for c in candidates)
+    ahead = min(above) if above and not window else None
     order = {step: 0, step - 1: 1}
-    if ahead is not None:
-        order[ahead] = 0
     out = []
     for c in sorted(candidates, key=lambda c: (order.get(c.tier, 2), c.steps, c.key)):
         name = BY_ID[c.hardest].name

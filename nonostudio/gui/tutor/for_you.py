@@ -1,6 +1,6 @@
 """The library "for you": the black-and-white puzzles of the library whose hardest technique is
 the player's next step or the tier before it (:func:`nonostudio.analysis.tutor.recommend.for_you`),
-in that order -- or, with nothing at the step itself, the nearest tier above it that has
+in that order -- or, with nothing at either, the nearest tier above the step that has
 puzzles -- with the time this player is predicted to take (the personal time model fitted from
 the active profile's timed moves, calibrated on the library puzzles they solved) beside the
 generic grade, and "Suggest my next puzzle", which opens the first.
@@ -243,11 +243,10 @@ class ForYouPanel(QWidget):
         if ahead:
             tier = ahead[0].candidate.tier
             where = "one step up" if tier == step + 1 else "the nearest tier above it with puzzles"
-            practice = len(self.suggestions) - len(ahead)
-            also = f", and {practice} at tier {step - 1} to practise" if practice else ""
+            before = " or the one before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at your step (tier {step}), so {len(ahead)} puzzle(s) "
-                f"{where}, at tier {tier}{also}. Practise What I need in the Practice tab to "
+                f"Nothing in the library at your step (tier {step}){before}, so {len(ahead)} "
+                f"puzzle(s) {where}, at tier {tier}. Practise What I need in the Practice tab to "
                 f"move your step on.{timing}"
             )
         elif self.suggestions:

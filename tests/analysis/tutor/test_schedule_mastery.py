@@ -123,12 +123,15 @@ def test_a_new_player_is_offered_the_nearest_tier_above_when_none_is_at_the_step
     ]
 
 
-def test_above_the_step_comes_before_the_practice_tier_when_none_is_at_the_step():
+def test_nothing_above_the_step_is_offered_while_the_tier_before_has_puzzles():
     known = [Outcome(t, 1.0) for t in ("empty_line", "line_complete") for _ in range(4)]
-    levels = mastery(known)  # the step is tier 1
+    levels = mastery(known)  # the step is tier 1, of which there is none; tier 0 has one
     cands = [_candidate("a", "line_complete"), _candidate("c", "glue"), _candidate("e", "mercury")]
     got = [(s.candidate.key, s.ahead) for s in for_you(cands, levels)]
-    assert got == [("c", True), ("a", False)]
+    assert got == [("a", False)]
+    # without it, the nearest tier above (glue, tier 2) rather than nothing
+    got = [(s.candidate.key, s.ahead) for s in for_you(cands[1:], levels)]
+    assert got == [("c", True)]
 
 
 def test_the_personal_model_charges_each_technique_its_own_rate():

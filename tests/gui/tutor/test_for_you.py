@@ -84,7 +84,8 @@ def test_nothing_at_the_step_offers_the_tier_above(qtbot, panel: ForYouPanel) ->
     assert whys == ["one step up: Contradiction (tier 6)"], whys
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 5), so 1 puzzle(s) one step up, at tier 6."
+        "Nothing in the library at your step (tier 5) or the one before, so 1 puzzle(s) one "
+        "step up, at tier 6."
     ), text
     # without them, nothing at all: it says so
     for s in panel.suggestions:
