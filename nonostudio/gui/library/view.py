@@ -273,6 +273,16 @@ class LibraryView(QWidget):
             self.table.selectRow(index.row())
             self.table.scrollTo(index)
 
+    def show_open(self, id: int | None) -> None:
+        """The selection follows the puzzle on screen: library puzzle ``id``'s row, or none for
+        a puzzle kept elsewhere (new, from a file): after File > New the row of the puzzle open
+        before stayed highlighted."""
+        if id is not None:
+            self.select_id(id)
+            return
+        self.table.clearSelection()
+        self.table.selectionModel().clearCurrentIndex()
+
     def selected_ids(self) -> list[int]:
         rows = self.table.selectionModel().selectedRows(TITLE)
         return [int(index.data(ID_ROLE)) for index in rows]

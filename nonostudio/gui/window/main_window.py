@@ -230,6 +230,7 @@ class MainWindow(QMainWindow):
         self._document_shown(document)
 
     def _document_shown(self, document: Document) -> None:
+        self.library_view.show_open(document.library_id)  # its row selected, or none
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
             colour = self.files.is_colour()
             view = self.colour_pages().solve_view if colour else self.solve_view
