@@ -129,12 +129,12 @@ def from_row(row: tuple[object, ...]) -> ColourHandProgress | None:
     return ColourHandProgress(sets, float(seconds), bool(solved), stamp)
 
 
-def copy_row(conn: sqlite3.Connection, id: int, progress: ColourHandProgress) -> None:
-    """Write ``progress`` as the game of puzzle ``id`` as it was (its time stamp kept): a
+def copy_row(conn: sqlite3.Connection, id: int, game: ColourHandProgress) -> None:
+    """Write ``game`` as the game of puzzle ``id`` as it was (its time stamp kept): a
     library's games carried into another file."""
     create_table(conn)
     conn.execute(
         f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified) "
         "VALUES (?, ?, ?, ?, ?)",
-        (id, sets_text(progress.sets), progress.seconds, int(progress.solved), progress.modified),
+        (id, sets_text(game.sets), game.seconds, int(game.solved), game.modified),
     )
