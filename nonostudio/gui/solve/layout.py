@@ -261,13 +261,13 @@ class SolveUiParts:
         if words is None or not area.isVisible():
             return
         width = area.viewport().width()
-        if rung is not None:  # the newest rung whole, no more
-            margins = self.words_layout.contentsMargins()
-            need = rung.heightForWidth(rung.width()) + margins.top() + margins.bottom()
-        else:
-            need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
+        need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
         if need < 0:
             need = words.sizeHint().height()
+        if rung is not None and self.message_label.text():
+            # from the newest rung's first line (scrolled to) to the end; with no status words
+            # above it, all of it (no scroll bar for their empty line)
+            need -= max(0, rung.mapTo(words, QPoint(0, 0)).y())
         missing = need - area.viewport().height()
         grid, pane = splitter.sizes()
         target = min(pane + missing, int((grid + pane) * WORDS_SHARE))

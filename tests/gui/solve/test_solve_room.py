@@ -444,5 +444,7 @@ def test_a_hint_shows_its_newest_rung_whole_from_its_first_line(
         assert area.verticalScrollBar().value() <= label.y(), seen  # (none of it above sight)
         if fits:
             assert top + label.height() <= area.viewport().height(), seen  # whole in sight
+        if not view.ui.message_label.text():  # nothing above it: no scroll bar either
+            assert area.verticalScrollBar().maximum() == 0, seen
     assert all(h <= v for _r, _t, h, v in seen), seen  # each rung had the room it needs
     assert view.grid.cell_size() >= view.grid.min_cell()
