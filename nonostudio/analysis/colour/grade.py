@@ -25,8 +25,11 @@ each part every tier has a band (:data:`ONE_COLOUR_BANDS`, :data:`COLOUR_REASONI
 upper half of a band for puzzles that need pencil marks, and the effort fills the rest of its
 half without reaching its end.  So the order is the key's by definition, not by a weight.  The
 label follows the black-and-white thresholds on the score: solvable one colour at a time is at
-most Medium, colour reasoning at least Medium.  Everything is deterministic for a puzzle (the
-time limit and a cancel aside).
+most Medium, colour reasoning at least Medium.  A puzzle with several solutions keeps tier 8 in
+the order, but its words give no tier or hardest step (the trace's search only picks one of the
+pictures): they say several pictures fit and what reasoning decides before its first search step
+(:attr:`ColourFeatures.before_search`), as the black-and-white words do.  Everything is
+deterministic for a puzzle (the time limit and a cancel aside).
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from nonostudio.analysis.colour.projection import lift, project, projected_move
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, ColourTrace, colour_trace
 from nonostudio.analysis.grades.difficulty import DEFAULT_WEIGHTS, LABELS, TIER_TEXT, TIERS
+from nonostudio.analysis.grades.grade_text import several_pictures_text
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -131,6 +135,15 @@ class ColourFeatures:
     """Cells one colour at a time leaves undecided (each colour's clues as a black-and-white
     line, lines passing each other sets of colours): more than 0 when the puzzle needs colour
     reasoning."""
+    before_search: ColourFeatures | None = None
+    """On a puzzle with several solutions, the features of the trace's steps before its first
+    search step (:func:`before_search`): what reasoning decides before it stops (the search only
+    picks one of the pictures); None otherwise."""
+
+    @property
+    def not_unique(self) -> bool:
+        """Several pictures fit the clues."""
+        return self.solutions == "multiple"
 
     @property
     def needs_colour_reasoning(self) -> bool:
@@ -292,13 +305,24 @@ def one_colour_grid(puzzle: ColourPuzzle) -> list[list[int]]:
     return grid
 
 
-def features_of(trace: ColourTrace) -> ColourFeatures:
+def before_search(trace: ColourTrace) -> ColourTrace:
+    """The reasoning part of ``trace``: its steps before the first search step (the whole trace
+    when it has none), as :func:`nonostudio.analysis.grades.grade_text.before_search` for black
+    and white."""
+    stop = next((i for i, step in enumerate(trace.steps) if step.kind == GUESS), None)
+    if stop is None:
+        return trace
+    return replace(trace, steps=trace.steps[:stop], verdict="undecided", grid=[])
+
+
+def features_of(trace: ColourTrace, *, fixed_points: bool = True) -> ColourFeatures:
     """The features of a colour trace (a cancelled trace's without the two fixed points, which
-    are 0: its grade says Undecided and nothing about them)."""
+    are 0: its grade says Undecided and nothing about them; so too without ``fixed_points``)."""
     puzzle = trace.puzzle
+    fixed = fixed_points and not trace.cancelled
     decided = trace.cells_by_kind()
     hardest = max(trace.steps, key=lambda s: s.tier, default=None)
-    return ColourFeatures(
+    features = ColourFeatures(
         cells=len(puzzle.rows) * len(puzzle.cols),
         colours=len(puzzle.palette) - 1,
         touching_pairs=touching_pairs(puzzle),
@@ -312,9 +336,19 @@ def features_of(trace: ColourTrace) -> ColourFeatures:
         cells_search=decided[GUESS],
         hardest_technique=None if hardest is None else hardest.technique,
         solutions=trace.solutions if trace.verdict != "undecided" else "undecided",
-        pencil_cells=0 if trace.cancelled else pencil_cells(puzzle),
-        one_colour_cells=0 if trace.cancelled else one_colour_cells(puzzle),
+        pencil_cells=pencil_cells(puzzle) if fixed else 0,
+        one_colour_cells=one_colour_cells(puzzle) if fixed else 0,
     )
+    if trace.solutions == "multiple" and trace.verdict != "undecided":
+        part = features_of(before_search(trace), fixed_points=False)
+        part = replace(
+            part,
+            solutions="multiple",
+            pencil_cells=features.pencil_cells,
+            one_colour_cells=features.one_colour_cells,
+        )
+        features = replace(features, before_search=part)
+    return features
 
 
 def tier_of(trace: ColourTrace) -> int:
@@ -376,6 +410,14 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
             "no solution",
         )
     left = f.one_colour_cells
+    if f.not_unique:
+        # no reasoning finishes it: saying it "needs search" (or colour reasoning) would say
+        # search solves it, when the search only picks one of the pictures
+        return (
+            f"Several pictures fit: one colour at a time leaves {left} cells undecided, and no "
+            f"reasoning can finish it.",
+            f"cannot finish it: several pictures fit ({left} cells left)",
+        )
     if f.needs_search:
         return (
             f"Needs search: one colour at a time leaves {left} cells undecided and the colour "
@@ -394,11 +436,30 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
     )
 
 
+def _not_unique_explanation(f: ColourFeatures, part: ColourFeatures) -> str:
+    """Several pictures fit: no tier or hardest step (the trace's search only picked one
+    picture); what reasoning decides before it stops (``part``, the steps before the first
+    search step)."""
+    decided = part.cells_per_colour + part.cells_colour
+    split = (
+        f" Of those, {part.cells_per_colour} one colour at a time and {part.cells_colour} by "
+        f"colour techniques."
+        if decided
+        else ""
+    )
+    return (
+        f"{several_pictures_text(decided, f.cells)}{split} Looking at one colour at a time, "
+        f"without colour techniques, leaves {f.one_colour_cells} cells undecided."
+    )
+
+
 def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     if f.solutions == "undecided":
         return f"Undecided: grading stopped after {f.steps} steps (time limit or cancelled)."
     if f.solutions == "none":
         return "No solution: no picture fits every clue."
+    if f.not_unique and f.before_search is not None:
+        return _not_unique_explanation(f, f.before_search)
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
     if f.needs_search:

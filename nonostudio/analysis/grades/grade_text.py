@@ -64,6 +64,12 @@ def not_unique_text(trace: Trace, margins: tuple[int, int, int, int] = (0, 0, 0,
     inner = trace.puzzle.height * trace.puzzle.width
     total = (trace.puzzle.height + top + bottom) * (trace.puzzle.width + left + right)
     decided = sum(len(step.cells) for step in before_search(trace).steps) + total - inner
+    return several_pictures_text(decided, total)
+
+
+def several_pictures_text(decided: int, total: int) -> str:
+    """The sentence for a puzzle with several solutions whose step-by-step reasoning decides
+    ``decided`` of its ``total`` cells before it stops (black and white or colour)."""
     if decided == 0:
         found = "step-by-step reasoning decides none of its cells"
     else:

@@ -2,7 +2,9 @@
 (the first part of the colour grade's order, before the tier), tier (the hardest step's),
 score, explanation and the colour features the grade is made of — colours, touching pairs of
 clues, narrowing steps, cells that need pencil marks, and the cells decided one colour at a time,
-by colour techniques and by search.
+by colour techniques and by search.  A puzzle with several solutions shows no tier or score
+(the trace's search only picks one picture), and its trace rows count the steps before the
+first search step, under a heading saying so.
 
 Grading (:func:`nonostudio.analysis.colour.grade.colour_grade`) runs in a worker process after a
 short pause in editing, within the solver time limit; a newer puzzle cancels a grade still
@@ -23,6 +25,11 @@ from nonostudio.gui.panels.colour_jobs import grade_colour_puzzle
 from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 
 DEBOUNCE_MS = 400
+#: Above the features of a puzzle that is not unique: the trace's counts are of its steps before
+#: the first search step (the search only picks one of the pictures).
+BEFORE_STOP = "Counted before reasoning stops (several pictures fit):"
+#: The rows counted from the trace's steps (the others are of the puzzle itself).
+TRACE_ROWS = ("narrowing_steps", "steps", "cells_per_colour", "cells_colour", "cells_search")
 
 #: The features shown, in order: (label, what of the grade's features it shows).
 FEATURE_ROWS: tuple[tuple[str, str], ...] = (
@@ -90,6 +97,10 @@ class ColourDifficultyPanel(GradingPanel):
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)
         layout.addWidget(self.explanation_label)
+        self.features_heading = QLabel(BEFORE_STOP)
+        self.features_heading.setWordWrap(True)
+        self.features_heading.hide()  # only on a puzzle that is not unique
+        layout.addWidget(self.features_heading)
         layout.addLayout(self.features)
         layout.addStretch(1)
 
@@ -121,6 +132,10 @@ class ColourDifficultyPanel(GradingPanel):
 
     def _show_features(self, grade: ColourGrade | None) -> None:
         data: dict[str, object] = {} if grade is None else grade.features.to_json()
+        part = None if grade is None else grade.features.before_search
+        self.features_heading.setVisible(part is not None)
+        if part is not None:  # several pictures fit: the reasoning before the search
+            data.update({key: value for key, value in part.to_json().items() if key in TRACE_ROWS})
         for key, label in self.feature_labels.items():
             label.setText(str(data[key]) if key in data else "–")
         if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
@@ -137,6 +152,17 @@ class ColourDifficultyPanel(GradingPanel):
     def _show_grade(self, result: ColourGrade) -> None:
         self._grade = result
         self.label.setText(result.label)
+        if result.features.before_search is not None:
+            # several pictures fit: no tier or score (tier 8 is the search's, which only picked
+            # one picture)
+            self.tier_label.setText(
+                "No tier or score: the clues do not fix one picture. "
+                f"{reasoning_words(result.features)[0]} Checked in {result.seconds:.2f} s."
+            )
+            self.explanation_label.setText(result.explanation)
+            self._show_features(result)
+            self.gradeReady.emit(result)
+            return
         self.tier_label.setText(
             f"Stopped at the time limit of {self._time_limit:g} s."
             if result.timed_out

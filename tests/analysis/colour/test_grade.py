@@ -23,6 +23,7 @@ from nonostudio.analysis.colour.grade import (
     colour_score,
     one_colour_cells,
     pencil_cells,
+    reasoning_words,
 )
 from nonostudio.analysis.grades.difficulty import LABELS, TIERS
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
@@ -184,10 +185,33 @@ def test_a_puzzle_only_search_decides_is_not_said_to_need_colour_reasoning() -> 
     assert f.solutions == "multiple" and f.one_colour_cells == 4
     assert f.colour_steps == 0 and f.search_steps > 0
     assert "needs colour reasoning" not in grade.explanation
-    assert "the colour techniques find nothing more: it needs search" in grade.explanation
+    # several pictures: search does not finish it either (it only picks one picture)
+    assert "needs search" not in grade.explanation
+    assert "step-by-step reasoning decides none of its cells" in grade.explanation
     assert f.needs_colour_reasoning  # the ranking is unchanged
     colour = colour_grade(_of([[2, 2, 0], [1, 1, 2], [0, 1, 2]]))
     f = colour.features
     assert f.solutions == "unique" and f.one_colour_cells > 0
     assert f.colour_steps > 0 and f.search_steps == 0
     assert "it needs colour reasoning, so it ranks above" in colour.explanation
+
+
+def test_a_puzzle_that_is_not_unique_has_no_tier_or_search_in_its_words() -> None:
+    """A full red top row, an empty row, then rows 'red, 2 blue' and 'red, blue' whose reds sit
+    on either diagonal of the bottom-left 2x2: reasoning decides the top two rows and the two
+    right-hand columns (12 cells), then stops.  The words say several pictures fit and how far
+    reasoning gets, not 'Tier 8', 'the hardest step is Search' or 'needs search'; the order
+    keeps such a puzzle at tier 8."""
+    grade = colour_grade(_of([[1, 1, 1, 1], [0, 0, 0, 0], [1, 0, 2, 2], [0, 1, 0, 2]]))
+    f = grade.features
+    assert grade.label == "Not unique" and grade.tier == TIERS - 1
+    assert f.search_steps > 0 and f.before_search is not None
+    assert f.before_search.search_steps == 0 and f.before_search.steps < f.steps
+    assert f.before_search.cells_per_colour + f.before_search.cells_colour == 12
+    words = grade.explanation + " " + " ".join(reasoning_words(f))
+    assert "decides 12 of its 16 cells, then stops" in grade.explanation
+    assert "Several pictures fit" in words
+    for false in ("Tier", "Search", "search", "hardest step"):
+        assert false not in words, false
+    # a unique puzzle carries no such part
+    assert colour_grade(_of([[2, 2, 0], [1, 1, 2], [0, 1, 2]])).features.before_search is None

@@ -101,9 +101,12 @@ def test_a_puzzle_with_no_solution_is_not_said_to_be_solvable_one_colour_at_a_ti
     assert panel.feature_labels["one_colour_cells"].text() == "no solution"
 
 
-def test_a_puzzle_only_search_decides_says_it_needs_search(qtbot, panel) -> None:
+def test_two_pictures_no_colour_technique_moves_says_neither_reasoning_nor_search(
+    qtbot, panel
+) -> None:
     """One colour and two pictures (a red diagonal either way): no colour technique moves, so
-    the panel, like the grade's explanation, says search is needed, not colour reasoning."""
+    the panel, like the grade's explanation, does not say it needs colour reasoning; nor that
+    it needs search, which only picks one of the two pictures."""
     rows, cols = clues_of_colour_grid([[1, 0], [0, 1]])
     two = PUZZLE.__class__(PUZZLE.palette, rows, cols)
     with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
@@ -112,6 +115,34 @@ def test_a_puzzle_only_search_decides_says_it_needs_search(qtbot, panel) -> None
     assert f.solutions == "multiple" and f.colour_steps == 0 and f.search_steps > 0
     text = panel.tier_label.text()
     assert "Needs colour reasoning" not in text and "Solvable one colour" not in text
-    assert "Needs search: one colour at a time leaves 4 cells undecided" in text
+    # several pictures: search does not finish it either, it only picks one of them
+    assert "Needs search" not in text and "one colour at a time leaves 4 cells undecided" in text
     shown = panel.feature_labels["one_colour_cells"].text()
-    assert "needed" not in shown.split(":")[0] and "search needed (4 cells left)" in shown
+    assert "needed" not in shown and "4 cells left" in shown
+
+
+def test_a_puzzle_that_is_not_unique_has_no_tier_and_counts_reasoning_only(qtbot, panel) -> None:
+    """A full red top row, an empty row, then red and blue whose reds sit on either diagonal of
+    the bottom-left 2x2: reasoning decides 12 of the 16 cells, then stops.  No 'Tier 8' or
+    'Needs search' (the search only picks one picture); the trace's rows count the steps before
+    the first search step, under a heading that says so; a unique puzzle afterwards hides it."""
+    rows, cols = clues_of_colour_grid([[1, 1, 1, 1], [0, 0, 0, 0], [1, 0, 2, 2], [0, 1, 0, 2]])
+    two = PUZZLE.__class__(PUZZLE.palette, rows, cols)
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(two)
+    f = ready.args[0].features
+    assert f.solutions == "multiple" and f.search_steps > 0
+    words = panel.tier_label.text() + " " + panel.explanation_label.text()
+    assert "No tier or score" in words and "decides 12 of its 16 cells, then stops" in words
+    for false in ("Tier", "Search", "search", "Score"):
+        assert false not in words, false
+    shown = {key: label.text() for key, label in panel.feature_labels.items()}
+    assert shown["cells_search"] == "0"
+    assert int(shown["cells_per_colour"]) + int(shown["cells_colour"]) == 12
+    assert int(shown["steps"]) < f.steps
+    assert not panel.features_heading.isHidden()
+    assert "before reasoning stops" in panel.features_heading.text()
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(PUZZLE)
+    assert panel.features_heading.isHidden()
+    assert panel.tier_label.text().startswith("Tier ")
