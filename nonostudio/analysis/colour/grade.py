@@ -414,7 +414,7 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
         # no reasoning finishes it: saying it "needs search" (or colour reasoning) would say
         # search solves it, when the search only picks one of the pictures
         return (
-            f"Several pictures fit: one colour at a time leaves {left} cells undecided, and no "
+            f"One colour at a time leaves {left} cells undecided; several pictures fit, so no "
             f"reasoning can finish it.",
             f"cannot finish it: several pictures fit ({left} cells left)",
         )

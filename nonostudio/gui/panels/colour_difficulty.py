@@ -27,7 +27,7 @@ from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 DEBOUNCE_MS = 400
 #: Above the features of a puzzle that is not unique: the trace's counts are of its steps before
 #: the first search step (the search only picks one of the pictures).
-BEFORE_STOP = "Counted before reasoning stops (several pictures fit):"
+BEFORE_STOP = "Steps and cells decided: counted before reasoning stops (several pictures fit)."
 #: The rows counted from the trace's steps (the others are of the puzzle itself).
 TRACE_ROWS = ("narrowing_steps", "steps", "cells_per_colour", "cells_colour", "cells_search")
 
@@ -156,7 +156,8 @@ class ColourDifficultyPanel(GradingPanel):
             # several pictures fit: no tier or score (tier 8 is the search's, which only picked
             # one picture)
             self.tier_label.setText(
-                "No tier or score: the clues do not fix one picture. "
+                "No tier or score: the clues do not fix one picture (the Check panel can show "
+                "another). "
                 f"{reasoning_words(result.features)[0]} Checked in {result.seconds:.2f} s."
             )
             self.explanation_label.setText(result.explanation)
