@@ -92,6 +92,24 @@ def test_a_colour_game_goes_with_its_puzzle_and_is_void_when_it_no_longer_fits(
     assert _sql(db, "SELECT COUNT(*) FROM colour_progress") == [(0,)]
 
 
+def test_a_colour_game_is_void_once_its_palette_gained_a_colour(tmp_path: Path) -> None:
+    """A colour added to the palette: the game's undecided cells leave it out (as if the player
+    had ruled it out everywhere), so the game no longer fits, though every mask still reads.
+    A game of the old palette written after the puzzle changed (a save that came late) is void
+    too."""
+    blue = Colour("blue", "#1f77b4", "b")
+    with Library(tmp_path / "lib.sqlite3") as lib:
+        pid = lib.add(_flag())
+        lib.save_colour_progress(pid, SETS)
+        lib.update(pid, _flag((WHITE, BLACK, RED, blue)))
+        assert lib.colour_progress(pid) is None
+        lib.save_colour_progress(pid, SETS, colours=3)  # played on the three-colour palette
+        assert lib.colour_progress(pid) is None
+        lib.update(pid, _flag())
+        kept = lib.colour_progress(pid)
+        assert kept is not None and kept.sets == SETS  # the palette it was played on: fits
+
+
 def _recoloured_two_colours() -> ColourPuzzle:
     """The flag's shape in one colour (red on white): a palette of two entries."""
     from nonostudio.core.colour.model import clues_of_colour_grid

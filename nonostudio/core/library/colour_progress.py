@@ -5,8 +5,10 @@ view holds it), the seconds spent, whether it was solved and when it was saved.
 The games live in a table of their own, ``colour_progress``, made when the first one is saved (as
 the tutor's profile tables are): the schema version stays, so an older nonostudio still opens the
 file and leaves the table alone.  A grid is stored as rows of hexadecimal masks, cells separated
-by spaces and rows by ``/``.  A grid that no longer fits its puzzle (resized, or a palette with
-fewer colours than the masks name) is not taken up; one that does not read is damaged and named.
+by spaces and rows by ``/``, with the number of palette colours it was played with.  A grid that
+no longer fits its puzzle (resized, or a colour added or removed since: the masks would name
+other colours, or leave a new one out) is not taken up; one that does not read is damaged and
+named.
 """
 
 from __future__ import annotations
@@ -18,17 +20,21 @@ from dataclasses import dataclass
 CellSets = tuple[tuple[int, ...], ...]
 
 _TABLE = "colour_progress"
+#: The palette length of a stored puzzle document (NULL for a black-and-white one).
+_PALETTE_LENGTH = "CASE WHEN json_valid(data) THEN json_array_length(data, '$.palette') END"
 
 
 @dataclass(frozen=True)
 class ColourHandProgress:
     """A player's grid of one colour library puzzle solved by hand: the cell sets, the seconds
-    spent so far, whether it was solved, and when it was saved."""
+    spent so far, whether it was solved, when it was saved, and how many palette colours (the
+    background included) the puzzle had then."""
 
     sets: CellSets
     seconds: float
     solved: bool
     modified: str
+    colours: int
 
 
 def sets_text(sets: CellSets) -> str:
@@ -63,22 +69,30 @@ def create_table(conn: sqlite3.Connection) -> None:
             cells TEXT NOT NULL,
             seconds REAL NOT NULL DEFAULT 0,
             solved INTEGER NOT NULL DEFAULT 0,
-            modified TEXT NOT NULL
+            modified TEXT NOT NULL,
+            colours INTEGER NOT NULL
         )"""
     )
 
 
 def save(
-    conn: sqlite3.Connection, id: int, sets: CellSets, seconds: float, solved: bool, now: str
+    conn: sqlite3.Connection,
+    id: int,
+    sets: CellSets,
+    seconds: float,
+    solved: bool,
+    now: str,
+    colours: int | None,
 ) -> sqlite3.Cursor:
-    """Keep ``sets`` as the game of puzzle ``id`` (replacing one kept), when there is such a
-    puzzle: the cursor's row count says whether there was."""
+    """Keep ``sets``, played on a palette of ``colours`` entries (None: the stored puzzle's), as
+    the game of puzzle ``id`` (replacing one kept), when there is such a puzzle: the cursor's
+    row count says whether there was."""
     create_table(conn)
-    params = (id, sets_text(sets), max(0.0, float(seconds)), int(bool(solved)), now, id)
+    stamp = (sets_text(sets), max(0.0, float(seconds)), int(bool(solved)), now, colours)
     return conn.execute(
-        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified) "
-        "SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM puzzles WHERE id=?)",
-        params,
+        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified, colours) "
+        f"SELECT id, ?, ?, ?, ?, COALESCE(?, {_PALETTE_LENGTH}, 0) FROM puzzles WHERE id=?",
+        (*stamp, id),
     )
 
 
@@ -95,8 +109,7 @@ def read_row(conn: sqlite3.Connection, id: int) -> tuple[object, ...] | None:
         return None
     row = conn.execute(
         "SELECT CAST(h.cells AS BLOB), h.seconds, h.solved, CAST(h.modified AS BLOB), "
-        "p.width, p.height, "
-        "CASE WHEN json_valid(p.data) THEN json_array_length(p.data, '$.palette') END "
+        f"h.colours, p.width, p.height, {_PALETTE_LENGTH} "
         f"FROM {_TABLE} h JOIN puzzles p ON p.id = h.puzzle_id WHERE h.puzzle_id=?",
         (id,),
     ).fetchone()
@@ -105,9 +118,9 @@ def read_row(conn: sqlite3.Connection, id: int) -> tuple[object, ...] | None:
 
 def from_row(row: tuple[object, ...]) -> ColourHandProgress | None:
     """The game a row of :func:`read_row` holds; None when it no longer fits its puzzle (another
-    size, a palette too short for its masks, no palette at all).  ValueError (with what is
-    wrong) when the row is damaged."""
-    raw, seconds, solved, modified, width, height, colours = row
+    size, a colour added or removed since, no palette at all).  ValueError (with what is wrong)
+    when the row is damaged."""
+    raw, seconds, solved, modified, played_with, width, height, colours = row
     if not isinstance(raw, bytes):
         raise ValueError("its cells are missing")
     try:
@@ -120,13 +133,15 @@ def from_row(row: tuple[object, ...]) -> ColourHandProgress | None:
         raise ValueError(f"its cells are not rows of colour masks ({exc})") from None
     if (len(sets), len(sets[0])) != (height, width) or not isinstance(colours, int):
         return None  # resized since, or no longer a colour puzzle: the old grid does not apply
+    if played_with != colours:
+        return None  # a colour added or removed since: the masks would mean other colours
     every = (1 << colours) - 1
     if any(mask & ~every for row_ in sets for mask in row_):
-        return None  # the palette lost colours since: the grid names colours it has no more
+        return None  # masks naming colours the palette does not have: not this puzzle's game
     if not isinstance(seconds, int | float):
         raise ValueError(f"its time is {seconds!r}")
     stamp = modified.decode("utf-8", errors="replace") if isinstance(modified, bytes) else ""
-    return ColourHandProgress(sets, float(seconds), bool(solved), stamp)
+    return ColourHandProgress(sets, float(seconds), bool(solved), stamp, colours)
 
 
 def copy_row(conn: sqlite3.Connection, id: int, game: ColourHandProgress) -> None:
@@ -134,7 +149,7 @@ def copy_row(conn: sqlite3.Connection, id: int, game: ColourHandProgress) -> Non
     library's games carried into another file."""
     create_table(conn)
     conn.execute(
-        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (id, sets_text(game.sets), game.seconds, int(game.solved), game.modified),
+        f"INSERT OR REPLACE INTO {_TABLE} (puzzle_id, cells, seconds, solved, modified, colours) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (id, sets_text(game.sets), game.seconds, int(game.solved), game.modified, game.colours),
     )

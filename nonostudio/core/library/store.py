@@ -429,17 +429,24 @@ class Library:
     # -- colour games solved by hand (nonostudio.core.library.colour_progress) ----------------
 
     def save_colour_progress(
-        self, id: int, sets: CellSets, seconds: float = 0.0, solved: bool = False
+        self,
+        id: int,
+        sets: CellSets,
+        seconds: float = 0.0,
+        solved: bool = False,
+        colours: int | None = None,
     ) -> None:
         """Keep the player's grid of cell sets of colour puzzle ``id`` (replacing what was
-        kept); LibraryError when it cannot be written or there is no such puzzle."""
+        kept), played on a palette of ``colours`` entries (None: the stored puzzle's); a game
+        of another palette than the stored puzzle's is not taken up.  LibraryError when it
+        cannot be written or there is no such puzzle."""
         grid = tuple(tuple(int(mask) for mask in row) for row in sets)
         if not grid or len({len(row) for row in grid}) != 1:
             raise ValueError("a colour game's grid has rows of one length")
         stamp = now()
         cur = self._transaction(
             f"save the progress of library puzzle {id}",
-            lambda conn: colour_progress.save(conn, id, grid, seconds, solved, stamp),
+            lambda conn: colour_progress.save(conn, id, grid, seconds, solved, stamp, colours),
         )
         self._require_row(cur, id)
 

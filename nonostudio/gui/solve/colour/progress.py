@@ -49,7 +49,7 @@ class ColourProgressKeeper(ProgressKeeper):
         if not self._dirty and abs(seconds - self._saved_seconds) < 1:
             return False
         try:
-            library.save_colour_progress(pid, sets, seconds, solved)
+            library.save_colour_progress(pid, sets, seconds, solved, len(puzzle.palette))
         except LibraryError as exc:
             if str(exc) != self._save_problem:
                 self._save_problem = str(exc)
