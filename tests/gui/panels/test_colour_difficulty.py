@@ -116,7 +116,7 @@ def test_two_pictures_no_colour_technique_moves_says_neither_reasoning_nor_searc
     text = panel.tier_label.text()
     assert "Needs colour reasoning" not in text and "Solvable one colour" not in text
     # several pictures: search does not finish it either, it only picks one of them
-    assert "Needs search" not in text and "one colour at a time leaves 4 cells undecided" in text
+    assert "Needs search" not in text and "One colour at a time leaves 4 cells undecided" in text
     shown = panel.feature_labels["one_colour_cells"].text()
     assert "needed" not in shown and "4 cells left" in shown
 
