@@ -115,6 +115,8 @@ class WitnessLine:
         self.offset = offset
         self.co = clue_offset
         self.boxes_hold = False
+        """Whether a box a clue must hold bounds it before the packing does (Reach of a box,
+        whose ranges the boxes narrow: :func:`_narrowed_chain`)."""
         self.chains: dict[tuple[int, str], tuple[list[Claim], set[int]]] | None = None
         """The chains of the :func:`_stopped` search under way (:func:`_chain`)."""
         self.causes: dict[tuple[int, int, str, bool], tuple[str, int, int] | None] = {}
@@ -122,8 +124,6 @@ class WitnessLine:
         self.arguing: tuple[int, int] | None = None
         """The boxes whose only holder a ``sole_holder`` claim argues for: not a chain's reason
         (a box only one clue can hold, :func:`_held_box`), which would argue in a circle."""
-        """Whether a box a clue must hold bounds it before the packing does (Reach of a box,
-        whose ranges the boxes narrow: :func:`_narrowed_chain`)."""
 
     def unknown(self, positions: range | Sequence[int]) -> list[int]:
         return [p for p in positions if 0 <= p < self.n and self.cells[p] == UNKNOWN]
