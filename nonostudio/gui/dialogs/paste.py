@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TypeVar
 
 from PySide6.QtGui import QTextCursor, QTextOption
 from PySide6.QtWidgets import (
@@ -38,8 +36,6 @@ from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
 from nonostudio.gui.common.typo_box import TypoBox
 from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
-
-P = TypeVar("P", Puzzle, ColourPuzzle)
 
 PROMPT = (
     "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1), Simon Tatham game id, or the text of a "
@@ -233,7 +229,8 @@ class PasteDialog(QDialog):
         if clues is None:
             return
         try:
-            puzzle = self._with_texts(Puzzle(*edit.apply(*clues)))
+            fixed_rows, fixed_cols = edit.apply(*clues)
+            puzzle = Puzzle(fixed_rows, fixed_cols, goal=None, **self._meta)
         except PuzzleError as exc:
             if not self._edit_text(edit):
                 self.message.setText(f"{exc}; make the change in the text and press OK")
@@ -248,25 +245,14 @@ class PasteDialog(QDialog):
             return
         palette, rows, cols = self._colour_clues
         try:
-            puzzle = self._with_texts(ColourPuzzle(palette, *edit.apply(rows, cols)))
-            puzzle = replace(puzzle, notes=self._meta.get("notes", ""))
+            fixed_rows, fixed_cols = edit.apply(rows, cols)
+            puzzle = ColourPuzzle(palette, fixed_rows, fixed_cols, goal=None, **self._meta)
         except PuzzleError as exc:
             self.message.setText(f"{exc}; make the change in the text and press OK")
             return
         self._puzzle = puzzle
         self.typos.clear()
         super().accept()
-
-    def _with_texts(self, puzzle: P) -> P:
-        """``puzzle`` with the title, author, copyright and licence read with the clues."""
-        meta = self._meta
-        return replace(
-            puzzle,
-            title=meta.get("title", ""),
-            author=meta.get("author", ""),
-            copyright=meta.get("copyright", ""),
-            licence=meta.get("licence", ""),
-        )
 
     def _edit_text(self, edit: Edit) -> bool:
         """Make ``edit`` in a puzzle string's text and read it again (False for other text)."""
