@@ -1217,12 +1217,16 @@ def _kept_holders(
     those a short reason keeps off them (:func:`_kept_off`, together within
     :data:`SOLE_WEIGHT`) are dropped from ``found``, at least one kept: a ``kept_off`` claim
     naming them with that reason (None: none is dropped)."""
+    if len(found) < 2:
+        return None
+    # the ranges the boxes narrow, but not by the clue these boxes must be (that is argued)
+    narrowed = narrowed_ranges(x.hints, x.cells, (bs, be))
+    if narrowed is None:
+        return None
     dropped: list[int] = []
     because: list[Claim] = []
-    # the ranges the boxes narrow, but not by the clue these boxes must be (that is argued)
-    narrowed = narrowed_ranges(x.hints, x.cells, (bs, be)) if len(found) > 1 else None
-    for j in list(found) if narrowed is not None else []:
-        if len(found) == 1 or narrowed is None:
+    for j in list(found):
+        if len(found) == 1:
             break
         why = _kept_off(x, r, [j], bs, be, {})
         if why is None and j not in narrowed.candidates(bs, be):
@@ -1243,8 +1247,7 @@ def _kept_holders(
         del found[j]
     if not dropped:
         return None
-    claim = {**x.holders(bs, be, dropped), "claim": "kept_off", "because": because}
-    return claim
+    return {**x.holders(bs, be, dropped), "claim": "kept_off", "because": because}
 
 
 def _ruled_starts(x: WitnessLine, i: int, starts: Iterable[int], boxes: bool) -> list[Claim]:
