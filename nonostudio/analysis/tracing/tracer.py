@@ -99,8 +99,7 @@ class Tracer:
         self._parts: dict[LineKey, list[SubLine]] = {}
         self._audited: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()  # line states
         # Lines whose cells changed since audit_all last ran (their states are not yet audited).
-        self._unaudited: tuple[set[int], set[int]] = (set(range(puzzle.height)), set())
-        self._unaudited[1].update(range(puzzle.width))
+        self._unaudited = (set(range(puzzle.height)), set(range(puzzle.width)))
         self._found: dict[LineKey, tuple[SubLine | None, str]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
