@@ -84,6 +84,27 @@ class StateCommand(QUndoCommand):
         self._editor._show_state(self._before)
 
 
+def _state_of_clues(
+    palette: Palette, rows: ColourClues, cols: ColourClues
+) -> tuple[ColourState, str, Cells | None]:
+    """The editor's state for clues with no picture: their picture when it is unique, else the
+    clues kept as they are on a blank grid, with the note saying so and the cell sets line
+    logic leaves (to hatch the undecided ones)."""
+    from nonostudio.core.colour.solver import solve_colour
+
+    result = solve_colour(rows, cols, len(palette), time_limit=SOLVE_SECONDS)
+    if result.verdict.is_unique and result.solution is not None:
+        cells = tuple(tuple(row) for row in result.solution)
+        return ColourState(palette, cells, keep_goal=False), "", None
+    blank = ((BACKGROUND,) * len(cols),) * len(rows)
+    note = (
+        f"These clues have no unique picture ({result.verdict.label}): the clues are kept as "
+        "they are and the grid cannot be painted; it shows the cells line logic decides."
+    )
+    line_logic = tuple(tuple(row) for row in result.grid)
+    return ColourState(palette, blank, (rows, cols), False), note, line_logic
+
+
 def free_char(palette: Palette, name: str) -> str:
     """A character for a new colour called ``name``: its first letter when no colour has it."""
     taken = {c.char for c in palette.colours}
@@ -190,23 +211,7 @@ class ColourEditorView(QWidget):
         if puzzle.goal is not None:
             state = ColourState(puzzle.palette, puzzle.goal)
         else:
-            from nonostudio.core.colour.solver import solve_colour
-
-            result = solve_colour(
-                puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=SOLVE_SECONDS
-            )
-            blank = ((BACKGROUND,) * puzzle.width,) * puzzle.height
-            if result.verdict.is_unique and result.solution is not None:
-                cells = tuple(tuple(row) for row in result.solution)
-                state = ColourState(puzzle.palette, cells, keep_goal=False)
-            else:
-                state = ColourState(puzzle.palette, blank, (puzzle.rows, puzzle.cols), False)
-                note = (
-                    f"These clues have no unique picture ({result.verdict.label}): the clues "
-                    "are kept as they are and the grid cannot be painted; it shows the cells "
-                    "line logic decides."
-                )
-                line_logic = tuple(tuple(row) for row in result.grid)
+            state, note, line_logic = _state_of_clues(puzzle.palette, puzzle.rows, puzzle.cols)
         self.note.setText(note)
         self.note.setVisible(bool(note))
         self._show_state(state, current=1 if len(state.palette) > 1 else 0)
@@ -372,25 +377,12 @@ class ColourEditorView(QWidget):
         except PuzzleError as exc:  # (the finder offers only edits whose clues fit)
             self.status.setText(f"The fix cannot be made: {exc}")
             return False
-        from nonostudio.core.colour.solver import solve_colour
-
-        result = solve_colour(rows, cols, len(state.palette), time_limit=SOLVE_SECONDS)
-        if result.verdict.is_unique and result.solution is not None:
-            cells = tuple(tuple(row) for row in result.solution)
-            after = ColourState(state.palette, cells, keep_goal=False)
-            self.note.hide()
-        else:
-            blank = ((BACKGROUND,) * len(cols),) * len(rows)
-            after = ColourState(state.palette, blank, (rows, cols), False)
-            self.note.setText(
-                f"These clues have no unique picture ({result.verdict.label}): the clues are "
-                "kept as they are and the grid cannot be painted; it shows the cells line "
-                "logic decides."
-            )
-            self.note.show()
+        after, note, line_logic = _state_of_clues(state.palette, rows, cols)
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
         self._undo.push(StateCommand(self, f"Fix {edit.line_name}", state, after))
-        if after.fixed is not None:
-            self.show_line_logic(tuple(tuple(r) for r in result.grid), rows, cols)
+        if line_logic is not None:
+            self.show_line_logic(line_logic, rows, cols)
         return True
 
     def unused_colours(self) -> list[str]:
