@@ -79,12 +79,15 @@ def _copy(state: State) -> State:
 
 
 @lru_cache(maxsize=8)
-def _shape(height: int, width: int) -> tuple[list[int], list[int], list[int], int]:
+def _shape(
+    height: int, width: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
     """Of each line (rows first, then columns): its length, its bit in a crossing line's masks
-    and the first crossing line's number; then a cache key's bits below the masks."""
-    sizes = [width] * height + [height] * width
-    bits = [1 << i for i in range(height)] + [1 << j for j in range(width)]
-    bases = [height] * height + [0] * width
+    and the first crossing line's number; then a cache key's bits below the masks.  (Tuples:
+    every caller shares the cached answer.)"""
+    sizes = (width,) * height + (height,) * width
+    bits = tuple(1 << i for i in range(height)) + tuple(1 << j for j in range(width))
+    bases = (height,) * height + (0,) * width
     return sizes, bits, bases, (height + width).bit_length()
 
 
