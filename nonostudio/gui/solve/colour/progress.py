@@ -5,6 +5,10 @@ with the colour game's grid of cell sets written by :meth:`Library.save_colour_p
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import ColourHandProgress, Library, LibraryError
 from nonostudio.core.library.colour_progress import CellSets
@@ -15,6 +19,10 @@ class ColourProgressKeeper(ProgressKeeper):
     """The library side of solving a colour puzzle by hand; the colour Solve view gives it the
     cell sets and time."""
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._path: Path | None = None  # the file the library was on when the puzzle opened
+
     def open_colour(
         self, library: Library | None, library_id: int | None, puzzle: ColourPuzzle | None
     ) -> ColourHandProgress | None:
@@ -23,6 +31,7 @@ class ColourProgressKeeper(ProgressKeeper):
         ``puzzle``'s (the editor changed them) is not taken.  Raises LibraryError or PuzzleError
         when the stored puzzle or game cannot be read."""
         self._library, self._library_id = library, None
+        self._path = None if library is None else library.path
         self._save_problem = ""
         if library is None or library_id is None or puzzle is None:
             return None
@@ -43,6 +52,11 @@ class ColourProgressKeeper(ProgressKeeper):
         self._saver.stop()
         library, pid = self._library, self._library_id
         if library is None or pid is None or puzzle is None:
+            return False
+        if library.path != self._path:
+            # An in-memory session's library moved into its file (Library.move_into): the ids
+            # changed, and ``pid`` may name another puzzle there.  The window says the new one.
+            self._library_id = None
             return False
         if (len(sets), len(sets[0]) if sets else 0) != (puzzle.height, puzzle.width):
             return False

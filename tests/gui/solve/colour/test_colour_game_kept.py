@@ -109,3 +109,41 @@ def test_a_colour_game_of_a_puzzle_deleted_from_the_library_stays_on_show_kept_n
     assert "not kept" not in view.ui.message_label.text()
     window.files.set_modified(False)  # (the puzzle stays open unsaved: no Save question here)
     assert window.close() and len(asked) == 1 and "1 colour game of a puzzle not in" in asked[0]
+
+
+def test_a_game_is_not_written_under_its_old_id_once_the_library_moved_into_a_file(
+    qtbot, tmp_path: Path
+) -> None:
+    """A session on an in-memory library moves into the file (Retry in the in-memory bar): the
+    ids change.  The game on show was written under its in-memory id, which in the file names
+    another puzzle (here one of the same shape and palette, which then took it up); it goes to
+    its puzzle's new id alone."""
+    from nonostudio.gui.solve.colour.view import ColourSolveView
+
+    rows, cols = clues_of_colour_grid(PICTURE)
+    flag = ColourPuzzle(PALETTE, rows, cols, title="Flag")
+    path = tmp_path / "lib.sqlite3"
+    with Library(path) as lib:
+        other = lib.add(ColourPuzzle(PALETTE, rows, cols, title="The file's own"))
+    session = Library(":memory:")
+    pid = session.add(flag)
+    assert pid == other  # the same id, in another file
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.show()
+    view.set_puzzle(flag)
+    view.set_library_puzzle(session, pid)
+    view.set_hand_mode(True)
+    view.pick_colour(1)
+    qtbot.mouseClick(view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(0, 0).center())
+    view.ui.timer.set_seconds(30)
+    try:
+        ids = session.move_into(path)  # the last stroke not saved yet
+        view.set_library_puzzle(session, ids[pid])  # as the window does once it has moved
+        assert session.colour_progress(other) is None  # the file's own puzzle: no game
+        kept = session.colour_progress(ids[pid])
+        assert kept is not None and kept.sets[0][0] == RED
+        assert "not kept" not in view.ui.message_label.text()
+    finally:
+        view.cancel()
+        session.close()
