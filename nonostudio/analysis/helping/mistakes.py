@@ -27,6 +27,12 @@ def filled_solves(puzzle: Puzzle, grid: np.ndarray) -> bool:
     return puzzle.is_solution(np.where(g == FILLED, FILLED, CROSSED).astype(np.int8))
 
 
+def nothing_to_fill(puzzle: Puzzle) -> bool:
+    """Whether every clue of ``puzzle`` is empty (a blank new puzzle): its one picture is blank,
+    so there is nothing for a player to solve."""
+    return not any(puzzle.rows)
+
+
 def reference_solution(trace: Trace | None, puzzle: Puzzle | None) -> np.ndarray | None:
     """The solution a player's cells are judged against: the end of a solved ``trace``, else
     the puzzle's goal picture; None when neither is known (yet)."""

@@ -46,6 +46,10 @@ HAND_HELP = (
     "Left click fills, right click crosses out; the puzzle is solved when the filled "
     "cells are right. Ask for a hint (H) when stuck."
 )
+NOTHING_TO_SOLVE = (
+    "Nothing to solve: every clue of this puzzle is empty, so it has no cell to fill. Draw a "
+    "picture in the Editor, or open a puzzle."
+)
 NO_VALID_PUZZLE = (
     "No puzzle to solve: the clues typed in the editor are not valid (the Editor tab says what "
     "is wrong). Once they are, the puzzle comes back here."

@@ -4,8 +4,9 @@ The trace is computed in a worker process within the solver time limit (a newer 
 set cancels a stale one; a puzzle too large to trace is refused at once).  Each step in the list
 shows the grid after it with what it decides and why marked.  By hand, the puzzle is solved as
 soon as the filled cells satisfy every clue
-(:func:`nonostudio.analysis.helping.mistakes.filled_solves`); the hint ladder gives the next step
-away one rung at a time.  The view holds the state; its typed parts are the widgets
+(:func:`nonostudio.analysis.helping.mistakes.filled_solves`), except a blank one (every clue
+empty, as File > New gives), which says there is nothing to solve; the hint ladder gives the
+next step away one rung at a time.  The view holds the state; its typed parts are the widgets
 (:class:`~nonostudio.gui.solve.layout.SolveUi`), the game kept in the library
 (:class:`~nonostudio.gui.solve.progress.ProgressKeeper`) and the background hint search
 (:class:`~nonostudio.gui.solve.hints.HintSearch`), which report through signals.
@@ -21,7 +22,12 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_size
 from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
-from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
+from nonostudio.analysis.helping.mistakes import (
+    filled_solves,
+    mistakes,
+    nothing_to_fill,
+    reference_solution,
+)
 from nonostudio.analysis.tracing.steps import Step, Trace
 from nonostudio.baselines.glance import available as glance_available
 from nonostudio.core.errors import PuzzleError
@@ -39,6 +45,7 @@ from nonostudio.gui.solve.hints import HintSearch, line_advice
 from nonostudio.gui.solve.layout import (
     HAND_HELP,
     NO_VALID_PUZZLE,
+    NOTHING_TO_SOLVE,
     SolveUi,
     connect_action,
     connect_toggle,
@@ -183,7 +190,7 @@ class SolveView(TraceView):
         self._drop_hint()
         self._set_trace(None)
         # nothing said of the puzzle before (its step, its check) stays under this one
-        self.ui.message_label.setText(HAND_HELP if self.ui.hand_action.isChecked() else "")
+        self.ui.message_label.setText(self._hand_help() if self.ui.hand_action.isChecked() else "")
         unkept = self._unkept.pop((puzzle.rows, puzzle.cols), None)
         if unkept is not None:
             self._resume(*unkept, kept_where=UNKEPT_WHERE)
@@ -331,7 +338,7 @@ class SolveView(TraceView):
         ui.forward_action.setEnabled(not hand and self._position < steps)
         ui.play_action.setEnabled(not hand and steps > 0)
         can_hint = self._puzzle is not None and (
-            (hand and self._rule_set is not None and not self._solved)
+            (hand and self._rule_set is not None and not self._solved and self._hand_playable())
             or (not hand and self._position < steps)
         )
         ui.hint_action.setEnabled(can_hint)
@@ -339,7 +346,7 @@ class SolveView(TraceView):
         stack = self.grid.undo_stack()
         ui.undo_action.setEnabled(hand and stack.canUndo())
         ui.redo_action.setEnabled(hand and stack.canRedo())
-        ui.check_action.setEnabled(hand and not self._solved and self._puzzle is not None)
+        ui.check_action.setEnabled(hand and not self._solved and self._hand_playable())
         ui.next_line_action.setEnabled(self._puzzle is not None)
         ui.hand_action.setEnabled(hand or self._puzzle is not None)  # (by hand: to leave it)
 
@@ -431,7 +438,7 @@ class SolveView(TraceView):
             # (the player's strokes would be painted over the replay).
             self.grid.undo_stack().clear()
         ui.hand_action.setChecked(on)
-        self.grid.set_read_only(not on or self._solved or self._puzzle is None)
+        self.grid.set_read_only(not on or self._solved or not self._hand_playable())
         self.grid.set_faint_satisfied(on)
         self.grid.set_marks(StepMarks())
         ui.show_hand_bar(on)
@@ -446,7 +453,7 @@ class SolveView(TraceView):
         elif on and self._solved:
             text = "You have solved this puzzle: Solve again to start afresh."
         else:
-            text = HAND_HELP if on else ""
+            text = self._hand_help() if on else ""
         ui.message_label.setText(text)
         self._run_timer()
         self._show()
@@ -508,10 +515,26 @@ class SolveView(TraceView):
         self.grid.setFocus()
 
     def _solvable_by_hand(self) -> bool:
-        return self._puzzle is not None and self._no_solution is None
+        return self._hand_playable() and self._no_solution is None
+
+    def _hand_playable(self) -> bool:
+        """A puzzle is shown with some cell to fill: a blank one (every clue empty, as File >
+        New gives) is not played by hand, never 'solved' by the player, its clock still."""
+        return self._puzzle is not None and not nothing_to_fill(self._puzzle)
+
+    def _hand_help(self) -> str:
+        """The words under the grid on entering Solve by hand (or a new puzzle, by hand)."""
+        return HAND_HELP if self._hand_playable() else NOTHING_TO_SOLVE
+
+    def _hand_solves(self) -> bool:
+        """Whether the player's filled cells solve the puzzle (never on a blank one)."""
+        puzzle = self._puzzle
+        return (
+            puzzle is not None and not nothing_to_fill(puzzle) and filled_solves(puzzle, self._hand)
+        )
 
     def _set_grid_editable(self, editable: bool) -> None:
-        self.grid.set_read_only(not editable)
+        self.grid.set_read_only(not (editable and self._hand_playable()))
 
     def _solved_words(self) -> str:
         return "puzzle" if self._puzzle is None else f"{self._puzzle.size_text} puzzle"
@@ -533,7 +556,7 @@ class SolveView(TraceView):
             if not self._applying:
                 self._drop_hint()
             if self._puzzle is not None:
-                self._set_solved(filled_solves(self._puzzle, self._hand))
+                self._set_solved(self._hand_solves())
             self._progress.changed()
             self._update_actions()
 
@@ -601,7 +624,7 @@ class SolveView(TraceView):
         self.grid.undo_stack().clear()
         self.ui.timer.set_seconds(seconds)
         self._progress.unchanged(seconds)
-        self._set_solved(filled_solves(self._puzzle, self._hand), announce=False)
+        self._set_solved(self._hand_solves(), announce=False)
         hand = self.ui.hand_action.isChecked()
         if hand:
             self._refresh_hand()

@@ -296,3 +296,39 @@ def test_a_step_asked_for_by_hand_says_how_to_see_it(qtbot, window) -> None:
     view.set_hand_mode(False)
     view.set_hand_mode(True)
     assert view.hand_cells()[0, 2] == FILLED  # "your grid is kept"
+
+
+def test_a_blank_puzzle_is_not_solved_by_hand(qtbot, window) -> None:
+    """File > New by hand gives a puzzle whose clues are all empty: its blank picture already
+    fits them, so any move (a cell crossed out) said 'Solved! You finished this 25x25 puzzle'.
+    By hand it says there is nothing to solve instead: no banner, no clock, no move taken; a
+    real puzzle afterwards is played as before."""
+    view = window.view
+    view.ui.hand_action.trigger()
+    blank = Puzzle.from_grid(np.zeros((25, 25), dtype=np.int8))
+    assert all(clue == () for clue in (*blank.rows, *blank.cols))
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(blank)
+    assert view.is_hand_mode()
+    solved: list[bool] = []
+    view.handSolved.connect(lambda: solved.append(True))
+    click(qtbot, view, 3, 4, Qt.MouseButton.RightButton)
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
+    assert not solved and not view.is_solved()
+    assert not view.ui.banner_box.isVisible() and "Solved" not in view.ui.banner.text()
+    assert "Solved" not in view.ui.message_label.text()
+    assert view.ui.message_label.text().startswith("Nothing to solve")
+    assert not view.ui.timer.is_running()
+    assert not view.ui.hint_action.isEnabled() and not view.ui.check_action.isEnabled()
+    # leaving Solve by hand and coming back says the same
+    view.ui.hand_action.trigger()
+    view.ui.hand_action.trigger()
+    assert view.ui.message_label.text().startswith("Nothing to solve")
+    # a puzzle with cells to fill is played by hand again
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    assert view.ui.timer.is_running() and "Nothing to solve" not in view.ui.message_label.text()
+    with qtbot.waitSignal(view.handSolved, timeout=1000):
+        for r, c in FILLED_CELLS:
+            click(qtbot, view, r, c)
+    assert view.is_solved() and view.ui.banner_box.isVisible()
