@@ -242,12 +242,16 @@ class ForYouPanel(QWidget):
         ahead = [s for s in self.suggestions if s.ahead]
         if ahead:
             tier = ahead[0].candidate.tier
-            where = "one step up" if tier == step + 1 else "the nearest tier above it with puzzles"
+            where = (
+                f"one step up, at tier {tier}"
+                if tier == step + 1
+                else f"from tier {tier}, the nearest tier above it with puzzles"
+            )
             before = " or the one before" if step > 0 else ""
             self._say(
                 f"Nothing in the library at your step (tier {step}){before}, so {len(ahead)} "
-                f"puzzle(s) {where}, at tier {tier}. Practise What I need in the Practice tab to "
-                f"move your step on.{timing}"
+                f"puzzle(s) {where}. Practise What I need in the Practice tab to move your step "
+                f"on.{timing}"
             )
         elif self.suggestions:
             self._say(

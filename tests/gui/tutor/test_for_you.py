@@ -136,3 +136,31 @@ def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -
     text = panel.label.text()
     assert text.startswith("1 puzzle(s) for Ada at tier 0 (your next step)."), text
     assert "-1" not in text
+
+
+def test_the_nearest_tier_above_further_than_one_step_is_named_so(
+    qtbot, panel: ForYouPanel
+) -> None:
+    # tiers 0-2 known: the step is tier 3; with its puzzles (mercury) and those of tier 2 gone,
+    # the nearest tier above with puzzles is 6, three steps up ("so 1 puzzle(s) the nearest
+    # tier above it with puzzles, at tier 6" read as no sentence)
+    panel.store.record(
+        "Ada",
+        _mastered(
+            *("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces"),
+            *("punctuate", "glue", "matching"),
+        ),
+    )
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    for s in panel.suggestions:
+        panel.library.remove(int(s.candidate.key))
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    whys = [panel.table.item(r, 1).text() for r in range(panel.table.rowCount())]
+    assert whys == ["the nearest tier above your step: Contradiction (tier 6)"], whys
+    text = panel.label.text()
+    assert text.startswith(
+        "Nothing in the library at your step (tier 3) or the one before, so 1 puzzle(s) from "
+        "tier 6, the nearest tier above it with puzzles. Practise What I need"
+    ), text
