@@ -143,3 +143,28 @@ def test_a_trace_is_the_same_with_the_solution_the_probe_steps_look_for(
     assert len(given) == 1
     assert sum(step.kind == "probe" for step in without) >= after + 10
     assert with_solution == without
+
+
+def test_the_solution_looked_for_inside_a_trace_stops_with_the_trace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The probe steps' solution search (up to WITNESS_SECONDS) runs inside the trace: a user who
+    # cancels the trace while it runs stops it too, and the trace ends there, interrupted.
+    from nonostudio.analysis.tracing import trace_fallbacks
+    from nonostudio.core.solver import Verdict
+
+    ((_, puzzle),) = read_all(SAMPLES / "jwilk-038-bike.non")
+    stop = [False]
+    verdicts = []
+    plain_solve = trace_fallbacks.solve
+
+    def solve(*args: object, **kwargs: object) -> object:
+        stop[0] = True  # (cancelled as the search starts)
+        result = plain_solve(*args, **kwargs)  # type: ignore[arg-type]
+        verdicts.append(result.verdict)
+        return result
+
+    monkeypatch.setattr(trace_fallbacks, "solve", solve)
+    trace = rule_trace(puzzle, [], should_stop=lambda: stop[0])
+    assert verdicts == [Verdict.UNDECIDED]
+    assert trace.interrupted and not trace.solved
