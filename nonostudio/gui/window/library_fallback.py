@@ -34,6 +34,7 @@ from nonostudio.gui.library.seed import seed_library
 from nonostudio.gui.window.recovery_notice import show_notice, tell_recoveries
 
 if TYPE_CHECKING:
+    from nonostudio.gui.solve.colour.view import ColourSolveView
     from nonostudio.gui.solve.view import SolveView
     from nonostudio.gui.window.main_window import MainWindow
 
@@ -218,13 +219,14 @@ class MemoryLibraryBar(QFrame):
         """Copy this session's puzzles into the library file opened in the background, switch
         the window to it and go away; if the copy fails say why, and stay."""
         w = self._window
-        solve = w.solve_view if w.is_ready() else None
+        solve = w.solve_views() if w.is_ready() else []
         # Nothing may go on writing under the in-memory ids while they change: the background
-        # checks stop, and the player's grid is kept (in memory, then copied) first.
+        # checks stop, and the players' grids (black and white, colour) are kept (in memory,
+        # then copied) first.
         if (filler := w.library_commands.filler) is not None:
             filler.cancel()
-        if solve is not None:
-            solve.set_library_puzzle(None, None)
+        for view in solve:
+            view.set_library_puzzle(None, None)
         notes = [] if reopened.recovery is None else [str(reopened.recovery)]
         try:
             session = {entry.id: entry for entry in w.library.entries()}  # in memory: few
@@ -282,12 +284,13 @@ class MemoryLibraryBar(QFrame):
         except LibraryError:
             return False
 
-    def _carry_on(self, solve: SolveView | None, *, checks: bool = True) -> None:
-        """Take up again what :meth:`_move_in` stopped: the player's grid and (``checks``) the
+    def _carry_on(self, solve: list[SolveView | ColourSolveView], *, checks: bool = True) -> None:
+        """Take up again what :meth:`_move_in` stopped: the player's grid, in the Solve view of
+        the puzzle on screen (the other keeps its game for the session), and (``checks``) the
         background checks."""
         w = self._window
-        if solve is not None:
-            solve.set_library_puzzle(w.library, w.document.library_id)
+        if solve:
+            w.shown_solve_view().set_library_puzzle(w.library, w.document.library_id)
         if checks and (filler := w.library_commands.filler) is not None:
             filler.start()
 

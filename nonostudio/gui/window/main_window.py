@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from nonostudio.gui.panels.check import CheckPanel
     from nonostudio.gui.panels.difficulty import DifficultyPanel
     from nonostudio.gui.rules.browser import RuleBrowser
+    from nonostudio.gui.solve.colour.view import ColourSolveView
     from nonostudio.gui.solve.view import SolveView
     from nonostudio.gui.window.colour_pages import ColourPages
 
@@ -232,9 +233,7 @@ class MainWindow(QMainWindow):
     def _document_shown(self, document: Document) -> None:
         self.library_view.show_open(document.library_id)  # its row selected, or none
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
-            colour = self.files.is_colour()
-            view = self.colour_pages().solve_view if colour else self.solve_view
-            view.set_library_puzzle(self.library, document.library_id)
+            self.shown_solve_view().set_library_puzzle(self.library, document.library_id)
         self.update_title()
 
     @property
@@ -378,6 +377,18 @@ class MainWindow(QMainWindow):
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)  # a colour picture is drawn in its colours
         self.update_title()
+
+    def solve_views(self) -> list[SolveView | ColourSolveView]:
+        """The Solve views made so far: the black-and-white one, and the colour one once a
+        colour puzzle was shown (each keeps its player's game in the library)."""
+        views: list[SolveView | ColourSolveView] = [self.solve_view]
+        if self._colour_pages is not None:
+            views.append(self._colour_pages.solve_view)
+        return views
+
+    def shown_solve_view(self) -> SolveView | ColourSolveView:
+        """The Solve view of the puzzle on screen (colour or black and white)."""
+        return self.colour_pages().solve_view if self.files.is_colour() else self.solve_view
 
     def colour_pages(self) -> ColourPages:
         """The colour Solve view and Difficulty panel (made when a colour puzzle first shows)."""
