@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KIND_WEIGHT, MOVE, SWAP, _ordinal
+from nonostudio.analysis.typos.edits import (
+    ADD,
+    CHANGE,
+    DROP,
+    KIND_WEIGHT,
+    MOVE,
+    SWAP,
+    LineEdits,
+    _ordinal,
+)
 from nonostudio.core.colour.model import ColourClue, ColourClues, Palette, min_colour_length
 
 RECOLOUR = "recolour"
@@ -32,7 +41,7 @@ def _char(palette: Palette, colour: int) -> str:
 
 
 @dataclass(frozen=True)
-class ColourEdit:
+class ColourEdit(LineEdits[ColourClue]):
     """One edit of colour clues: line ``index`` (0-based) of ``axis`` goes from ``before[0]`` to
     ``after[0]``; a MOVE exchanges the clues of lines ``index`` and ``index + 1`` (``before``
     and ``after`` then hold both).  ``item`` is the clue item edited; ``delta`` a CHANGE's new
@@ -46,27 +55,6 @@ class ColourEdit:
     palette: Palette = field(compare=False, repr=False)
     item: int = 0
     delta: int = 0
-
-    @property
-    def lines(self) -> tuple[tuple[str, int], ...]:
-        """The lines the edit touches, as ``(axis, index)`` pairs."""
-        return tuple((self.axis, self.index + k) for k in range(len(self.before)))
-
-    @property
-    def line_name(self) -> str:
-        """``row 7``, or ``rows 7 and 8`` for a MOVE."""
-        if self.kind == MOVE:
-            return f"{self.axis}s {self.index + 1} and {self.index + 2}"
-        return f"{self.axis} {self.index + 1}"
-
-    def apply(self, rows: ColourClues, cols: ColourClues) -> tuple[ColourClues, ColourClues]:
-        """The clues with this edit made."""
-        lines = list(rows if self.axis == "row" else cols)
-        for k, clue in enumerate(self.after):
-            lines[self.index + k] = clue
-        if self.axis == "row":
-            return tuple(lines), cols
-        return rows, tuple(lines)
 
     def before_text(self) -> str:
         """The clues before the edit (a MOVE's two joined by `` | ``)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.line import Hints
@@ -29,24 +30,23 @@ PAIR = "pair"
 KIND_WEIGHT = {CHANGE: 1.0, DROP: 0.7, ADD: 0.5, SWAP: 0.6, MOVE: 0.4}
 
 
+C = TypeVar("C")
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-@dataclass(frozen=True)
-class Edit:
-    """One edit of the clues: line ``index`` (0-based) of ``axis`` ("row" or "column") goes from
-    ``before[0]`` to ``after[0]``.  A MOVE exchanges the clues of lines ``index`` and
-    ``index + 1``: ``before`` and ``after`` then hold both lines' clues, in order."""
+class LineEdits(Generic[C]):
+    """What an edit of one line's clue (or a MOVE's two) is, whatever its clues' kind (numbers,
+    or colour items): the lines it touches, their name, and the clues with it made."""
 
     axis: str
     index: int
     kind: str
-    before: tuple[Hints, ...]
-    after: tuple[Hints, ...]
-    item: int = 0  # which number of the clue (0-based) is changed, dropped, added or swapped
-    delta: int = 0  # for CHANGE: the new number minus the old
+    before: tuple[C, ...]
+    after: tuple[C, ...]
 
     @property
     def lines(self) -> tuple[tuple[str, int], ...]:
@@ -60,7 +60,9 @@ class Edit:
             return f"{self.axis}s {self.index + 1} and {self.index + 2}"
         return f"{self.axis} {self.index + 1}"
 
-    def apply(self, rows: Clues, cols: Clues) -> tuple[Clues, Clues]:
+    def apply(
+        self, rows: tuple[C, ...], cols: tuple[C, ...]
+    ) -> tuple[tuple[C, ...], tuple[C, ...]]:
         """The clues with this edit made."""
         lines = list(rows if self.axis == "row" else cols)
         for k, clue in enumerate(self.after):
@@ -68,6 +70,21 @@ class Edit:
         if self.axis == "row":
             return tuple(lines), cols
         return rows, tuple(lines)
+
+
+@dataclass(frozen=True)
+class Edit(LineEdits[Hints]):
+    """One edit of the clues: line ``index`` (0-based) of ``axis`` ("row" or "column") goes from
+    ``before[0]`` to ``after[0]``.  A MOVE exchanges the clues of lines ``index`` and
+    ``index + 1``: ``before`` and ``after`` then hold both lines' clues, in order."""
+
+    axis: str
+    index: int
+    kind: str
+    before: tuple[Hints, ...]
+    after: tuple[Hints, ...]
+    item: int = 0  # which number of the clue (0-based) is changed, dropped, added or swapped
+    delta: int = 0  # for CHANGE: the new number minus the old
 
     def text(self) -> str:
         """The edit in words: ``row 7: 3 → 2 (3 1 becomes 2 1)``."""
