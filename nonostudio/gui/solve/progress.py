@@ -4,6 +4,8 @@ after the last stroke (:meth:`Library.save_hand_progress`), and saying once why 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -86,10 +88,15 @@ class ProgressKeeper(QObject):
             return False
         if not hand.shape == (puzzle.height, puzzle.width):
             return False
+        return self._write(seconds, lambda: library.save_hand_progress(pid, hand, seconds, solved))
+
+    def _write(self, seconds: float, write: Callable[[], object]) -> bool:
+        """``write()`` the game at ``seconds`` unless nothing changed since it was loaded or
+        saved; False when not written (a failure said once per reason)."""
         if not self._dirty and abs(seconds - self._saved_seconds) < 1:
             return False
         try:
-            library.save_hand_progress(pid, hand, seconds, solved)
+            write()
         except LibraryError as exc:
             if str(exc) != self._save_problem:
                 self._save_problem = str(exc)

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.library import ColourHandProgress, Library, LibraryError
+from nonostudio.core.library import ColourHandProgress, Library
 from nonostudio.core.library.colour_progress import CellSets
 from nonostudio.gui.solve.progress import ProgressKeeper
 
@@ -60,15 +60,7 @@ class ColourProgressKeeper(ProgressKeeper):
             return False
         if (len(sets), len(sets[0]) if sets else 0) != (puzzle.height, puzzle.width):
             return False
-        if not self._dirty and abs(seconds - self._saved_seconds) < 1:
-            return False
-        try:
-            library.save_colour_progress(pid, sets, seconds, solved, len(puzzle.palette))
-        except LibraryError as exc:
-            if str(exc) != self._save_problem:
-                self._save_problem = str(exc)
-                self.problem.emit(f"Your progress is not kept: {exc}")
-            return False
-        self._save_problem = ""
-        self._dirty, self._saved_seconds = False, seconds
-        return True
+        colours = len(puzzle.palette)
+        return self._write(
+            seconds, lambda: library.save_colour_progress(pid, sets, seconds, solved, colours)
+        )
