@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from colour_red_blue import COLS, PALETTE, ROWS
 
 from nonostudio.analysis.typos.colour_edits import RECOLOUR, clue_words, colour_candidate_edits
 from nonostudio.analysis.typos.colour_finder import (
@@ -21,27 +22,9 @@ from nonostudio.analysis.typos.colour_finder import (
 from nonostudio.analysis.typos.finder import MULTIPLE, NO_SOLUTION, TOO_LONG, UNEQUAL_TOTALS
 from nonostudio.cli import main
 from nonostudio.core.colour.linesolver import solve_colour_line
-from nonostudio.core.colour.model import (
-    WHITE,
-    Colour,
-    ColourClues,
-    Palette,
-    clues_of_colour_grid,
-    line_clue,
-)
+from nonostudio.core.colour.model import ColourClues, line_clue
 from nonostudio.core.colour.solver import solve_colour
 from nonostudio.core.solver import Verdict
-
-PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
-# A 6x5 picture in red and blue whose clues have one solution, found by line logic.
-PICTURE = (
-    (2, 1, 1, 2, 0, 1),
-    (0, 0, 0, 0, 1, 1),
-    (0, 1, 2, 0, 2, 0),
-    (0, 0, 1, 1, 0, 1),
-    (0, 0, 0, 2, 2, 1),
-)
-ROWS, COLS = clues_of_colour_grid(PICTURE)
 
 
 def test_the_flag_is_unique_by_line_logic() -> None:

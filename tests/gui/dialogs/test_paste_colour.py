@@ -6,29 +6,13 @@ and Open with this fix opens the mended puzzle."""
 from __future__ import annotations
 
 import pytest
+from colour_red_blue import COLS, PALETTE, ROWS
 from PySide6.QtCore import Qt, QThreadPool
 
-from nonostudio.core.colour.model import (
-    WHITE,
-    Colour,
-    ColourPuzzle,
-    Palette,
-    clue_text,
-    clues_of_colour_grid,
-)
+from nonostudio.core.colour.model import ColourPuzzle, clue_text
 from nonostudio.core.formats import write_text
 from nonostudio.gui.dialogs.paste import PasteDialog
 from nonostudio.gui.window.file_commands import read_puzzle_text
-
-PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
-PICTURE = (
-    (2, 1, 1, 2, 0, 1),
-    (0, 0, 0, 0, 1, 1),
-    (0, 1, 2, 0, 2, 0),
-    (0, 0, 1, 1, 0, 1),
-    (0, 0, 0, 2, 2, 1),
-)
-ROWS, COLS = clues_of_colour_grid(PICTURE)
 
 
 def _g_text(rows=ROWS, cols=COLS) -> str:

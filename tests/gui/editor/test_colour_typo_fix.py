@@ -7,27 +7,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from colour_red_blue import PALETTE, PICTURE
+
+from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
 from nonostudio.core.formats import write_file
 from nonostudio.core.solver import Verdict
 from nonostudio.gui.window.main_window import MainWindow
-
-PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
-# line-solvable; row 5 (2b 1r) typed as 1r 2b gives clues with no solution
-PICTURE = (
-    (2, 1, 1, 2, 0, 1),
-    (0, 0, 0, 0, 1, 1),
-    (0, 1, 2, 0, 2, 0),
-    (0, 0, 1, 1, 0, 1),
-    (0, 0, 0, 2, 2, 1),
-)
 
 
 def test_check_finds_a_colour_typo_and_apply_fix_mends_the_clues(
     qtbot, window: MainWindow, tmp_path: Path
 ) -> None:
     rows, cols = clues_of_colour_grid(PICTURE)
-    typed = (*rows[:4], (rows[4][1], rows[4][0]))
+    typed = (*rows[:4], (rows[4][1], rows[4][0]))  # row 5's 2b 1r as 1r 2b: no solution
     path = tmp_path / "typed.xml"
     write_file(ColourPuzzle(PALETTE, typed, cols, title="Typed"), path)  # clues only
     assert window.files.open_file(path, ask=False)
