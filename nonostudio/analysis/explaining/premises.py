@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from nonostudio.analysis.catalogue.technique_moves import (
     Ranges,
@@ -801,6 +801,36 @@ def _weight(claim: Claim) -> int:
     return 1 if claim["claim"] == "cannot_start" else 2
 
 
+_Bound = TypeVar("_Bound", int, float)
+
+
+def _claimed_bounds(
+    x: WitnessLine, claims: Sequence[Claim], lo: list[_Bound], hi: list[_Bound], holders: bool
+) -> None:
+    """Narrow each clue's earliest and latest start ``lo`` / ``hi`` (local cells, in place) to
+    the bounds ``claims`` state of it: their ``starts`` claims, the first or last boxes it holds
+    (``edge_box``) and, with ``holders``, the blocks only it can hold (one-clue ``holders``)."""
+    hints = x.hints
+    for c in claims:
+        kind = c["claim"]
+        if kind == "starts":
+            i = c["clue"] - x.co
+            if c["min"] is not None:
+                lo[i] = max(lo[i], c["min"] - x.offset)
+            if c["max"] is not None:
+                hi[i] = min(hi[i], c["max"] - x.offset)
+        elif holders and kind == "holders" and len(c["clues"]) == 1:
+            i = c["clues"][0] - x.co
+            lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
+            hi[i] = min(hi[i], c["start"] - x.offset)
+        elif kind == "edge_box":
+            i = c["clue"] - x.co
+            if c["side"] == "first":
+                hi[i] = min(hi[i], c["start"] - x.offset)
+            else:
+                lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
+
+
 def _reach(
     x: WitnessLine, r: Ranges, claims: Sequence[Claim], held: set[int], holders: bool = True
 ) -> tuple[list[int], list[int]]:
@@ -815,24 +845,7 @@ def _reach(
     own_lo, own_hi = [-1] * k, [n] * k
     if k:
         own_lo[0], own_hi[-1] = 0, n - hints[-1]
-    for c in claims:
-        kind = c["claim"]
-        if kind == "starts":
-            i = c["clue"] - x.co
-            if c["min"] is not None:
-                own_lo[i] = max(own_lo[i], c["min"] - x.offset)
-            if c["max"] is not None:
-                own_hi[i] = min(own_hi[i], c["max"] - x.offset)
-        elif holders and kind == "holders" and len(c["clues"]) == 1:
-            i = c["clues"][0] - x.co
-            own_lo[i] = max(own_lo[i], c["end"] - x.offset - hints[i])
-            own_hi[i] = min(own_hi[i], c["start"] - x.offset)
-        elif kind == "edge_box":
-            i = c["clue"] - x.co
-            if c["side"] == "first":
-                own_hi[i] = min(own_hi[i], c["start"] - x.offset)
-            else:
-                own_lo[i] = max(own_lo[i], c["end"] - x.offset - hints[i])
+    _claimed_bounds(x, claims, own_lo, own_hi, holders)
     for i in held:
         own_lo[i], own_hi[i] = max(own_lo[i], r.lo[i]), min(own_hi[i], r.hi[i])
     seen_lo, seen_hi = list(own_lo), list(own_hi)  # widened by the clues carried past
@@ -1045,24 +1058,7 @@ def _stated_reach(x: WitnessLine, claims: Sequence[Claim]) -> tuple[list[float],
     must say itself; -inf / inf: none)."""
     k, hints = len(x.hints), x.hints
     lo, hi = [-math.inf] * k, [math.inf] * k
-    for c in claims:
-        kind = c["claim"]
-        if kind == "starts":
-            i = c["clue"] - x.co
-            if c["min"] is not None:
-                lo[i] = max(lo[i], c["min"] - x.offset)
-            if c["max"] is not None:
-                hi[i] = min(hi[i], c["max"] - x.offset)
-        elif kind == "holders" and len(c["clues"]) == 1:
-            i = c["clues"][0] - x.co
-            lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
-            hi[i] = min(hi[i], c["start"] - x.offset)
-        elif kind == "edge_box":
-            i = c["clue"] - x.co
-            if c["side"] == "first":
-                hi[i] = min(hi[i], c["start"] - x.offset)
-            else:
-                lo[i] = max(lo[i], c["end"] - x.offset - hints[i])
+    _claimed_bounds(x, claims, lo, hi, holders=True)
     for i in range(1, k):
         lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
     for i in range(k - 2, -1, -1):
