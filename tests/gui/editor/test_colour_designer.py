@@ -104,6 +104,7 @@ def test_colour_reasoning_is_shaded_and_no_edit_is_needed(qtbot, setup) -> None:
 def test_clues_without_a_picture_say_why_there_are_no_edits(qtbot, setup) -> None:
     editor, panel = setup
     editor.set_puzzle(puzzle_of(((1, 0), (0, 1)), goal=False))  # several solutions, no picture
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
     assert editor.state().fixed is not None
     checked(qtbot, panel)
     assert panel.edits() == [] and not panel.apply_button.isEnabled()
@@ -138,6 +139,7 @@ def test_a_file_without_a_picture_is_checked_on_the_solution_it_shows(qtbot, set
     the edits are looked for on (seen under Xvfb with acorn.g: it asked to paint a picture)."""
     editor, panel = setup
     editor.set_puzzle(puzzle_of(CROSSED, goal=False))
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
     assert editor.state().fixed is None and editor.state().cells == CROSSED
     checked(qtbot, panel)
     assert panel.summary_label.text().endswith(

@@ -150,13 +150,14 @@ def test_the_grid_draws_cells_and_clue_boxes_in_their_colours(
 
 
 def test_a_clue_only_file_opens_with_the_unique_picture_and_saves_without_adding_it(
-    window: MainWindow, tmp_path: Path
+    window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     rows, cols = clues_of_colour_grid(PICTURE)
     path = tmp_path / "clues.non"
     write_file(ColourPuzzle(RGB, rows, cols, title="Clues"), path)
     assert window.files.open_file(path, ask=False)
     editor = window.colour_editor
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
     if solve_colour(rows, cols, 4).verdict.is_unique:
         assert editor.grid.cells() == PICTURE
     assert editor.puzzle() is not None and editor.puzzle().goal is None
@@ -174,6 +175,7 @@ def test_clues_with_several_pictures_open_as_they_are_and_cannot_be_painted(
     write_file(puzzle, path)
     assert window.files.open_file(path, ask=False)
     editor = window.colour_editor
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
     assert "no unique picture" in editor.note.text() and editor.note.isVisible()
     assert not editor.width_spin.isEnabled() and not editor.resize_picture(5, 5)
     # the grid shows what line logic decides: the blue column; the red square is hatched
@@ -413,7 +415,7 @@ def test_save_refuses_a_format_without_colours_with_a_message(
 
 @pytest.mark.skipif(not ANCHORS.is_dir(), reason="the anchor puzzles are not here")
 def test_every_public_colour_file_opens_draws_and_saves_without_loss(
-    window: MainWindow, tmp_path: Path, warnings: Warnings
+    window: MainWindow, tmp_path: Path, warnings: Warnings, qtbot
 ) -> None:
     editor = window.colour_editor
     warnings.answer = QMessageBox.StandardButton.Save  # .g keeps no title: save anyway
@@ -422,6 +424,7 @@ def test_every_public_colour_file_opens_draws_and_saves_without_loss(
         ((_, original),) = read_any(source)
         assert window.files.open_file(source, ask=False), (name, warnings.texts)
         assert window.files.is_colour() and editor.puzzle() == original, name
+        qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
         assert not editor.note.isVisible(), name  # each has one picture: it is shown
         image = editor.grid.grab().toImage()
         assert not image.isNull()

@@ -37,6 +37,7 @@ def test_check_finds_a_colour_typo_and_apply_fix_mends_the_clues(
     assert editor.grid.marked_lines() == (("row", 4),)  # the line the fix changes, marked
     assert panel.typos.apply_button.isEnabled()
     panel.typos.apply_button.click()
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
     fixed = editor.puzzle()
     assert fixed is not None and (fixed.rows, fixed.cols) == (rows, cols)
     assert editor.state().fixed is None and editor.state().cells == PICTURE  # the picture shows

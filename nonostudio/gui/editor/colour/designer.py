@@ -43,6 +43,8 @@ class ColourDesign:
         puzzle, limit = self._editor.puzzle(), self._time_limit
         if puzzle is None:
             return "Fix the clues first."
+        if self._editor.is_searching():  # (checked without it, the picture would not count)
+            return "The picture of these clues is still being looked for; check again then."
         # the picture on the grid (a file without one shows its unique solution); the clues of
         # a file that has no unique picture are fixed: nothing to paint, so no edits
         state = self._editor.state()

@@ -4,7 +4,9 @@ clues follow it as you paint), the palette panel and the metadata.
 A file with a solution picture opens with it.  A file of clues only opens with the picture the
 colour solver finds when it is unique (the file's clues are exactly that picture's), and the
 picture is saved with the puzzle only once the user paints; clues with no unique picture open
-as they are, the grid not paintable, so no clue is ever rewritten behind the user's back.
+as they are, the grid not paintable, so no clue is ever rewritten behind the user's back.  The
+solver runs in the worker pool (it may take seconds): the clues show at once on a blank grid,
+the picture when the search ends, and a newer puzzle or fix cancels an older search.
 Every paint stroke and palette change is one undo step.  The editor holds no puzzle logic: the
 clues, the model's checks and the solver are the core's.
 """
@@ -43,7 +45,10 @@ from nonostudio.core.colour.model import (
 )
 from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.common.elided_label import ElidedLabel
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.editor.colour.palette import PalettePanel
+from nonostudio.gui.editor.colour.picture_job import CluePicture, find_clue_picture
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
 from nonostudio.gui.grid.colour import Cells, ColourGrid
 
@@ -52,6 +57,8 @@ SOLVE_SECONDS = 2.0
 #: Colours offered for a new palette entry, in turn (then grey).
 NEW_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2")
 _CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The note over the grid while the solver looks for the picture of clues with none.
+SEARCHING = "Looking for the picture of these clues; the grid cannot be painted until it is found."
 
 
 @dataclass(frozen=True)
@@ -83,26 +90,26 @@ class StateCommand(QUndoCommand):
     def undo(self) -> None:
         self._editor._show_state(self._before)
 
+    def settle(self, after: ColourState) -> None:
+        """Go to ``after`` on a redo instead (the picture found for the clues this step made)."""
+        self._after = after
 
-def _state_of_clues(
-    palette: Palette, rows: ColourClues, cols: ColourClues
-) -> tuple[ColourState, str, Cells | None]:
-    """The editor's state for clues with no picture: their picture when it is unique, else the
-    clues kept as they are on a blank grid, with the note saying so and the cell sets line
-    logic leaves (to hatch the undecided ones)."""
-    from nonostudio.core.colour.solver import solve_colour
+    def after(self) -> ColourState:
+        return self._after
 
-    result = solve_colour(rows, cols, len(palette), time_limit=SOLVE_SECONDS)
-    if result.verdict.is_unique and result.solution is not None:
-        cells = tuple(tuple(row) for row in result.solution)
-        return ColourState(palette, cells, keep_goal=False), "", None
+
+def _clues_state(palette: Palette, rows: ColourClues, cols: ColourClues) -> ColourState:
+    """The editor's state for clues with no picture (yet): the clues kept as they are on a blank
+    grid, not paintable."""
     blank = ((BACKGROUND,) * len(cols),) * len(rows)
-    note = (
-        f"These clues have no unique picture ({result.verdict.label}): the clues are kept as "
-        "they are and the grid cannot be painted; it shows the cells line logic decides."
+    return ColourState(palette, blank, (rows, cols), False)
+
+
+def _no_picture_note(found: CluePicture) -> str:
+    return (
+        f"These clues have no unique picture ({found.label}): the clues are kept as they are "
+        "and the grid cannot be painted; it shows the cells line logic decides."
     )
-    line_logic = tuple(tuple(row) for row in result.grid)
-    return ColourState(palette, blank, (rows, cols), False), note, line_logic
 
 
 def free_char(palette: Palette, name: str) -> str:
@@ -143,6 +150,17 @@ class ColourEditorView(QWidget):
         # The last line-logic cell sets shown, with their clues (shown again after a palette
         # change that keeps the clues).
         self._line_logic: tuple[Cells, ColourClues, ColourClues] | None = None
+        # The search for the picture of clues with none (their clues, and the undo step of the
+        # typo fix that made them, whose redo then shows the picture), and the note said of
+        # clues once searched (no unique picture, or the search failed).
+        self._search = CurrentWorker(
+            self,
+            on_result=self._on_picture,
+            on_error=self._on_search_error,
+            on_progress=self._on_search_progress,
+        )
+        self._pending: tuple[ColourClues, ColourClues, StateCommand | None] | None = None
+        self._clue_note: tuple[tuple[ColourClues, ColourClues], str] | None = None
         self._build()
         self.grid.stroked.connect(self._on_stroke)
         self.grid.colourKey.connect(self.pick_colour)
@@ -206,19 +224,19 @@ class ColourEditorView(QWidget):
         for key, edit in self.meta_edits.items():
             edit.setText(getattr(puzzle, key))
         self._notes = puzzle.notes
-        note = ""
-        line_logic: Cells | None = None
+        self._stop_search()
         if puzzle.goal is not None:
             state = ColourState(puzzle.palette, puzzle.goal)
-        else:
-            state, note, line_logic = _state_of_clues(puzzle.palette, puzzle.rows, puzzle.cols)
-        self.note.setText(note)
-        self.note.setVisible(bool(note))
+        else:  # the clues at once; their picture when the search ends
+            state = _clues_state(puzzle.palette, puzzle.rows, puzzle.cols)
+            self._search_picture(state, None)
         self._show_state(state, current=1 if len(state.palette) > 1 else 0)
-        if line_logic is not None:
-            self.show_line_logic(line_logic, puzzle.rows, puzzle.cols)
         self._undo.clear()
         self.set_modified(False)
+
+    def is_searching(self) -> bool:
+        """Whether the picture of the shown clues is being looked for."""
+        return self._pending is not None
 
     def new_puzzle(self, width: int, height: int, palette: Palette) -> None:
         """A blank ``width`` x ``height`` picture in ``palette``, with no metadata."""
@@ -269,7 +287,8 @@ class ColourEditorView(QWidget):
         for key, edit in self.meta_edits.items():
             edit.setText(meta[key])
         self._notes = notes
-        self.note.hide()
+        self._stop_search()
+        self._clue_note = None
         self._show_state(state, current=1 if len(palette) > 1 else 0)
         self._undo.clear()
         self._saved = None
@@ -377,12 +396,10 @@ class ColourEditorView(QWidget):
         except PuzzleError as exc:  # (the finder offers only edits whose clues fit)
             self.status.setText(f"The fix cannot be made: {exc}")
             return False
-        after, note, line_logic = _state_of_clues(state.palette, rows, cols)
-        self.note.setText(note)
-        self.note.setVisible(bool(note))
-        self._undo.push(StateCommand(self, f"Fix {edit.line_name}", state, after))
-        if line_logic is not None:
-            self.show_line_logic(line_logic, rows, cols)
+        after = _clues_state(state.palette, rows, cols)
+        command = StateCommand(self, f"Fix {edit.line_name}", state, after)
+        self._search_picture(after, command)
+        self._undo.push(command)
         return True
 
     def unused_colours(self) -> list[str]:
@@ -525,10 +542,68 @@ class ColourEditorView(QWidget):
         if self._line_logic is not None and self._line_logic[1:] == (rows, cols):
             self.show_line_logic(*self._line_logic)
         self.grid.set_editable(state.fixed is None)
+        self._show_note()
         self.grid.set_current(keep)
         self.palette_panel.set_palette(state.palette, keep)
         self._refresh_puzzle()
         self.edited.emit()
+
+    # --- the search for the picture of clues with none -----------------------------------
+
+    def _search_picture(self, state: ColourState, command: StateCommand | None) -> None:
+        """Look for the picture of ``state``'s clues in the worker pool (cancelling any search
+        before); ``command`` is the undo step that made them, if any."""
+        assert state.fixed is not None
+        rows, cols = state.fixed
+        self._pending = (rows, cols, command)
+        job = ProcessJob(find_clue_picture, (rows, cols, len(state.palette), SOLVE_SECONDS))
+        self._search.start(job)
+
+    def _stop_search(self) -> None:
+        self._search.cancel()
+        self._pending = None
+
+    def _on_picture(self, found: CluePicture) -> None:
+        pending, self._pending = self._pending, None
+        if pending is None or (found.rows, found.cols) != pending[:2]:
+            self._show_note()
+            return
+        rows, cols, command = pending
+        if found.picture is None:
+            self._clue_note = ((rows, cols), _no_picture_note(found))
+            self._show_note()
+            self.show_line_logic(found.line_logic, rows, cols)
+            return
+        if command is not None:
+            command.settle(ColourState(command.after().palette, found.picture, keep_goal=False))
+        if self._state.fixed == (rows, cols):  # (a palette change meanwhile is kept)
+            self._show_state(ColourState(self._state.palette, found.picture, keep_goal=False))
+        else:
+            self._show_note()
+
+    def _on_search_error(self, message: str) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            clues = (pending[0], pending[1])
+            self._clue_note = (clues, f"The picture of these clues could not be found: {message}")
+        self._show_note()
+
+    def _on_search_progress(self, fraction: float, _message: str) -> None:
+        if self._pending is not None and self._state.fixed == self._pending[:2]:
+            self.note.setText(f"{SEARCHING} ({fraction:.0%})")
+
+    def _show_note(self) -> None:
+        """The note over the grid, about the clues shown: being searched, or what the search
+        said of them; nothing over a picture."""
+        fixed = self._state.fixed
+        note = ""
+        if fixed is not None:
+            if self._pending is not None and self._pending[:2] == fixed:
+                note = SEARCHING
+            elif self._clue_note is not None and self._clue_note[0] == fixed:
+                note = self._clue_note[1]
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
 
     def _on_meta_edited(self, _text: str) -> None:
         self._refresh_puzzle()
