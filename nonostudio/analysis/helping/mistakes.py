@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from nonostudio.analysis.tracing.steps import Trace
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 
@@ -27,9 +28,9 @@ def filled_solves(puzzle: Puzzle, grid: np.ndarray) -> bool:
     return puzzle.is_solution(np.where(g == FILLED, FILLED, CROSSED).astype(np.int8))
 
 
-def nothing_to_fill(puzzle: Puzzle) -> bool:
-    """Whether every clue of ``puzzle`` is empty (a blank new puzzle): its one picture is blank,
-    so there is nothing for a player to solve."""
+def nothing_to_fill(puzzle: Puzzle | ColourPuzzle) -> bool:
+    """Whether every clue of ``puzzle`` (black and white or colour) is empty (a blank new
+    puzzle): its one picture is blank, so there is nothing for a player to solve."""
     return not any(puzzle.rows)
 
 

@@ -8,7 +8,8 @@ still be — with the step's line, the clue items its premise names and the cell
 marked.  By hand, the player's grid is a grid of cell sets
 (:mod:`nonostudio.analysis.colour.hints`): painting decides a cell, pencil marks narrow it; Check
 rings every cell whose set has lost the solution's colour; the puzzle is solved when every cell
-is decided and the picture fits every clue.  Hints come from the trace (replaying) or from the
+is decided and the picture fits every clue, except a blank one (every clue empty), which says
+there is nothing to solve and takes no move.  Hints come from the trace (replaying) or from the
 player's grid (found in the background).  The game of a library puzzle is kept in the library
 (:class:`~nonostudio.gui.solve.colour.progress.ColourProgressKeeper`) and taken up again when the
 puzzle is opened, in a later session too; that of a puzzle no library holds is kept in memory
@@ -34,6 +35,7 @@ from nonostudio.analysis.colour.hints import (
 )
 from nonostudio.analysis.colour.trace import ColourStep, ColourTrace
 from nonostudio.analysis.helping.hints import CELLS, RUNGS
+from nonostudio.analysis.helping.mistakes import nothing_to_fill
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
@@ -53,7 +55,12 @@ from nonostudio.gui.solve.colour.steps import (
     colour_verdict_words,
 )
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
-from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
+from nonostudio.gui.solve.layout import (
+    NO_VALID_PUZZLE,
+    NOTHING_TO_SOLVE,
+    connect_action,
+    connect_toggle,
+)
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel
@@ -169,7 +176,7 @@ class ColourSolveView(TraceView):
         self._set_solved(False, announce=False)
         # nothing said of the puzzle before (its step, its check) stays under this one
         hand = self.ui.hand_action.isChecked()
-        self.ui.message_label.setText(COLOUR_HAND_HELP if hand else "")
+        self.ui.message_label.setText(self._hand_help() if hand else "")
         left = self._left.pop((puzzle.palette, puzzle.rows, puzzle.cols), None)
         if left is not None:
             self._take_up(
@@ -219,7 +226,7 @@ class ColourSolveView(TraceView):
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
         self.ui.timer.set_seconds(seconds)
         self._progress.unchanged(seconds)
-        self._set_solved(colour_grid_solves(puzzle, sets), announce=False)
+        self._set_solved(self._hand_solves(sets), announce=False)
         self._update_actions()
         self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand) + kept_where)
 
@@ -341,13 +348,14 @@ class ColourSolveView(TraceView):
         ui.forward_action.setEnabled(not hand and self._position < steps)
         ui.play_action.setEnabled(not hand and steps > 0)
         can_hint = self._puzzle is not None and (
-            (hand and not self._solved) or (not hand and self._position < steps)
+            (hand and not self._solved and self._hand_playable())
+            or (not hand and self._position < steps)
         )
         ui.hint_action.setEnabled(can_hint)
         ui.hint_panel.button.setEnabled(can_hint)
         ui.undo_action.setEnabled(hand and self._undo.canUndo())
         ui.redo_action.setEnabled(hand and self._undo.canRedo())
-        ui.check_action.setEnabled(hand and not self._solved and self._puzzle is not None)
+        ui.check_action.setEnabled(hand and not self._solved and self._hand_playable())
         ui.hand_action.setEnabled(hand or self._puzzle is not None)  # (by hand: to leave it)
 
     # --- replaying the trace -------------------------------------------------------------------
@@ -416,7 +424,7 @@ class ColourSolveView(TraceView):
         ui.hand_action.setChecked(on)
         if on and processes_enabled():
             hint_pool().warm_up()  # ready when the player first asks for a hint
-        self.grid.set_editable(on and not self._solved and self._puzzle is not None)
+        self.grid.set_editable(on and not self._solved and self._hand_playable())
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
         ui.hand_bar.setVisible(on)
@@ -429,7 +437,7 @@ class ColourSolveView(TraceView):
         elif on and self._solved:
             ui.message_label.setText("You have solved this puzzle: Solve again to start afresh.")
         else:
-            ui.message_label.setText(COLOUR_HAND_HELP if on else self._verdict_words())
+            ui.message_label.setText(self._hand_help() if on else self._verdict_words())
         self._run_timer()
         self._show()
         if on:
@@ -468,6 +476,9 @@ class ColourSolveView(TraceView):
         """Ring the player's wrong cells and say how many; the rings go with the next stroke."""
         if self._puzzle is None or not self.ui.hand_action.isChecked():
             return []
+        if not self._hand_playable():
+            self.ui.message_label.setText(NOTHING_TO_SOLVE)
+            return []
         if self.solution() is None:
             self.ui.message_label.setText(self._no_solution_text())
             return []
@@ -499,10 +510,24 @@ class ColourSolveView(TraceView):
         self.grid.setFocus()
 
     def _solvable_by_hand(self) -> bool:
-        return self._puzzle is not None
+        return self._hand_playable()
+
+    def _hand_playable(self) -> bool:
+        """A puzzle is shown with some cell to paint: a blank one (every clue empty) is not
+        played by hand, never 'solved' by the player, its clock still."""
+        return self._puzzle is not None and not nothing_to_fill(self._puzzle)
+
+    def _hand_help(self) -> str:
+        """The words under the grid on entering Solve by hand (or a new puzzle, by hand)."""
+        return COLOUR_HAND_HELP if self._hand_playable() else NOTHING_TO_SOLVE
+
+    def _hand_solves(self, sets: CellSets) -> bool:
+        """Whether the player's cells solve the puzzle (never a blank one's)."""
+        puzzle = self._puzzle
+        return self._hand_playable() and puzzle is not None and colour_grid_solves(puzzle, sets)
 
     def _set_grid_editable(self, editable: bool) -> None:
-        self.grid.set_editable(editable)
+        self.grid.set_editable(editable and self._hand_playable())
 
     def _solved_words(self) -> str:
         size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
@@ -525,7 +550,7 @@ class ColourSolveView(TraceView):
         if self.ui.hand_action.isChecked() and self._puzzle is not None:
             puzzle = self._puzzle
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
-            self._set_solved(colour_grid_solves(puzzle, sets))
+            self._set_solved(self._hand_solves(sets))
         self._update_actions()
 
     # --- hints ---------------------------------------------------------------------------------
@@ -571,6 +596,9 @@ class ColourSolveView(TraceView):
     def _hand_hint(self) -> None:
         """A new hint from the player's grid (mistakes first), looked for in the background."""
         puzzle = self._puzzle
+        if puzzle is not None and not self._hand_playable():
+            self.ui.message_label.setText(NOTHING_TO_SOLVE)
+            return
         if self._solved or puzzle is None:
             self.ui.message_label.setText("The puzzle is solved: no hint needed.")
             return

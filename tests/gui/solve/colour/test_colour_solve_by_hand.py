@@ -177,3 +177,36 @@ def test_a_game_left_for_another_puzzle_is_taken_up_again(qtbot, view: ColourSol
     view.set_puzzle(other)  # not begun there: nothing kept, nothing said
     assert view.hand_sets() == unknown_grid(other)
     assert "kept since" not in view.ui.message_label.text()
+
+
+def test_a_blank_colour_puzzle_is_not_solved_by_hand(qtbot, view: ColourSolveView) -> None:
+    """A colour puzzle whose clues are all empty (File > New Colour Puzzle) has one picture,
+    all background: painting every cell the background said 'Solved!'.  By hand it says there
+    is nothing to solve instead: no move taken, no banner, no clock, Hint and Check off; a
+    puzzle with cells to paint afterwards is played as before."""
+    blank = ColourPuzzle(PALETTE, ((),) * 3, ((),) * 4)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(blank)
+    assert view.is_hand_mode()
+    solved: list[bool] = []
+    view.handSolved.connect(lambda: solved.append(True))
+    for r in range(3):
+        for c in range(4):
+            click(qtbot, view, r, c, Qt.MouseButton.RightButton)  # the background
+    assert view.hand_sets() == unknown_grid(blank)  # no move taken
+    assert not solved and not view.is_solved() and not view.ui.banner_box.isVisible()
+    assert view.ui.message_label.text().startswith("Nothing to solve")
+    assert not view.ui.timer.is_running()
+    assert not view.ui.hint_action.isEnabled() and not view.ui.check_action.isEnabled()
+    view.request_hint()  # (by its key, were it reached) says the same, finds nothing
+    assert view.ui.message_label.text().startswith("Nothing to solve")
+    assert view.check_mistakes() == []
+    view.set_hand_mode(False)  # leaving Solve by hand and coming back says the same
+    view.set_hand_mode(True)
+    assert view.ui.message_label.text().startswith("Nothing to solve")
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(PUZZLE)
+    assert view.ui.timer.is_running() and "Nothing to solve" not in view.ui.message_label.text()
+    assert view.ui.hint_action.isEnabled() and view.ui.check_action.isEnabled()
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
+    assert view.hand_sets()[0][0] == 1
