@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRect, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -351,25 +351,38 @@ def paint_cells(
     region: QRect | None = None,
 ) -> None:
     """The grid background, filled cells as solid squares and crossed cells as small crosses;
-    with a ``region``, only the cells that reach into it."""
+    with a ``region``, only the cells that reach into it.  A row's run of filled cells is one
+    rectangle (the same pixels as a square each), drawn whole when it reaches into the region:
+    a square a cell cost a 512x512 grid ~0.2 s of the GUI thread a paint."""
     painter.fillRect(layout.grid_rect(), colors.paper)
     if grid is None:
         return
     rows, cols = layout.rows_in(region), layout.cols_in(region)
-    g = np.asarray(grid)[rows.start : rows.stop, cols.start : cols.stop]
-    r0, c0 = rows.start, cols.start
-    for r, c in zip(*np.nonzero(g == FILLED), strict=True):
-        painter.fillRect(layout.cell_rect(r0 + int(r), c0 + int(c)), colors.ink)
-    crossed = np.nonzero(g == CROSSED)
+    band = np.asarray(grid)[rows.start : rows.stop]
+    cell, left, top = layout.cell, layout.grid_left, layout.grid_top
+    filled = np.zeros((band.shape[0], band.shape[1] + 2), dtype=np.int8)
+    filled[:, 1:-1] = band == FILLED
+    edges = np.diff(filled, axis=1)
+    run_rows, starts = np.nonzero(edges == 1)  # a run's first cell
+    ends = np.nonzero(edges == -1)[1]  # the cell after its last, paired in the same order
+    near = (ends > cols.start) & (starts < cols.stop)
+    for r, c0, c1 in zip(
+        run_rows[near].tolist(), starts[near].tolist(), ends[near].tolist(), strict=True
+    ):
+        painter.fillRect(
+            QRect(left + c0 * cell, top + (rows.start + r) * cell, (c1 - c0) * cell, cell),
+            colors.ink,
+        )
+    crossed = np.nonzero(band[:, cols.start : cols.stop] == CROSSED)
     if len(crossed[0]):
-        pen = QPen(colors.cross, max(1.0, layout.cell / 12))
+        pen = QPen(colors.cross, max(1.0, cell / 12))
         painter.setPen(pen)
-        inset = layout.cell * 0.3
-        for r, c in zip(*crossed, strict=True):
-            cell = layout.cell_rect(r0 + int(r), c0 + int(c))
-            box = QRectF(cell).adjusted(inset, inset, -inset, -inset)
-            painter.drawLine(box.topLeft(), box.bottomRight())
-            painter.drawLine(box.topRight(), box.bottomLeft())
+        inset = cell * 0.3
+        far = cell - inset
+        for r, c in zip(crossed[0].tolist(), crossed[1].tolist(), strict=True):
+            x, y = left + (cols.start + c) * cell, top + (rows.start + r) * cell
+            painter.drawLine(QPointF(x + inset, y + inset), QPointF(x + far, y + far))
+            painter.drawLine(QPointF(x + far, y + inset), QPointF(x + inset, y + far))
 
 
 def paint_grid_lines(

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints, clue_of
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import new_grid
 from nonostudio.gui.common.render import (
     Colors,
@@ -46,6 +46,7 @@ from nonostudio.gui.common.render import (
     readable_cell,
     tight,
 )
+from nonostudio.gui.common.satisfied_lines import SatisfiedLines
 from nonostudio.gui.grid.pinned import Band, paint_pinned, under_pin, visible_rect
 
 BASE_CELL = 24
@@ -119,6 +120,7 @@ class GridView(QWidget):
         self._drag: Drag | None = None
         self._read_only = False
         self._faint_satisfied = False
+        self._satisfied = SatisfiedLines()
         self._fit = False
         self._available: QSize | None = None
         # Room kept for the longest clues the grid's size allows (see ``set_reserve_clue_room``).
@@ -548,9 +550,7 @@ class GridView(QWidget):
     def _satisfied_lines(self) -> tuple[set[int], set[int]]:
         if not self._faint_satisfied:
             return set(), set()
-        rows = {r for r, clue in enumerate(self._rows) if clue_of(self._cells[r]) == clue}
-        cols = {c for c, clue in enumerate(self._cols) if clue_of(self._cells[:, c]) == clue}
-        return rows, cols
+        return self._satisfied.of(self._cells, self._rows, self._cols)  # changed lines only
 
     def paintEvent(self, event: QPaintEvent) -> None:
         faint = self._satisfied_lines()  # once for the grid and its pinned strips
