@@ -46,7 +46,8 @@ from nonostudio.core.colour.model import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.common.process_pool import hint_pool
+from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.editor.colour.palette import PalettePanel
 from nonostudio.gui.editor.colour.picture_job import CluePicture, find_clue_picture
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
@@ -153,12 +154,7 @@ class ColourEditorView(QWidget):
         # The search for the picture of clues with none (their clues, and the undo step of the
         # typo fix that made them, whose redo then shows the picture), and the note said of
         # clues once searched (no unique picture, or the search failed).
-        self._search = CurrentWorker(
-            self,
-            on_result=self._on_picture,
-            on_error=self._on_search_error,
-            on_progress=self._on_search_progress,
-        )
+        self._search: Worker | None = None
         self._pending: tuple[ColourClues, ColourClues, StateCommand | None] | None = None
         self._clue_note: tuple[tuple[ColourClues, ColourClues], str] | None = None
         self._build()
@@ -555,15 +551,39 @@ class ColourEditorView(QWidget):
         before); ``command`` is the undo step that made them, if any."""
         assert state.fixed is not None
         rows, cols = state.fixed
+        self._stop_search()
         self._pending = (rows, cols, command)
         job = ProcessJob(find_clue_picture, (rows, cols, len(state.palette), SOLVE_SECONDS))
-        self._search.start(job)
+        # In the hint process (at the studio's priority: the user waits for the picture), not
+        # the shared pool, where it would queue behind the check, grade and trace of the puzzle
+        # just opened and run niced.
+        self._search = run_in_background(
+            job,
+            on_result=self._on_picture,
+            on_error=self._on_search_error,
+            on_progress=self._on_search_progress,
+            processes=hint_pool,
+        )
 
     def _stop_search(self) -> None:
-        self._search.cancel()
+        """Cancel the search running (nothing more of it is heard)."""
+        worker, self._search = self._search, None
         self._pending = None
+        if worker is not None:
+            worker.cancel()
+
+    def _searched(self) -> bool:
+        """Whether the signal being delivered is the current search's (a stale one's is
+        dropped); the search is then over."""
+        worker = self._search
+        if worker is None or self.sender() is not worker.signals:
+            return False
+        self._search = None
+        return True
 
     def _on_picture(self, found: CluePicture) -> None:
+        if not self._searched():
+            return
         pending, self._pending = self._pending, None
         if pending is None or (found.rows, found.cols) != pending[:2]:
             self._show_note()
@@ -582,6 +602,8 @@ class ColourEditorView(QWidget):
             self._show_note()
 
     def _on_search_error(self, message: str) -> None:
+        if not self._searched():
+            return
         pending, self._pending = self._pending, None
         if pending is not None:
             clues = (pending[0], pending[1])
@@ -589,6 +611,9 @@ class ColourEditorView(QWidget):
         self._show_note()
 
     def _on_search_progress(self, fraction: float, _message: str) -> None:
+        worker = self._search
+        if worker is None or self.sender() is not worker.signals:
+            return
         if self._pending is not None and self._state.fixed == self._pending[:2]:
             self.note.setText(f"{SEARCHING} ({fraction:.0%})")
 
