@@ -101,7 +101,12 @@ def test_a_newer_puzzle_cancels_the_older_search_and_nothing_of_it_shows(
 ) -> None:
     slow = clues_only(PICTURE)
     slowed(monkeypatch, slow)
+    editor.set_puzzle(ColourPuzzle(PALETTE, *clues_of_colour_grid(PICTURE), goal=PICTURE))
+    qtbot.mouseMove(editor.grid, editor.grid.cell_rect(0, 1).center())
+    qtbot.waitUntil(lambda: editor.status.text() != "", timeout=2000)
     editor.set_puzzle(slow)
+    # the words of the cell hovered in the picture before are not said of these clues
+    assert editor.status.text() == ""
     editor.set_puzzle(clues_only(OTHER))  # opened while the first is searched
     qtbot.waitUntil(lambda: editor.state().fixed is None, timeout=10000)
     assert editor.grid.cells() == OTHER

@@ -221,6 +221,7 @@ class ColourEditorView(QWidget):
             edit.setText(getattr(puzzle, key))
         self._notes = puzzle.notes
         self._stop_search()
+        self.status.setText("")  # (the hovered cell's words were of the picture before)
         if puzzle.goal is not None:
             state = ColourState(puzzle.palette, puzzle.goal)
         else:  # the clues at once; their picture when the search ends
