@@ -136,6 +136,10 @@ def check_claim(
             return f"cells {claim['cross']} are not all crossed"
         if "boxes" in claim and not all(cells[p] == FILLED for p in range(*claim["boxes"])):
             return f"cells {claim['boxes']} are not all filled"
+        if "boxes" in claim:  # the words call them a block ("would make the block at … longer")
+            bs, be = claim["boxes"]
+            if (bs > 0 and cells[bs - 1] == FILLED) or (be < len(cells) and cells[be] == FILLED):
+                return f"cells {claim['boxes']} are not a whole block"
         for a in arr:
             if lo <= a[i] <= hi:
                 return f"clue {i} starts at {a[i]}, inside [{lo}, {hi}]"

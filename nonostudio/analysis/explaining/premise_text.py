@@ -340,20 +340,32 @@ def _starts_text(lo: int, hi: int) -> str:
     return f"cells {lo + 1}–{hi + 1}"
 
 
-def _ruled_list(ruled: Sequence[Claim], nm: Naming | None = None) -> str:
+def _ruled_list(ruled: Sequence[Claim], nm: Naming | None = None, sizes: Sequence[int] = ()) -> str:
     """The causes of a bound's ruled-out starts: the crosses together (``cells 9–10, 12 are
-    crossed``), then each run of boxes (with ``nm``, named by the clue's length, not "it")."""
+    crossed``), then each run of boxes (with ``nm``, named by the clue's length, not "it";
+    with the clues' lengths ``sizes``, one run of boxes says what running into it does: ``from
+    cell 4 it would make the block at cell 7 longer than 3``)."""
     crosses = sorted({p for c in ruled if "cross" in c for p in range(*c["cross"])})
     words = [f"{cells_text(crosses)} {_are(crosses)} crossed"] if crosses else []
     # the starts that run into the same boxes said together, and after the first, a phrase
     # with the same subject says only where: "from cell 11 it would run into the box at cell
     # 10; from cell 12 or 15 into the boxes at cells 19–22"
     runs_into: dict[tuple[int | None, tuple[int, int]], list[int]] = {}
+    own: int | None = None  # the length of the clue "it" is, when said
     for c in ruled:
         if "cross" not in c:
             length = None if nm is None else nm.clues[c["clue"]]
+            if sizes:
+                own = sizes[c["clue"]]
             starts = runs_into.setdefault((length, tuple(c["boxes"])), [])
             starts += [s for s in range(c["min"], c["max"] + 1) if s not in starts]
+    if own is not None and len(runs_into) == 1 and nm is None:
+        # one run of boxes: what running into it does, the block it makes too long
+        ((_, (bs, be)), starts), *_ = runs_into.items()
+        where = f"from {_starts_list(sorted(starts))}"
+        block = cells_text(range(bs, be))
+        words.append(f"{where} it would make the block at {block} longer than {own}")
+        return "; ".join(words)
     last: int | None | str = "none"
     for (length, (bs, be)), starts in runs_into.items():
         what = "box" if be - bs == 1 else "boxes"
@@ -416,7 +428,7 @@ def chain_words(
         side = "min" if c["min"] is not None else "max"
         who = nm.clue(i, subject=True)
         ruled_claims = pending.pop(i, [])
-        ruled = _ruled_list(ruled_claims)
+        ruled = _ruled_list(ruled_claims, sizes=nm.clues)
         neighbour = i - 1 if side == "min" else i + 1
         bound = _one_side(nm, c)
         if c.get("from") in ("box", "edge_box") and i in known:  # its box was named before

@@ -46,8 +46,8 @@ def test_bike_column_15_says_why_the_first_clue_starts_late() -> None:
     causes = [c for c in reach["claims"] if c["claim"] == "cannot_start"]
     assert causes == [{"claim": "cannot_start", "clue": 0, "min": 0, "max": 0, "boxes": [2, 3]}]
     assert (
-        "The first clue, 2, starts at cell 2 or later (from cell 1 it would run into the box "
-        "at cell 3): cell 1 is empty" in text
+        "The first clue, 2, starts at cell 2 or later (from cell 1 it would make the block at "
+        "cell 3 longer than 2): cell 1 is empty" in text
     )
 
 
@@ -56,7 +56,7 @@ def test_air_wettener_row_13_says_why_the_first_clue_starts_late() -> None:
     text, reach = _reach((3, 3, 1), "...##.........#")
     causes = [c for c in reach["claims"] if c["claim"] == "cannot_start"]
     assert causes == [{"claim": "cannot_start", "clue": 0, "min": 0, "max": 1, "boxes": [3, 5]}]
-    assert "from cell 1 or 2 it would run into the boxes at cells 4–5" in text
+    assert "from cell 1 or 2 it would make the block at cells 4–5 longer than 3" in text
     # the block at cell 15 plays no part in this bound: it is not stated as its reason
     assert not [c for c in reach["claims"] if c["claim"] == "holders"]
 
@@ -750,3 +750,23 @@ def test_a_clue_holding_the_first_boxes_says_they_are_the_first() -> None:
     assert {"claim": "edge_block", "side": "first", "start": 9, "end": 12, "clues": [0]} in (
         premise["claims"]
     )
+
+
+def test_a_start_ruled_out_by_boxes_says_the_block_would_be_too_long() -> None:
+    """Forever, column 11, step 8 (a reviewer's finding): "the second clue, 3, starts at cell 6
+    or later, after the first clue, 1 (from cells 3–5 it would run into the boxes at cells
+    6–8)" left the reader to work out why running into them rules the starts out; the words
+    now say the link: the block there would be longer than the clue."""
+    text, reach = _checked("punctuate", (1, 3, 5, 2, 1), "....." + "###" + "." * 17, "punctuate")
+    assert reach["cells"] == [[4, CROSSED], [8, CROSSED]]
+    assert (
+        "the second clue, 3, starts at cell 6 or later, after the first clue, 1 (from cells 3–5 "
+        "it would make the block at cells 6–8 longer than 3)" in text
+    )
+    # the checker: the boxes a start runs into are said to be a block, and so must be one
+    hints, cells = (1, 3, 5, 2, 1), _line("....." + "###" + "." * 17)
+    arr = arrangements(hints, cells)
+    part = {"claim": "cannot_start", "clue": 1, "min": 2, "max": 2, "boxes": [5, 7]}
+    assert check_claim(part, hints, cells, arr) == "cells [5, 7] are not a whole block"
+    whole = {**part, "boxes": [5, 8]}
+    assert check_claim(whole, hints, cells, arr) is None
