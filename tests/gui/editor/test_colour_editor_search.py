@@ -142,3 +142,21 @@ def test_a_typo_fix_shows_its_picture_when_found_and_its_redo_goes_back_to_it(
     assert editor.state().fixed == (typed, cols) and "no unique picture" in editor.note.text()
     editor.undo_stack().redo()
     assert editor.state().cells == PICTURE and editor.state().fixed is None
+
+
+@pytest.mark.slow
+def test_the_search_runs_in_a_worker_process(
+    qtbot, editor: ColourEditorView, worker_processes: None
+) -> None:
+    """In the studio (worker processes on) the search runs in the hint process: no job of the
+    GUI process's thread pool, and the picture (pickled back) arrives."""
+    busiest = 0
+    editor.set_puzzle(clues_only(PICTURE))
+    assert editor.is_searching()
+    for _ in range(3000):
+        busiest = max(busiest, QThreadPool.globalInstance().activeThreadCount())
+        if not editor.is_searching():
+            break
+        qtbot.wait(10)
+    assert editor.state().fixed is None and editor.grid.cells() == PICTURE
+    assert busiest == 0, "the search ran on a thread of the GUI's process"
