@@ -89,11 +89,17 @@ def test_a_slow_search_does_not_hold_the_gui_thread_and_the_picture_comes_later(
     assert editor.grid.cells() == ((0,) * 6,) * 5 and not editor.width_spin.isEnabled()
     assert editor.note.isVisibleTo(editor) and "Looking for the picture" in editor.note.text()
     assert editor.puzzle() == puzzle and not editor.is_modified()
+    # the palette waits for the picture (found in the palette it was asked in)
+    assert not editor.recolour(1, "#000080") and not editor.add_colour("green", "#00ff00")
+    assert not editor.remove_colour(2)
+    assert "still being looked for" in editor.palette_panel.message.text()
+    assert editor.state().palette == PALETTE and editor.undo_stack().count() == 0
     qtbot.waitUntil(lambda: editor.state().fixed is None, timeout=10000)
     assert editor.grid.cells() == PICTURE and not editor.note.isVisibleTo(editor)
     assert editor.puzzle() == puzzle and not editor.is_modified()  # the picture is not saved
     assert editor.undo_stack().count() == 0
     assert threading.main_thread() not in solver.threads
+    assert editor.recolour(1, "#000080")  # once it shows, the palette changes again
 
 
 def test_a_newer_puzzle_cancels_the_older_search_and_nothing_of_it_shows(

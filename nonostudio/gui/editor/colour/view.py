@@ -419,6 +419,8 @@ class ColourEditorView(QWidget):
 
     def add_colour(self, name: str, rgb: str) -> bool:
         """Add a colour to the palette; a refusal (too many, a name taken) is shown."""
+        if self._refused_while_searching():
+            return False
         palette = self._state.palette
         name = name.strip()
         try:
@@ -434,6 +436,8 @@ class ColourEditorView(QWidget):
     def remove_colour(self, index: int) -> bool:
         """Remove an unused colour (later colours move up one key); refused, with the reason
         shown, for the background and for a colour the picture or the clues use."""
+        if self._refused_while_searching():
+            return False
         state = self._state
         if index == BACKGROUND or not 0 < index < len(state.palette):
             self.palette_panel.show_message("The background colour cannot be removed.")
@@ -479,6 +483,8 @@ class ColourEditorView(QWidget):
         return self._replace_colour(index, colour, f"Rename {old.name}")
 
     def _replace_colour(self, index: int, colour: Colour, text: str) -> bool:
+        if self._refused_while_searching():
+            return False
         colours = list(self._state.palette.colours)
         colours[index] = colour
         try:
@@ -487,6 +493,18 @@ class ColourEditorView(QWidget):
             self.palette_panel.show_message(f"Cannot change {colours[index].name}: {exc}")
             return False
         self._change(text, replace(self._state, palette=palette))
+        return True
+
+    def _refused_while_searching(self) -> bool:
+        """Refuse a palette change while the picture of the clues shown is looked for (the
+        picture found is of the palette before; the undo steps made meanwhile would not hold
+        it), saying so."""
+        if not self.is_searching():
+            return False
+        self.palette_panel.show_message(
+            "The picture of these clues is still being looked for: change the palette once it "
+            "shows."
+        )
         return True
 
     def _ask_add(self) -> None:
