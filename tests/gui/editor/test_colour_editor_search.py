@@ -166,3 +166,22 @@ def test_the_search_runs_in_a_worker_process(
         qtbot.wait(10)
     assert editor.state().fixed is None and editor.grid.cells() == PICTURE
     assert busiest == 0, "the search ran on a thread of the GUI's process"
+
+
+def test_a_state_saved_while_searching_is_restored_with_its_picture_searched_again(
+    qtbot, editor: ColourEditorView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The autosave may catch the clues before their picture arrives: restored, they are
+    searched again (the picture shows, the puzzle still marked modified)."""
+    puzzle = clues_only(PICTURE)
+    slowed(monkeypatch, puzzle)
+    editor.set_puzzle(puzzle)
+    saved = editor.snapshot()
+    assert saved["fixed"] is not None
+    other = ColourEditorView()
+    qtbot.addWidget(other)
+    other.restore_snapshot(saved)
+    assert other.is_searching() and "Looking for the picture" in other.note.text()
+    qtbot.waitUntil(lambda: other.state().fixed is None, timeout=10000)
+    assert other.grid.cells() == PICTURE and other.is_modified()
+    assert other.puzzle() == puzzle

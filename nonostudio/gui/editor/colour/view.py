@@ -286,6 +286,8 @@ class ColourEditorView(QWidget):
         self._notes = notes
         self._stop_search()
         self._clue_note = None
+        if fixed is not None:  # (saved while its picture was looked for, or with none)
+            self._search_picture(state, None)
         self._show_state(state, current=1 if len(palette) > 1 else 0)
         self._undo.clear()
         self._saved = None
