@@ -269,6 +269,8 @@ def sole_words(nm: Naming, c: Claim) -> str:
     # a clue placed on another block is named ("after the second clue, 3"): its block was
     # named further back, if at all
     chain = chain_words(nm, because, named=False, linked=False)
+    if not chain and not _all(because, "cannot_start"):  # the blocks beside it, their clues
+        return _placed(nm, because)
     covers = _cover_words(nm, because)
     return then_sentence(chain, covers) if covers else chain
 

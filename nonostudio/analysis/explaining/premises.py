@@ -40,7 +40,9 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   them.
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
-  they are, on a part its ``part`` claim) keep every other clue as long off them.
+  they are, on a part its ``part`` claim; or, shorter, a block beside them whose one clue is
+  plain, its ``edge_block`` or ``only_long`` claim and its ``holders`` claim, and the clues'
+  order) keep every other clue as long off them.
 * ``kept_off {start, end, clues, because}`` — none of the clues ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (as a ``sole_holder`` claim's) keep each off them.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
@@ -952,9 +954,51 @@ def sole_holder(
         because = _kept_off(x, r, others, bs, be, placed or {})
     finally:
         x.boxes_hold = False
+    between = _between_blocks(x, r, others, bs, be)
+    if between is not None and (because is None or len(between) < len(because)):
+        because = between  # shorter: the blocks beside it whose clues are plain
     if because is None:
         return None
     return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+
+
+def _between_blocks(
+    x: WitnessLine, r: Ranges, others: Sequence[int], bs: int, be: int
+) -> list[Claim] | None:
+    """The shortest reason that the clues ``others`` (local) cannot cover the boxes ``[bs, be)``
+    found from the blocks beside them whose one clue is plain — the line's first (last) block,
+    the first (last) clue's (``edge_block``), or a block only one clue is as long as
+    (``only_long``): the nearest such block on one side or each, with its ``holders`` claim,
+    when by the clues' order alone (:func:`_stated_reach`) they keep every one of ``others``
+    off the boxes; None when they do not (or on a part)."""
+    if x.sub:
+        return None
+    near: list[list[Claim]] = [[], []]  # (before the boxes, after them)
+    for side, blocks in enumerate((runs(x.cells, FILLED)[::-1], runs(x.cells, FILLED))):
+        for b in blocks:
+            if (b[1] >= bs) if side == 0 else (b[0] < be):
+                continue
+            owners = r.candidates(*b)
+            if len(owners) != 1:
+                continue
+            j = owners[0]
+            why = x.edge_block(*b, owners)
+            if why is None and all(h < b[1] - b[0] for k, h in enumerate(x.hints) if k != j):
+                why = {**x.holders(*b, [j]), "claim": "only_long"}
+            if why is not None:
+                near[side] = [why, x.holders(*b, [j])]
+                break
+    for claims in (near[0], near[1], near[0] + near[1]):
+        if not claims:
+            continue
+        lo, hi = _stated_reach(x, claims)
+        if not any(
+            lo[j] <= s <= hi[j]
+            for j in others
+            for s in range(max(0, be - x.hints[j]), min(bs, x.n - x.hints[j]) + 1)
+        ):
+            return claims
+    return None
 
 
 def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:

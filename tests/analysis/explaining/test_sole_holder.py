@@ -22,7 +22,12 @@ from nonostudio.analysis.explaining.step_text import explain_move
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+from sentence_checker import (  # noqa: E402
+    arrangements,
+    check_claim,
+    check_inference,
+    check_sole_holder,
+)
 
 _CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
@@ -171,3 +176,32 @@ def test_every_sole_holder_reason_on_random_lines_passes_the_checker() -> None:
                             assert words and not words.startswith("so "), (hints, cells, words)
                     seen += 1
     assert seen > 50
+
+
+def test_a_block_beside_a_plain_block_says_so_in_few_words() -> None:
+    """jwilk data002, column 9 (clue 2 1 12 4): "the block at cell 5 can only be the second
+    clue, 1" gave no reason, the reason from the bounds (70 words) passing the step's budget.
+    The first block is plainly the first clue's, and by the clues' order the 12 and the 4 come
+    after the 1: that is the reason, said shortly."""
+    text, premise = _step("punctuate", (2, 1, 12, 4), "##xx#..###########...##..")
+    (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
+    assert [c["claim"] for c in sole["because"]] == ["edge_block", "holders"]
+    assert (
+        "the first block, at cells 1–2, can only be the first clue, 2, so the block at cell 5 "
+        "can only be the second clue, 1, and is finished: cell 6 is empty" in text
+    )
+    assert len(text.split()) <= 40
+
+
+def test_the_checker_refuses_a_beside_block_reason_that_leaves_a_clue_room() -> None:
+    """The first block being the first clue's does not keep that clue off a box it can still
+    reach (a 5 from cell 1 covers cells 1-2 and 4): the checker says which start is left."""
+    hints, cells = (5, 1), _line("##.#......")
+    holder = {"claim": "holders", "start": 0, "end": 2, "clues": [0]}
+    edge = {**holder, "claim": "edge_block", "side": "first"}
+    claim = {"claim": "sole_holder", "start": 3, "end": 4, "clues": [1], "because": [edge, holder]}
+    assert check_sole_holder(claim, hints, len(cells)) == (
+        "sole holder: clue 0 may start at 0: nothing stated stops it"
+    )
+    # with the second clue beyond the box, the first's block is all the reason it needs
+    assert check_sole_holder({**claim, "start": 4, "end": 5}, (2, 1), len(cells)) is None
