@@ -34,7 +34,12 @@ from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set
-from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
+from nonostudio.gui.common.table_model import (
+    busy_bar,
+    fit_columns_when_changed,
+    row_table,
+    select_row,
+)
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.details import RuleDetails
 from nonostudio.gui.rules.editor import RuleEditor
@@ -135,6 +140,7 @@ class RuleBrowser(QWidget):
         top.addWidget(self.filter_edit, 1)
 
         self.table = row_table(self.proxy, "Rules")
+        fit_columns_when_changed(self.table)  # (sized at each layout: 0.15-0.5 s first shown)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         left = QWidget()
