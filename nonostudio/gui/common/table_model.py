@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
     QObject,
@@ -152,36 +153,62 @@ def row_table(model: QAbstractItemModel, name: str) -> QTableView:
     return table
 
 
+class _ColumnFitter(QObject):
+    """Sizes a table's changed columns to their contents once an event-loop turn, while the table
+    is in sight (a hidden one's are sized when it is shown: measuring the cells of a table never
+    laid out took far longer)."""
+
+    def __init__(self, table: QTableView) -> None:
+        super().__init__(table)
+        self._table = table
+        self._pending: set[int] = set()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._fit)
+        model = table.model()
+        for signal in (
+            model.modelReset,
+            model.layoutChanged,
+            model.rowsInserted,
+            model.rowsRemoved,
+        ):
+            signal.connect(lambda *_: self._changed())
+        model.dataChanged.connect(
+            lambda top, bottom, *_: self._changed(top.column(), bottom.column())
+        )
+        table.installEventFilter(self)
+
+    def _changed(self, first: int = 0, last: int | None = None) -> None:
+        count = self._table.model().columnCount()
+        self._pending.update(range(first, count if last is None else last + 1))
+        if self._table.isVisible():
+            self._timer.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._table and event.type() == QEvent.Type.Show and self._pending:
+            self._timer.start()
+        return False
+
+    def _fit(self) -> None:
+        if not self._table.isVisible():
+            return  # sized when shown
+        count = self._table.model().columnCount()
+        for column in sorted(c for c in self._pending if c < count):
+            self._table.resizeColumnToContents(column)
+        self._pending.clear()
+
+
 def fit_columns_when_changed(table: QTableView) -> None:
     """Size ``table``'s columns to their contents when its rows change (the changed columns only,
-    at most once an event-loop turn), not at every layout and selection as ``ResizeToContents``
-    does: with that mode, the Rules tab's list of all rules first shown took the GUI thread
-    0.15-0.5 s (0.04-0.1 s now); the last column takes the rest of the width."""
+    at most once an event-loop turn, while it is in sight), not at every layout and selection as
+    ``ResizeToContents`` does: with that mode, the Rules tab's list of all rules first shown took
+    the GUI thread 0.15-0.5 s (0.04-0.1 s now); the last column takes the rest of the width."""
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
-    pending: set[int] = set()
-    timer = QTimer(table)
-    timer.setSingleShot(True)
-    timer.setInterval(0)
-
-    def fit() -> None:
-        for column in sorted(pending):
-            if column < table.model().columnCount():
-                table.resizeColumnToContents(column)
-        pending.clear()
-
-    def changed(first: int = 0, last: int | None = None) -> None:
-        count = table.model().columnCount()
-        pending.update(range(first, count if last is None else last + 1))
-        timer.start()
-
-    timer.timeout.connect(fit)
-    model = table.model()
-    for signal in (model.modelReset, model.layoutChanged, model.rowsInserted, model.rowsRemoved):
-        signal.connect(lambda *_: changed())
-    model.dataChanged.connect(lambda top, bottom, *_: changed(top.column(), bottom.column()))
-    table.resizeColumnsToContents()
+    fitter = _ColumnFitter(table)
+    fitter._changed()
 
 
 def busy_bar(tooltip: str = "") -> QProgressBar:
