@@ -34,13 +34,21 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
-from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
+from nonostudio.gui.grid.pinned import (
+    Band,
+    paint_pinned,
+    pinned_size,
+    under_pin,
+    visible_rect,
+)
 from nonostudio.gui.grid.view import BASE_CELL, OVERLAY_COLOR, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
 #: larger when a clue number has three digits (:meth:`ColourGrid.min_cell`).
 MIN_CELL = 14
 MAX_CELL = 32
+#: Pixels of background kept around the pinned clues (as the margin of the grid's edge).
+PIN_MARGIN = 4
 #: Rows of palette indices, as the grid keeps them.
 Cells = tuple[tuple[int, ...], ...]
 
@@ -273,12 +281,27 @@ class ColourGrid(QWidget):
         """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
         c = self.cell_size()
         o = self.origin()
-        if under_pin(pos, visible_rect(self), (0, o.x()), (0, o.y())):
+        if under_pin(pos, visible_rect(self), *self.clue_bands()):
             return None
         col, row = (pos.x() - o.x()) // c, (pos.y() - o.y()) // c
         if pos.x() < o.x() or pos.y() < o.y() or row >= len(self._rows) or col >= len(self._cols):
             return None
         return row, col
+
+    def clue_bands(self) -> tuple[Band, Band]:
+        """The pixels the row clues take across and the column clues down, pinned when the grid
+        is scrolled: the clue boxes there are, with a margin, not the room kept for longer ones
+        (pinned, that room covered the cells: a big puzzle's reserved room, wider than the view,
+        hid the whole grid)."""
+        c, o = self.cell_size(), self.origin()
+        across = max([1, *map(len, self._rows)]) * c + PIN_MARGIN
+        down = max([1, *map(len, self._cols)]) * c + PIN_MARGIN
+        return (max(0, o.x() - across), o.x()), (max(0, o.y() - down), o.y())
+
+    def pinned_size(self) -> QSize:
+        """How much of a scrolled view the pinned clues cover: the row clues' width at its left,
+        the column clues' height at its top (none where they are too long to be pinned)."""
+        return pinned_size(visible_rect(self), *self.clue_bands())
 
     def sizeHint(self) -> QSize:
         across, down = self._slots()
@@ -291,9 +314,9 @@ class ColourGrid(QWidget):
         try:
             self._paint(painter, event.rect())
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
-            o = self.origin()
             window = self.palette().color(QPalette.ColorRole.Window)
-            paint_pinned(painter, visible_rect(self), (0, o.x()), (0, o.y()), self._paint, window)
+            rows, cols = self.clue_bands()
+            paint_pinned(painter, visible_rect(self), rows, cols, self._paint, window)
         finally:
             painter.end()
 

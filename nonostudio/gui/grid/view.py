@@ -47,7 +47,13 @@ from nonostudio.gui.common.render import (
     tight,
 )
 from nonostudio.gui.common.satisfied_lines import SatisfiedLines
-from nonostudio.gui.grid.pinned import Band, paint_pinned, under_pin, visible_rect
+from nonostudio.gui.grid.pinned import (
+    Band,
+    paint_pinned,
+    pinned_size,
+    under_pin,
+    visible_rect,
+)
 
 BASE_CELL = 24
 ZOOM_MIN = 0.25
@@ -400,9 +406,8 @@ class GridView(QWidget):
 
     def pinned_size(self) -> QSize:
         """How much of a scrolled view the pinned clues cover: the row clues' width at its left,
-        the column clues' height at its top."""
-        (x0, x1), (y0, y1) = self._clue_bands()
-        return QSize(x1 - x0, y1 - y0)
+        the column clues' height at its top (none where they are too long to be pinned)."""
+        return pinned_size(visible_rect(self), *self._clue_bands())
 
     def status_text(self) -> str:
         return self._status

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -176,7 +176,7 @@ class ColourEditorView(QWidget):
     def _build(self) -> None:
         left = QVBoxLayout()
         left.addWidget(self.note)
-        scroll = QScrollArea()
+        self.grid_scroll = scroll = QScrollArea()
         scroll.setWidget(self.grid)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -230,6 +230,19 @@ class ColourEditorView(QWidget):
         self._show_state(state, current=1 if len(state.palette) > 1 else 0)
         self._undo.clear()
         self.set_modified(False)
+        self._scroll_to_clues()
+
+    def _scroll_to_clues(self) -> None:
+        """Once the grid has its new size, scroll its clues' first boxes to the view's top left:
+        the room kept before them for longer clues is empty, and on a big puzzle it is wider
+        than the view, which showed nothing else when the puzzle opened."""
+
+        def scroll() -> None:
+            (x0, _), (y0, _) = self.grid.clue_bands()
+            self.grid_scroll.horizontalScrollBar().setValue(x0)
+            self.grid_scroll.verticalScrollBar().setValue(y0)
+
+        QTimer.singleShot(0, self, scroll)
 
     def is_searching(self) -> bool:
         """Whether the picture of the shown clues is being looked for."""
@@ -555,6 +568,10 @@ class ColourEditorView(QWidget):
         keep = self.palette_panel.current() if current is None else current
         keep = min(keep, len(state.palette) - 1)
         self.grid.set_content(state.palette, rows, cols, state.cells)
+        # Room for the clues a stroke may add only where strokes paint: clues kept as they are
+        # (no picture) never grow, and on a big puzzle that room, wider than the view, was all
+        # the view showed when opened.
+        self.grid.set_reserve_clue_room(state.fixed is None)
         self._show_size()
         if self._line_logic is not None and self._line_logic[1:] == (rows, cols):
             self.show_line_logic(*self._line_logic)
@@ -619,6 +636,7 @@ class ColourEditorView(QWidget):
             command.settle(ColourState(command.after().palette, found.picture, keep_goal=False))
         if self._state.fixed == (rows, cols):  # (a palette change meanwhile is kept)
             self._show_state(ColourState(self._state.palette, found.picture, keep_goal=False))
+            self._scroll_to_clues()  # the room kept for longer clues now comes before them
         else:
             self._show_note()
 
