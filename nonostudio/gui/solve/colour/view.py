@@ -18,7 +18,7 @@ until the studio closes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
@@ -408,8 +408,7 @@ class ColourSolveView(TraceView):
         """Mark a step on the grid and scroll its cells (or line) into sight, clear of the clues
         pinned to the view's top and left."""
         self.grid.set_marks(marks)
-        clues = self.grid.origin()
-        covered = QSize(clues.x(), clues.y())
+        covered = self.grid.pinned_size()  # (none where the clues are too long to be pinned)
         reveal_marks(self.ui.scroll, self.grid, marks.axis, marks.index, marks.cells, covered)
 
     # --- solving by hand -----------------------------------------------------------------------
