@@ -158,16 +158,19 @@ def test_screenshot_of_a_file_shows_that_file(
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("rules_tab_measured")
+@pytest.mark.parametrize("with_picture", [True, False], ids=["picture", "clues only"])
 def test_screenshot_of_a_colour_file_shows_it_in_the_colour_editor(
-    qapp: QApplication, data_dir: Path, tmp_path: Path
+    qapp: QApplication, data_dir: Path, tmp_path: Path, with_picture: bool
 ) -> None:
+    """The editor shows the picture: the file's, or (clues only) the one looked for off the GUI
+    thread, which the screenshots wait for."""
     from PySide6.QtGui import QColor
 
     from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
     from nonostudio.core.formats import write_file
 
     palette = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
-    goal = ((1, 2), (2, 1))
+    goal = ((1, 2), (2, 1)) if with_picture else None
     rows = (((1, 1), (1, 2)), ((1, 2), (1, 1)))
     puzzle_file = tmp_path / "flag.xml"
     write_file(ColourPuzzle(palette, rows, rows, title="Flag", goal=goal), puzzle_file)

@@ -46,7 +46,10 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
             window.library_view.select_id(preferred[0].id)
     window.resize(*WINDOW_SIZE)
     window.show()
-    _settle(time.monotonic() + CHECK_WAIT_S, window.check_panel.is_busy)
+    _settle(
+        time.monotonic() + CHECK_WAIT_S,
+        lambda: window.check_panel.is_busy() or window.colour_editor.is_searching(),
+    )  # (a colour file of clues only: its picture is looked for off the GUI thread)
     _settle()
 
     written = [
