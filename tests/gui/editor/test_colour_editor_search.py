@@ -10,24 +10,17 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from colour_red_blue import PALETTE, PICTURE
 from PySide6.QtCore import QThreadPool
 
 import nonostudio.core.colour.solver as colour_solver
 import nonostudio.gui.editor.colour.picture_job as picture_job
 from nonostudio.analysis.typos.colour_edits import ColourEdit
 from nonostudio.analysis.typos.edits import SWAP
-from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
 from nonostudio.gui.editor.colour.view import ColourEditorView
 
-PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
-# line-solvable (one picture); row 5 (2b 1r) typed as 1r 2b gives clues with no solution
-PICTURE = (
-    (2, 1, 1, 2, 0, 1),
-    (0, 0, 0, 0, 1, 1),
-    (0, 1, 2, 0, 2, 0),
-    (0, 0, 1, 1, 0, 1),
-    (0, 0, 0, 2, 2, 1),
-)
+# PICTURE: one picture; row 5 (2b 1r) typed as 1r 2b gives clues with no solution
 OTHER = ((1, 2), (2, 1))  # one picture too
 #: How long the slowed solver takes (a hard puzzle's search, up to SOLVE_SECONDS).
 SLOW_S = 0.8

@@ -195,7 +195,11 @@ def test_a_pair_of_typos_on_a_row_and_a_column_is_applied_to_both_clue_texts(
     assert fixed is not None and (fixed.rows, fixed.cols) == (cat.rows, cat.cols)
 
 
-def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> None:
+def _short_check_dock(
+    qtbot: QtBot,
+) -> tuple[QMainWindow, CheckPanel, QDockWidget, QDockWidget]:
+    """A Check panel in a short dock (under 200 px) above a tall Difficulty dock, in a shown
+    900x700 window: the window, the panel and the two docks."""
     window = QMainWindow()
     qtbot.addWidget(window)
     window.setCentralWidget(QLabel("editor"))
@@ -211,6 +215,11 @@ def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> 
     qtbot.waitExposed(window)
     window.resizeDocks([check, other], [120, 560], Qt.Orientation.Vertical)
     qtbot.waitUntil(lambda: check.height() < 200, timeout=5000)
+    return window, panel, check, other
+
+
+def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> None:
+    _window, panel, check, other = _short_check_dock(qtbot)
     short = check.height()
     typed = _typed(vulture, 6, (4, 3, 6, 1, 1))
     panel.set_clue_source(lambda: (typed, vulture.cols))
@@ -228,21 +237,7 @@ def test_the_dock_gives_the_room_back_when_the_typos_are_fixed(
 ) -> None:
     """Seen at 1024x600: once the clues were fixed the Check dock stayed tall and blank, the
     Difficulty panel under it left a few lines."""
-    window = QMainWindow()
-    qtbot.addWidget(window)
-    window.setCentralWidget(QLabel("editor"))
-    panel = CheckPanel(delay_ms=20)
-    check, other = QDockWidget("Check"), QDockWidget("Difficulty")
-    check.setWidget(panel)
-    other.setWidget(QLabel("grades"))
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-    window.addDockWidget(area, check)
-    window.addDockWidget(area, other)
-    window.resize(900, 700)
-    window.show()
-    qtbot.waitExposed(window)
-    window.resizeDocks([check, other], [120, 560], Qt.Orientation.Vertical)
-    qtbot.waitUntil(lambda: check.height() < 200, timeout=5000)
+    _window, panel, check, other = _short_check_dock(qtbot)
     before = (check.height(), other.height())
     typed = _typed(vulture, 6, (4, 3, 6, 1, 1))
     panel.set_clue_source(lambda: (typed, vulture.cols))
