@@ -22,6 +22,7 @@ from nonostudio.analysis.typos.edits import (
     SWAP,
     LineEdits,
     _ordinal,
+    admitted,
 )
 from nonostudio.core.colour.model import ColourClue, ColourClues, Palette, min_colour_length
 
@@ -161,14 +162,7 @@ def colour_candidate_edits(
             edits = _recoloured(axis, clues, palette, unequal, diff, sign)
         else:
             continue
-        for edit in edits:
-            key = (edit.axis, edit.index, edit.after)
-            if key in seen or any(min_colour_length(c) > room for c in edit.after):
-                continue
-            if long and not long <= set(edit.lines):
-                continue
-            seen.add(key)
-            out.append(edit)
+        out += admitted(edits, room, long, seen, min_colour_length)
     return out
 
 

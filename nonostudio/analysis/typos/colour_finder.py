@@ -38,6 +38,7 @@ from nonostudio.analysis.typos.finder import (
     UNDECIDED,
     UNEQUAL_TOTALS,
     UNIQUE,
+    no_unique_edit_text,
 )
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, min_colour_length
@@ -161,23 +162,15 @@ class ColourTypoReport:
 
     def no_suggestion_text(self) -> str:
         """Why no suggestion is offered, in a sentence."""
-        if self.cancelled:
-            return "The search for a mistyped clue was stopped."
-        if not self.complete:
-            return (
-                f"No single edit found that makes the puzzle unique in {self.seconds:.1f} s "
-                f"({self.examined} of {self.candidates} edits decided)."
-            )
-        if not self.candidates:
+        if not self.candidates and self.complete and not self.cancelled:
             if self.problem_kind == UNEQUAL_TOTALS:
                 return (
                     "No single edit of one clue makes every colour's totals equal with every "
                     "clue fitting; there may be more than one typo."
                 )
             return "No single edit of one clue applies here."
-        return (
-            f"No single edit of one clue makes the puzzle unique ({self.candidates} tried); "
-            "there may be more than one typo."
+        return no_unique_edit_text(
+            self.cancelled, self.complete, self.seconds, self.examined, self.candidates
         )
 
     def as_dict(self, count: int = 5) -> dict[str, Any]:

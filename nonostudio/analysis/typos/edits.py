@@ -8,9 +8,9 @@ lists the edits that undo such a mistake and could make the clues consistent;
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.line import Hints
@@ -31,6 +31,7 @@ KIND_WEIGHT = {CHANGE: 1.0, DROP: 0.7, ADD: 0.5, SWAP: 0.6, MOVE: 0.4}
 
 
 C = TypeVar("C")
+E = TypeVar("E", bound="LineEdits[Any]")
 
 
 def _ordinal(n: int) -> str:
@@ -192,14 +193,29 @@ def candidate_edits(rows: Clues, cols: Clues) -> list[Edit]:
     seen: set[tuple[str, int, tuple[Hints, ...]]] = set()
     for axis, clues, room in (("row", rows, width), ("column", cols, height)):
         need = -diff if axis == "row" else diff  # what the edited line's sum must change by
-        for edit in _line_edits(axis, clues, need):
-            key = (edit.axis, edit.index, edit.after)
-            if key in seen or any(min_length(c) > room for c in edit.after):
-                continue
-            if long and not long <= set(edit.lines):
-                continue
-            seen.add(key)
-            out.append(edit)
+        out += admitted(_line_edits(axis, clues, need), room, long, seen, min_length)
+    return out
+
+
+def admitted(
+    edits: Iterable[E],
+    room: int,
+    long: set[tuple[str, int]],
+    seen: set[tuple[str, int, tuple[Any, ...]]],
+    length: Callable[[Any], int],
+) -> list[E]:
+    """The ``edits`` worth trying: not met before (``seen`` is added to), every clue they leave
+    fitting its ``room`` (``length``: a clue's least length), and touching every line of
+    ``long`` (the clues too long for their lines) when there are any."""
+    out = []
+    for edit in edits:
+        key = (edit.axis, edit.index, edit.after)
+        if key in seen or any(length(c) > room for c in edit.after):
+            continue
+        if long and not long <= set(edit.lines):
+            continue
+        seen.add(key)
+        out.append(edit)
     return out
 
 

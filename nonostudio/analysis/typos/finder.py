@@ -218,24 +218,34 @@ class TypoReport:
 
     def no_suggestion_text(self) -> str:
         """Why no suggestion is offered, in a sentence."""
-        if self.cancelled:
-            return "The search for a mistyped clue was stopped."
-        if not self.complete:
-            return (
-                f"No single edit found that makes the puzzle unique in {self.seconds:.1f} s "
-                f"({self.examined} of {self.candidates} edits decided)."
-            )
-        if not self.candidates:
+        if not self.candidates and self.complete and not self.cancelled:
             return (
                 "No single edit of one clue applies here: a number changed, added or dropped "
                 "would make the totals differ, and no two numbers or lines' clues can be swapped."
                 if self.problem_kind in (NO_SOLUTION, MULTIPLE)
                 else "No single edit of one clue makes the totals equal with every clue fitting."
             )
-        return (
-            f"No single edit of one clue makes the puzzle unique ({self.candidates} tried); "
-            "there may be more than one typo."
+        return no_unique_edit_text(
+            self.cancelled, self.complete, self.seconds, self.examined, self.candidates
         )
+
+
+def no_unique_edit_text(
+    cancelled: bool, complete: bool, seconds: float, examined: int, candidates: int
+) -> str:
+    """Why a typo search that tried ``candidates`` edits (some) offers none, in a sentence: it
+    was stopped, ran out of time after ``examined``, or no edit made the puzzle unique."""
+    if cancelled:
+        return "The search for a mistyped clue was stopped."
+    if not complete:
+        return (
+            f"No single edit found that makes the puzzle unique in {seconds:.1f} s "
+            f"({examined} of {candidates} edits decided)."
+        )
+    return (
+        f"No single edit of one clue makes the puzzle unique ({candidates} tried); "
+        "there may be more than one typo."
+    )
 
 
 # --- what is wrong --------------------------------------------------------------------------------
