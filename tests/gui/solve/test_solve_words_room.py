@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QSplitter
+from PySide6.QtCore import QPoint, QSettings
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from studio_window import end_background, show_window
+from test_solve_room import drag_handle
 
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
@@ -102,22 +102,6 @@ def test_by_hand_the_words_scroll_and_the_grid_keeps_its_size(
     assert ui.grid_splitter.sizes() == sizes and view.grid.cell_size() == cell  # ...in place
 
 
-def drag_handle(splitter: QSplitter, by: QPoint) -> None:
-    """Drag the splitter's handle by ``by`` with the mouse."""
-    handle = splitter.handle(1)
-    start = QPointF(handle.rect().center())
-    end = start + QPointF(by)
-    left = Qt.MouseButton.LeftButton
-    for kind, at, buttons in (
-        (QEvent.Type.MouseButtonPress, start, left),
-        (QEvent.Type.MouseMove, end, left),
-        (QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton),
-    ):
-        global_at = QPointF(handle.mapToGlobal(at.toPoint()))
-        event = QMouseEvent(kind, at, global_at, left, buttons, Qt.KeyboardModifier.NoModifier)
-        QApplication.sendEvent(handle, event)
-
-
 def test_by_hand_the_grid_gets_back_the_room_the_words_took(qtbot: QtBot, view: SolveView) -> None:
     """Seen at 1024x600: after a long step, Solve by hand kept the grown pane, three blank
     lines under "No mistakes so far." and the grid's last rows scrolled out of sight."""
@@ -135,7 +119,7 @@ def test_a_pane_the_player_dragged_keeps_its_height_by_hand(qtbot: QtBot, view: 
     ui = view.ui
     view.go_to(contradictions(view)[0])
     settle(qtbot)
-    drag_handle(ui.grid_splitter, QPoint(0, -30))  # the player makes it taller still
+    drag_handle(ui.grid_splitter, 1, QPoint(0, -30))  # the player makes it taller still
     settle(qtbot)
     chosen = ui.grid_splitter.sizes()
     ui.hand_action.trigger()
