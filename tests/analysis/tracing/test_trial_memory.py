@@ -36,6 +36,21 @@ def from_scratch(puzzle: Puzzle, grid: list[list[int]], r: int, c: int, assumed:
     return False
 
 
+def undecided_and_refuted(
+    puzzle: Puzzle, grid: list[list[int]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
+    """The grid's undecided cells in reading order, and the assumptions on them (filled, then
+    empty) a trial from scratch refutes."""
+    undecided = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN]
+    expected = [
+        (r, c, assumed)
+        for r, c in undecided
+        for assumed in (FILLED, CROSSED)
+        if from_scratch(puzzle, grid, r, c, assumed)
+    ]
+    return undecided, expected
+
+
 @pytest.mark.parametrize(
     ("sample", "memory"),
     [("webpbn-00023-edge.non", True), ("webpbn-00023-edge.non", False)]
@@ -57,15 +72,7 @@ def test_every_answer_is_the_trial_from_scratch(
         trials.start(trials.grid_state(grid))
         # Refutations remembered from earlier grids, their cells still undecided here.
         remembered += sum(grid[r][c] == UNKNOWN for r, c, _ in trials.refutations)
-        undecided = [
-            (r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN
-        ]
-        expected = [
-            (r, c, assumed)
-            for r, c in undecided
-            for assumed in (FILLED, CROSSED)
-            if from_scratch(puzzle, grid, r, c, assumed)
-        ]
+        undecided, expected = undecided_and_refuted(puzzle, grid)
         # The probe step's candidates (first_refuted: its own fast answers, else refuted),
         # then each assumption asked again alone.
         assert list(trials.first_refuted(undecided)) == expected, index
@@ -98,15 +105,7 @@ def test_a_solution_and_the_trials_fixed_points_answer_only_what_they_prove(witn
         fills, crosses = trials.certified
         used = witness == "solution"
         assert (fills != 0) == used  # (the solution's cells, or none)
-        undecided = [
-            (r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN
-        ]
-        expected = [
-            (r, c, assumed)
-            for r, c in undecided
-            for assumed in (FILLED, CROSSED)
-            if from_scratch(puzzle, grid, r, c, assumed)
-        ]
+        undecided, expected = undecided_and_refuted(puzzle, grid)
         assert list(trials.first_refuted(undecided)) == expected, index
         if not used:  # every certified cell came from a trial's fixed point here
             certified += (trials.certified[0] | trials.certified[1]).bit_count()
