@@ -16,12 +16,13 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import ColourRefused
-from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.file_filters import COLOUR_WRITABLE, puzzle_filters
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.window.document import Document
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ class FileCommands(QObject):
     failed = Signal(str, str)  # title, message: for the window's error box
     libraryWriteFailed = Signal(str, object)  # title, LibraryError: Save to the library failed
     libraryWritten = Signal()  # Save wrote the puzzle to the library
+    gameDropped = Signal(str)  # Save gave the library puzzle other clues: its kept game went
 
     def __init__(
         self,
@@ -269,18 +271,63 @@ class FileCommands(QObject):
             return False
         document = self.document
         if document.path is None and document.library_id is not None:
+            id = document.library_id
+            stale = self._stale_game(id, puzzle)
             try:
-                self._library.update(document.library_id, puzzle)
+                self._library.update(id, puzzle)
             except LibraryError as exc:
                 self.libraryWriteFailed.emit("Cannot Save", exc)
                 return False
-            self._view.show_stored(document.library_id)  # its row alone
+            self._view.show_stored(id)  # its row alone
             self.set_modified(False)
+            if stale:
+                self.gameDropped.emit(self._drop_game(id, stale))
             self.libraryWritten.emit()
             return True
         if document.path is None or document.file_format is None:
             return self.save_as()
         return self._write(puzzle, document.path, document.file_format)
+
+    def _stale_game(self, id: int, puzzle: AnyPuzzle) -> str:
+        """The player's game the library keeps for puzzle ``id`` when ``puzzle`` (about to be
+        saved over it) has other clues or palette: the game was played on the clues stored, and
+        the library, which matches a game by the grid's size and number of colours only, would
+        give it to the new ones.  Its state and time in words; "" when there is none or the
+        clues are the same."""
+        library = self._library
+        try:
+            stored = library.get_any(id)
+            game: HandProgress | ColourHandProgress | None
+            if isinstance(stored, ColourPuzzle):
+                same = isinstance(puzzle, ColourPuzzle) and (
+                    (stored.palette, stored.rows, stored.cols)
+                    == (puzzle.palette, puzzle.rows, puzzle.cols)
+                )
+                game = None if same else library.colour_progress(id)
+            else:
+                same = isinstance(puzzle, Puzzle) and (stored.rows, stored.cols) == (
+                    puzzle.rows,
+                    puzzle.cols,
+                )
+                game = None if same else library.hand_progress(id)
+        except (LibraryError, PuzzleError):
+            return ""  # (a game that cannot be read is named when the puzzle is opened)
+        if game is None:
+            return ""
+        return f"{'solved' if game.solved else 'in progress'}, {clock_text(game.seconds)}"
+
+    def _drop_game(self, id: int, stale: str) -> str:
+        """Forget the game kept for ``id``'s clues before Save replaced them (``stale`` says
+        which); what the status line says of it."""
+        try:
+            self._library.clear_hand_progress(id)
+            self._library.clear_colour_progress(id)
+        except LibraryError as exc:
+            return f"Saved. Your game of this puzzle's old clues ({stale}) is still kept: {exc}"
+        return (
+            f"Saved. Your game of this puzzle ({stale}) was played on its clues before your "
+            "changes, and no longer fits them: it is not kept, and the puzzle starts afresh."
+        )
 
     def save_as(self) -> bool:
         puzzle = self.current_puzzle()

@@ -191,6 +191,8 @@ class MainWindow(QMainWindow):
         files.documentChanged.connect(self._document_changed)
         files.newPuzzleShown.connect(lambda: self.tabs.setCurrentWidget(self.editor_page()))
         files.libraryWritten.connect(self.update_banner)
+        files.libraryWritten.connect(self._library_puzzle_saved)
+        files.gameDropped.connect(lambda text: self.show_status(text, 15000))
         for part in (files, library, help):
             part.failed.connect(self.show_error)
         for part in (library, help):
@@ -235,6 +237,13 @@ class MainWindow(QMainWindow):
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
             self.shown_solve_view().set_library_puzzle(self.library, document.library_id)
         self.update_title()
+
+    def _library_puzzle_saved(self) -> None:
+        """Save wrote the puzzle on screen over its library entry: the Solve view keeps the
+        player's game there again (after an edit of the clues it kept it nowhere: the stored
+        clues were not the ones shown)."""
+        if self.is_ready():
+            self.shown_solve_view().set_library_puzzle(self.library, self.document.library_id)
 
     @property
     def document(self) -> Document:

@@ -147,3 +147,38 @@ def test_a_game_is_not_written_under_its_old_id_once_the_library_moved_into_a_fi
     finally:
         view.cancel()
         session.close()
+
+
+def test_a_game_is_taken_up_only_for_the_clues_it_was_played_on(
+    qtbot, window: MainWindow, small_library: Library
+) -> None:
+    """Blue swapped for green in the colour editor (a colour removed, one added: as many as
+    before) and saved over the library entry: the game kept for the old clues is not taken up
+    on the new ones (the library matches a game by size and colour count only); the status
+    line says it went, and the game played on the new clues is kept there instead.  Until the
+    save the old game stays kept for the old clues."""
+    rows, cols = clues_of_colour_grid(PICTURE)
+    pid = small_library.add(ColourPuzzle(PALETTE, rows, cols, title="Flag"))
+    old_game = ((1 << 2, 7, 7), (7, 7, 7), (7, 7, 7))  # blue in the first cell
+    small_library.save_colour_progress(pid, old_game, 65.0, False, 3)
+    assert window.files.open_library_puzzle(pid)
+    editor = window.colour_editor
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)  # (its picture)
+    editor.paint(tuple(tuple(1 if v == 2 else v for v in row) for row in PICTURE))
+    assert editor.remove_colour(2)  # blue
+    assert editor.add_colour("green", "#2ca02c")
+    editor.paint(PICTURE)  # green where blue was
+    view = window.colour_pages().solve_view
+    assert view.hand_sets()[0][0] == PALETTE.all_mask  # a fresh game on the new clues
+    kept = small_library.colour_progress(pid)
+    assert kept is not None and kept.sets == old_game  # still kept for the clues stored
+
+    assert window.files.save()
+    said = window.statusBar().currentMessage()
+    assert "in progress, 1:05" in said and "no longer fits" in said
+    assert small_library.colour_progress(pid) is None
+    _paint_first_cell(qtbot, window)  # the new game is kept in the library
+    assert view.save_progress()
+    kept = small_library.colour_progress(pid)
+    assert kept is not None and kept.sets[0] == (RED, 7, 7) and kept.seconds < 65
+    window.files.set_modified(False)
