@@ -114,16 +114,16 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     stopped = [False]
 
     def cells() -> Iterator[tuple[int, int]]:
-        """The undecided cells in reading order (until asked to stop)."""
+        """The undecided cells in reading order (until asked to stop: asked at each row)."""
         full = (1 << t.puzzle.width) - 1
         for r, (f, x) in enumerate(zip(state.row_f, state.row_x, strict=True)):
             unknown = full & ~(f | x)
+            if unknown and should_stop is not None and should_stop():
+                stopped[0] = True
+                return
             while unknown:
                 low = unknown & -unknown
                 unknown ^= low
-                if should_stop is not None and should_stop():
-                    stopped[0] = True
-                    return
                 yield r, low.bit_length() - 1
 
     def candidates() -> Iterator[tuple[int, int, int]]:

@@ -39,6 +39,16 @@ def whole_mask(rows: list[int], width: int) -> int:
     return out
 
 
+def _bits(mask: int) -> list[int]:
+    """The positions of a mask's bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def bit_cells(mask: int, width: int) -> list[tuple[int, int]]:
     """``(row, column)`` of every bit of a whole-grid mask."""
     out = []
@@ -193,45 +203,63 @@ class TrialMemory:
         """The assumptions line logic refutes on the current grid, each of ``cells`` filled then
         empty, in their order: :meth:`refuted` of each, with its commonest cases (refuted
         before; remembered and nothing new to the trial) answered here."""
+        # (refuted's answers, in its order but for the certified cells, tested first: a
+        # certified assumption is never refuted; the two values written out.)
         refutations = self.refutations
         memory = self.memory if self.remember else {}
         grid_f, grid_x = self.grid[0], self.grid[1]
         width = self.width
         certified = self.certified
+        get = memory.get
         for r, c in cells:
             bit = 1 << (r * width + c)
-            for assumed in (FILLED, CROSSED):
-                key = (r, c, assumed)
-                if key not in refutations:
-                    if certified[0 if assumed == FILLED else 1] & bit:
-                        continue  # (refuted's first answer)
-                    known = memory.get(key)
+            if not certified[0] & bit:
+                key = (r, c, FILLED)
+                if key in refutations:
+                    yield key
+                else:
+                    known = get(key)
                     if known is not None and not (grid_f & known[5] or grid_x & known[6]):
                         fill = known[0]  # (refuted's common case)
                         certified[0] |= fill[0]
                         certified[1] |= fill[1]
-                        continue
-                    if not self.refuted(r, c, assumed):
-                        continue
-                yield key
+                    elif self.refuted(r, c, FILLED):
+                        yield key
+            if not certified[1] & bit:
+                key = (r, c, CROSSED)
+                if key in refutations:
+                    yield key
+                else:
+                    known = get(key)
+                    if known is not None and not (grid_f & known[5] or grid_x & known[6]):
+                        fill = known[0]
+                        certified[0] |= fill[0]
+                        certified[1] |= fill[1]
+                    elif self.refuted(r, c, CROSSED):
+                        yield key
 
     def _resumed(self, known: _Memory) -> tuple[GridState, set[int], set[int]]:
         """The trial of ``F ∪ G`` to run on: the current grid with the remembered ``F`` added,
         and the rows and columns holding cells of ``G`` that are unknown in ``F`` on ``L``."""
-        fill = known[0]
+        fill, _, open_, changed_rows, changed_cols = known[:5]
         grid = self.grid
         w, h = self.width, self.height
         full_w, full_h = (1 << w) - 1, (1 << h) - 1
-        trial = self.state.copy()  # then its masks are those of F ∪ G (F and G agree)
-        union_f, union_x = fill[0] | grid[0], fill[1] | grid[1]
-        trial.row_f = [union_f >> (r * w) & full_w for r in range(h)]
-        trial.row_x = [union_x >> (r * w) & full_w for r in range(h)]
-        union_cf, union_cx = fill[2] | grid[2], fill[3] | grid[3]
-        trial.col_f = [union_cf >> (c * h) & full_h for c in range(w)]
-        trial.col_x = [union_cx >> (c * h) & full_h for c in range(w)]
-        trial.known = (union_f | union_x).bit_count()
+        # F differs from S (so F ∪ G from G) only on the lines the trial changed: only those
+        # are read from F's masks.
+        trial = self.state.copy()
+        row_f, row_x, col_f, col_x = trial.row_f, trial.row_x, trial.col_f, trial.col_x
+        for r in _bits(changed_rows):
+            shift = r * w
+            row_f[r] |= fill[0] >> shift & full_w
+            row_x[r] |= fill[1] >> shift & full_w
+        for c in _bits(changed_cols):
+            shift = c * h
+            col_f[c] |= fill[2] >> shift & full_h
+            col_x[c] |= fill[3] >> shift & full_h
+        trial.known = ((fill[0] | grid[0]) | (fill[1] | grid[1])).bit_count()
         rows, cols = set(), set()
-        for rr, cc in bit_cells((grid[0] | grid[1]) & known[2], w):
+        for rr, cc in bit_cells((grid[0] | grid[1]) & open_, w):
             rows.add(rr)
             cols.add(cc)
         return trial, rows, cols
