@@ -56,6 +56,7 @@ class Solved(Results):
     def __init__(self, shared: LineCache) -> None:
         super().__init__()
         self.shared = shared
+        self.moves = Moves()  # (the trials' steps worked out from these results)
 
 
 Masks = GridMasks
@@ -178,6 +179,54 @@ class _Trail:
         return Link(("row", line) if line < h else ("column", line - h), cells)
 
 
+_SAME = (0,)
+_DEAD = ()
+Move = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A line step as a trial makes it, by the line's masks (:func:`_key`): the line's filled and
+crossed cells after it, the cells it decides (masks along the line), the crossing lines of its
+new filled cells, of its new crossed cells, and of all its new cells (lowest position first);
+:data:`_SAME` when the line solver decides nothing, :data:`_DEAD` when the line has no room."""
+
+
+class Moves(dict[int, "Move | tuple[int] | tuple[()]"]):
+    """The line steps of trials by line and masks (:data:`Move`), worked out once each from the
+    line solver's results."""
+
+
+def _move(
+    puzzle: Puzzle, line: int, f: int, x: int, cache: Results, key: int, moves: Moves, base: int
+) -> Move | tuple[int] | tuple[()]:
+    """The trial's step on line ``line`` with masks ``f``, ``x``, put in ``moves``."""
+    if len(moves) > _CACHE_LIMIT:
+        moves.clear()
+    out = cache.get(key, _MISSING)
+    if out is _MISSING:
+        out = _solved(puzzle, line, f, x, cache, key)
+    move: Move | tuple[int] | tuple[()]
+    if out is None:
+        move = _DEAD
+    elif out[0] == f and out[1] == x:
+        move = _SAME
+    else:
+        new_f, new_x = out[0] ^ f, out[1] ^ x  # (the result holds the line's cells)
+        move = (
+            out[0],
+            out[1],
+            new_f,
+            new_x,
+            tuple(base + p for p in _POSITIONS[new_f]),
+            tuple(base + p for p in _POSITIONS[new_x]),
+            tuple(base + p for p in _POSITIONS[new_f | new_x]),
+        )
+    moves[key] = move
+    return move
+
+
+def _moves(cache: Results) -> Moves:
+    """The step table kept with a cache (a new one for a plain dict)."""
+    return cache.moves if isinstance(cache, Solved) else Moves()
+
+
 def _propagate(
     puzzle: Puzzle,
     state: State,
@@ -185,23 +234,26 @@ def _propagate(
     start: Iterable[int],
     cache: Results,
     limit: int,
+    moves: Moves | None = None,
 ) -> bool | None:
     """Line logic from the lines ``start`` (rows first, then columns), breadth first, recording
     each line step in ``trail``: True at a dead end (the dead line last), False at a fixed point,
-    None past ``limit`` steps."""
+    None past ``limit`` steps.  ``moves``: the step table to use (else the cache's)."""
     # The masks of a line and its key in the cache are worked out here rather than by calls,
-    # the steps kept as masks and a mask's bits read from a table (this loop is most of a
+    # and each step (by key) read from a table of steps already made (this loop is most of a
     # trace's time).
     line_f, line_x = state
     sizes, bits, bases, shift = _shape(puzzle.height, puzzle.width)
-    positions = _POSITIONS
+    if moves is None:
+        moves = _moves(cache)
     lines, fills, crosses = trail.lines, trail.fills, trail.crosses
+    add_line, add_fill, add_cross = lines.append, fills.append, crosses.append
     steps = len(lines)
     queue: deque[int] = deque(start)
     queued = bytearray(len(sizes))
     for line in queue:
         queued[line] = 1
-    get = cache.get
+    get = moves.get
     pop, push = queue.popleft, queue.append
     while queue:
         if steps >= limit:
@@ -211,33 +263,27 @@ def _propagate(
         f = line_f[line]
         x = line_x[line]
         key = (((x << sizes[line]) | f) << shift) | line
-        out = get(key, _MISSING)
-        if out is _MISSING:
-            out = _solved(puzzle, line, f, x, cache, key)
-        if out is None:
-            lines.append(line)
-            fills.append(0)
-            crosses.append(0)
-            return True
-        out_f, out_x = out
-        if out_f == f and out_x == x:
+        move = get(key)
+        if move is None:
+            move = _move(puzzle, line, f, x, cache, key, moves, bases[line])
+        if move is _SAME:
             continue
-        new_f = out_f ^ f  # (the result holds the line's cells)
-        new_x = out_x ^ x
-        lines.append(line)
-        fills.append(new_f)
-        crosses.append(new_x)
+        if move is _DEAD:
+            add_line(line)
+            add_fill(0)
+            add_cross(0)
+            return True
+        line_f[line], line_x[line], new_f, new_x, filled, crossed, touched = move  # type: ignore[misc]
+        add_line(line)
+        add_fill(new_f)
+        add_cross(new_x)
         steps += 1
-        line_f[line] = out_f
-        line_x[line] = out_x
-        base = bases[line]
         line_bit = bits[line]
-        for p in positions[new_f | new_x]:
-            other = base + p
-            if new_f >> p & 1:
-                line_f[other] |= line_bit
-            else:
-                line_x[other] |= line_bit
+        for other in filled:
+            line_f[other] |= line_bit
+        for other in crossed:
+            line_x[other] |= line_bit
+        for other in touched:
             if not queued[other]:
                 queued[other] = 1
                 push(other)
