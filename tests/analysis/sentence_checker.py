@@ -144,6 +144,26 @@ def check_claim(
             if lo <= a[i] <= hi:
                 return f"clue {i} starts at {a[i]}, inside [{lo}, {hi}]"
         return None
+    if kind == "apart":  # blocks set apart by crosses, and the cross-free cells around the boxes
+        spans = [*claim["before"], [s, e], *claim["after"]]
+        for a, b in spans:
+            if b <= a or any(cells[p] != FILLED for p in range(a, b)):
+                return f"cells [{a}, {b}) are not all filled"
+        for (_, b), (a, _) in zip(spans, spans[1:], strict=False):
+            if not any(cells[p] == CROSSED for p in range(b, a)):
+                return f"no cross between cells {b - 1} and {a}"
+        if "gap" in claim:
+            gs, ge = claim["gap"]
+            if not gs <= s < e <= ge or any(cells[p] == CROSSED for p in range(gs, ge)):
+                return f"cells [{gs}, {ge}) are not free of crosses around the boxes"
+            if (gs > 0 and cells[gs - 1] != CROSSED) or (ge < n and cells[ge] != CROSSED):
+                return f"cells [{gs}, {ge}) are not walled by crosses or edges"
+        lo, hi = len(claim["before"]), len(hints) - 1 - len(claim["after"])
+        for a in arr:
+            j = _holder(hints, a, s, e)
+            if j is None or not lo <= j <= hi:
+                return f"[{s}, {e}) is held by clue {j} in {a}, not between {lo} and {hi}"
+        return None
     if kind == "sole_holder":  # what it rests on, then the claim (as a holders claim)
         for c in claim["because"]:
             wrong = check_claim(c, hints, cells, arr)
@@ -360,6 +380,8 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     (of each clue kept off) from which it would cover the boxes (:func:`_unstopped`)."""
     s, e = claim["start"], claim["end"]
     because = {"claims": claim["because"]}
+    if _claims(because, "apart"):  # by counting: the reason alone
+        return _counted(claim, hints)
     for c in _claims(because, "holders"):
         if c["start"] < e and s < c["end"]:
             return "a sole holder's reason rests on the holder of its own boxes"
@@ -373,6 +395,31 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     starts = [(j, st) for j in off for st in range(max(0, e - hints[j]), min(s, n - hints[j]) + 1)]
     wrong = _unstopped(because, hints, n, starts, packed=False)
     return None if wrong is None else f"sole holder: {wrong}"
+
+
+def _counted(claim: dict[str, Any], hints: Sequence[int]) -> str | None:
+    """A ``sole_holder`` claim whose reason is one ``apart`` claim (checked by brute force as a
+    claim) proves it by arithmetic: blocks set apart by crosses are as many different clues, in
+    order, so the boxes' holder has at least as many clues before (after) it as the blocks named
+    before (after) them; and no clue longer than the cross-free cells ``gap`` around the boxes
+    fits there.  Every other clue as long must be out of that range of clues or too long for
+    the gap, and the clues too long (``long``) are those the words name."""
+    if len(claim["because"]) != 1:
+        return "a counted reason says more than its apart claim"
+    (c,) = claim["because"]
+    if (c["start"], c["end"]) != (claim["start"], claim["end"]):
+        return "the apart claim is of other boxes"
+    s, e = claim["start"], claim["end"]
+    lo, hi = len(c["before"]), len(hints) - 1 - len(c["after"])
+    room = c["gap"][1] - c["gap"][0] if "gap" in c else len(hints) * 10**6
+    left = [
+        j for j, h in enumerate(hints) if j not in claim["clues"] and h >= e - s and lo <= j <= hi
+    ]
+    if any(hints[j] <= room for j in left):
+        return f"counting leaves clues {left} able to hold [{s}, {e})"
+    if "gap" in c and sorted(c["long"]) != left:
+        return f"the clues too long for the gap are {left}, not {c['long']}"
+    return None
 
 
 def _excluded(claim: dict[str, Any], h: int) -> str | None:

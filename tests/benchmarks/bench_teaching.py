@@ -218,6 +218,9 @@ _EDGE_REASON = re.compile(
 )
 _SOLE_REASON = re.compile(r"\bso the (block|box|boxes|blocks) at [^,.;:]* $")
 _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
+# the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
+# at cells 9–10 can only be the second clue, 10, …": Edges and walls on the part)
+_PART_REASON = re.compile(r"hold only (the \w+ clue, \d+|the \d+); the [^;]* $")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
 )
@@ -226,14 +229,17 @@ _LONG_REASON = re.compile(
 def holder_reasons(trace) -> tuple[int, int]:
     """``("can only be" statements in the steps' words, those giving no reason)``: a block or
     box said to be one clue, without saying it is the line's first or last, the only clue that
-    long, or what keeps the other clues off it (on a line of one clue, that is the reason)."""
+    long, or what keeps the other clues off it (on a line of one clue, that is the reason; in a
+    part of the line just said to hold only that clue, so is the part)."""
     said = bare = 0
     for step in trace.steps:
         for m in re.finditer(r"can only be ", step.text):
             said += 1
             before, after = step.text[: m.start()], step.text[m.end() :]
+            part = _PART_REASON.search(before)
             if not (
-                _EDGE_REASON.search(before)
+                (part and after.startswith(part.group(1)))
+                or _EDGE_REASON.search(before)
                 or _SOLE_REASON.search(before)
                 or _LONG_REASON.match(after)
                 or _ONLY_CLUE.match(after)

@@ -266,6 +266,8 @@ def sole_words(nm: Naming, c: Claim) -> str:
     their chains, then the starts ruled out where they are (``an 11 from cells 1–5 would cover
     the cross at cell 9``)."""
     because = c["because"]
+    if _all(because, "apart"):  # counting the blocks set apart by crosses
+        return apart_words(nm, _first(because, "apart"))
     # a clue placed on another block is named ("after the second clue, 3"): its block was
     # named further back, if at all
     chain = chain_words(nm, because, named=False, linked=False)
@@ -273,6 +275,39 @@ def sole_words(nm: Naming, c: Claim) -> str:
         return _placed(nm, because)
     covers = _cover_words(nm, because)
     return then_sentence(chain, covers) if covers else chain
+
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def apart_words(nm: Naming, c: Claim) -> str:
+    """An ``apart`` claim: ``crosses set apart one block before cell 9 and two after it, and the
+    second clue, 3, is too long for cell 9`` (each block is a clue of its own, as many before
+    and after the boxes' holder; those left as long do not fit between the crosses)."""
+    s, e = c["start"], c["end"]
+
+    def blocks(count: int, noun: bool = True) -> str:
+        word = _COUNTS[count] if count < len(_COUNTS) else str(count)
+        return f"{word} block{'s' if count != 1 else ''}" if noun else word
+
+    sides = []
+    if c["before"]:
+        sides.append(f"{blocks(len(c['before']))} before cell {s + 1}")
+    if c["after"]:
+        where = "it" if c["before"] and e - s == 1 else f"cell {e}"
+        sides.append(f"{blocks(len(c['after']), not c['before'])} after {where}")
+    text = f"crosses set apart {' and '.join(sides)}" if sides else ""
+    if "gap" in c:
+        long = c["long"]
+        who = (
+            nm.clue(long[0], subject=True)
+            if len(long) == 1
+            else "the clues " + " ".join(str(nm.clues[j]) for j in long)
+        )
+        verb = "is" if len(long) == 1 else "are"
+        fit = f"{who} {verb} too long for {cells_text(range(*c['gap']))}"
+        text = f"{text}, and {fit}" if text else fit
+    return text
 
 
 def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

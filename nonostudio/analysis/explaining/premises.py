@@ -957,9 +957,104 @@ def sole_holder(
     between = _between_blocks(x, r, others, bs, be)
     if between is not None and (because is None or len(between) < len(because)):
         because = between  # shorter: the blocks beside it whose clues are plain
-    if because is None:
+    if because is None:  # (counting is the last resort: placed_sole_holder, punctuate)
         return None
+    if sum(map(_weight, because)) > APART_WEIGHT:
+        apart = apart_holder(x, i, bs, be)  # shorter: counting the blocks set apart by crosses
+        if apart is not None and _apart_weight(apart) < sum(map(_weight, because)):
+            return apart
     return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+
+
+APART_WEIGHT = 3
+"""About how long an ``apart`` claim is in words, in half phrases (:func:`_weight`): the
+blocks before and after (a phrase and a half); with the clues too long for the cells around
+the boxes, as long as the longest reason from the bounds (:data:`SOLE_WEIGHT`), so then it is
+given only when the bounds give none."""
+
+
+def _apart_weight(sole: Claim) -> int:
+    """:data:`APART_WEIGHT` of a ``sole_holder`` claim whose reason is an ``apart`` claim."""
+    return SOLE_WEIGHT if "gap" in sole["because"][0] else APART_WEIGHT
+
+
+def apart_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
+    """A ``sole_holder`` claim by counting, for when the bounds give no short reason: an
+    ``apart`` claim's blocks before and after the boxes ``[bs, be)`` (local cells, whole line
+    only), set apart by crosses, are as many clues before and after their holder, and the clues
+    as long left between are too long for the cells between the crosses around the boxes; None
+    when that leaves another clue as long (or on a part, or no other clue is as long)."""
+    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
+    if x.sub or not others:
+        return None
+    why = apart_claim(x.hints, x.cells, i, bs, be, others)
+    if why is None:
+        return None
+    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": [why]}
+
+
+def apart_claim(
+    hints: Sequence[int], cells: Sequence[int], i: int, bs: int, be: int, others: Sequence[int]
+) -> Claim | None:
+    """An ``apart`` claim that keeps each clue of ``others`` (all but ``i``) off the boxes
+    ``[bs, be)`` of the line ``cells`` (clue ``hints``): the fewest blocks before and after the
+    boxes, each set apart from the next (and from the boxes) by a cross, so that every clue of
+    ``others`` is among the clues those blocks need before (after) the holder or, when it is
+    not, too long for the cells between the crosses (or edges) around the boxes (the ``gap``,
+    stated only then); None when no such claim keeps them all off (or clue ``i`` is not left)."""
+    n, k = len(cells), len(hints)
+    gs = bs
+    while gs > 0 and cells[gs - 1] != CROSSED:
+        gs -= 1
+    ge = be
+    while ge < n and cells[ge] != CROSSED:
+        ge += 1
+
+    def groups(positions: Iterable[int]) -> list[tuple[int, int]]:
+        """A block of each run of boxes set apart by crosses, nearest the boxes first."""
+        out: list[tuple[int, int]] = []
+        crossed = True  # (the crosses around the boxes' cells part them from the boxes)
+        for p in positions:
+            if cells[p] == FILLED and crossed:
+                a = b = p
+                while a > 0 and cells[a - 1] == FILLED:
+                    a -= 1
+                while b + 1 < n and cells[b + 1] == FILLED:
+                    b += 1
+                out.append((a, b + 1))
+                crossed = False
+            elif cells[p] == CROSSED:
+                crossed = True
+        return out
+
+    before = groups(range(gs - 1, -1, -1))
+    after = groups(range(ge, n))
+    if not i < k - len(after) or not len(before) <= i:
+        return None
+    need_before = need_after = 0
+    wide = False
+    for j in others:
+        if j < len(before) and j < i:
+            need_before = max(need_before, j + 1)
+        elif j >= k - len(after) and j > i:
+            need_after = max(need_after, k - j)
+        elif hints[j] > ge - gs:
+            wide = True
+        else:
+            return None
+    if hints[i] > ge - gs:
+        return None
+    claim: Claim = {
+        "claim": "apart",
+        "start": bs,
+        "end": be,
+        "before": [list(b) for b in reversed(before[:need_before])],
+        "after": [list(b) for b in after[:need_after]],
+    }
+    if wide:
+        claim["gap"] = [gs, ge]
+        claim["long"] = [j for j in others if need_before <= j < k - need_after]
+    return claim
 
 
 def _between_blocks(
@@ -1004,7 +1099,8 @@ def _between_blocks(
 def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
     """:func:`sole_holder` from the other blocks only one clue can be and as long as it (each
     placed on its block, the ranges tightened; not the boxes ``[bs, be)``), else from the boxes
-    the other clues must hold (``narrowed``); None when neither gives a short reason."""
+    the other clues must hold (``narrowed``), else by counting the blocks set apart by crosses
+    (:func:`apart_holder`); None when none gives a short reason."""
     r = box_ranges(x.hints, x.cells)
     placed: dict[int, tuple[int, int]] = {}
     for b in runs(x.cells, FILLED):
@@ -1012,13 +1108,13 @@ def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None
         # (a block as long as its one clue: the clue is exactly there)
         if len(owners) == 1 and x.hints[owners[0]] == b[1] - b[0] and r is not None:
             if not r.owned_by(owners[0], *b):
-                return None
+                return apart_holder(x, i, bs, be)
             placed[owners[0]] = b
     if r is not None and placed and r.tighten():
         sole = sole_holder(x, i, bs, be, r, placed)
         if sole is not None:
             return sole
-    return sole_holder(x, i, bs, be, narrowed=True)
+    return sole_holder(x, i, bs, be, narrowed=True) or apart_holder(x, i, bs, be)
 
 
 def _kept_off(
@@ -1132,6 +1228,8 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                     why = sole_holder(x, i, bs, be, placing, dict(before))
             if why is None:  # from the boxes the other clues must hold
                 why = sole_holder(x, i, bs, be, narrowed=True)
+            if why is None:  # by counting the blocks set apart by crosses
+                why = apart_holder(x, i, bs, be)
             sole[bs, be] = why
         return sole[bs, be]
 

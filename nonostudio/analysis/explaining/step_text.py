@@ -163,9 +163,29 @@ def _without_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [c for c in claims if c["claim"] != "sole_holder"]
 
 
+def _without_last_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``claims`` without their last ``sole_holder`` claim (the reason only one clue can hold
+    the last block said to be one clue), when they have one."""
+    for k in range(len(claims) - 1, -1, -1):
+        if claims[k]["claim"] == "sole_holder":
+            return [*claims[:k], *claims[k + 1 :]]
+    return list(claims)
+
+
 BODY_WORDS = 62
 """A step's sentence states premises until its body would pass this many words (the first
 premise is always stated); the cells of the premises left out are the next step's."""
+
+
+REASON_SLACK = 8
+"""A reason only one clue can hold a block, left out of a step's first premise to keep within
+the budget, is put back when the body then passes it by no more than this many words and the
+whole sentence stays within :data:`SENTENCE_WORDS` (the step's cells are those the budget
+chose)."""
+
+SENTENCE_WORDS = 75
+"""The most words of a step's sentence (the line, the technique's name and the body) with a
+reason put back (:data:`REASON_SLACK`)."""
 
 
 def gather_premises(
@@ -181,13 +201,60 @@ def gather_premises(
     *,
     budget: int | None = None,
 ) -> dict[int, int]:
+    """:func:`_gather_premises`, then the reasons it left out of a first premise put back while
+    the body stays within :data:`REASON_SLACK` words of the budget (the cells are the same)."""
+    dropped: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    decided = _gather_premises(
+        technique, axis, line, seen, offset, clue_offset, sub, premises, want, dropped, budget
+    )
+    room = (BODY_WORDS if budget is None else budget) + REASON_SLACK
+    for premise, claims in dropped:
+        left = premise["claims"]
+        while claims != left:
+            premise["claims"] = claims
+            body, words = _body_words(technique, axis, line, premises)
+            if body <= room and words <= SENTENCE_WORDS:
+                break
+            claims = (  # (a part's blocks: both reasons or neither)
+                _without_sole(claims) if premise["say"] == "part" else _without_last_sole(claims)
+            )
+        premise["claims"] = claims
+    return decided
+
+
+def _body_words(
+    technique: str, axis: str, line: Line, premises: list[dict[str, Any]]
+) -> tuple[int, int]:
+    """The words of the body of the step sentence ``premises`` make (after the line's and the
+    technique's names) and of the whole sentence (its line named as long as any: "Column
+    30", and the technique beyond the rules)."""
+    text = step_sentence(
+        technique, axis, 99, line.hints, line.size, premises, beyond_rules=True
+    ).text
+    return len(text.split(": ", 1)[1].split()), len(text.split())
+
+
+def _gather_premises(
+    technique: str,
+    axis: str,
+    line: Line,
+    seen: Line,
+    offset: int,
+    clue_offset: int,
+    sub: bool,
+    premises: list[dict[str, Any]],
+    want: Sequence[int],
+    dropped: list[tuple[dict[str, Any], list[dict[str, Any]]]],
+    budget: int | None,
+) -> dict[int, int]:
     """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
     ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
     while the step's sentence has room (``budget`` words of its body, by default
     :data:`BODY_WORDS`); in the first round those deciding
     the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
     ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
-    value}`` (empty: the technique decides nothing there)."""
+    value}`` (empty: the technique decides nothing there).  A first premise's reasons left out
+    to keep within the budget are added to ``dropped`` (the premise, its claims in full)."""
     nm = Naming(axis, normal_clues(line.hints), line.size)
     room = BODY_WORDS if budget is None else budget
 
@@ -244,10 +311,20 @@ def gather_premises(
             said = [part, premise] if new_part else [premise]
             count = sum(map(words_of, said))
             for held in said:
-                if words + count > room and not (decided or new):
+                while words + count > room and not (decided or new):
                     # stated whatever its length: what keeps the other clues off a block is
-                    # left out rather than pass the budget (the block's holder stated alone)
-                    held["claims"] = _without_sole(held["claims"])
+                    # left out rather than pass the budget (the block's holder stated alone),
+                    # the last block's first, as long as the words pass it
+                    fewer = (  # (a part's blocks: both reasons or neither)
+                        _without_sole(held["claims"])
+                        if held["say"] == "part"
+                        else _without_last_sole(held["claims"])
+                    )
+                    if fewer == held["claims"]:
+                        break
+                    if not any(d is held for d, _ in dropped):
+                        dropped.append((held, held["claims"]))
+                    held["claims"] = fewer
                     count = sum(map(words_of, said))
             if (decided or new) and words + count > room:
                 full = True

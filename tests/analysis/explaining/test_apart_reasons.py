@@ -1,0 +1,158 @@
+"""A block said to be one clue, by counting: blocks set apart by crosses are other clues.
+
+When the bounds give no short reason a block is one clue's, the blocks before and after it
+that crosses set apart (each a clue of its own, so as many clues before and after its holder)
+and, when needed, the cells between the crosses around it (too few for the clues as long left
+between) are the reason: an ``apart`` claim, the ``because`` of a ``sole_holder`` claim, said
+"crosses set apart one block before cell 10 and two after it, so the block at cell 10 can only
+be the second clue, 1".  The checker verifies the claim by brute force (the blocks, the crosses
+between them, the cells around the block, the holder's place among the clues in every
+arrangement) and the arithmetic that leaves only the one clue; the lines are real ones (jwilk
+data027, data015) whose sentences gave no reason before.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from nonostudio.analysis.explaining.premises import WitnessLine, apart_claim, apart_holder
+from nonostudio.analysis.explaining.step_text import REASON_SLACK, explain_move
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sentence_checker import (  # noqa: E402
+    arrangements,
+    check_claim,
+    check_inference,
+    check_sole_holder,
+)
+
+_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def _line(text: str) -> list[int]:
+    return [_CELL[c] for c in text]
+
+
+def _checked(technique: str, axis: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
+    """The step's sentence and its premise with a ``sole_holder`` claim whose reason is an
+    ``apart`` claim; the checker passes every premise's claims and inferences."""
+    explanation, premises = explain_move(technique, axis, 4, hints, _line(line))
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None
+    (premise,) = [
+        p
+        for p in premises
+        if any(
+            c["claim"] == "sole_holder" and c["because"][0]["claim"] == "apart" for c in p["claims"]
+        )
+    ]
+    return explanation.text, premise
+
+
+def test_finished_block_counts_the_blocks_crosses_set_apart() -> None:
+    """jwilk data027, row 5 (clue 4 1 3 3), step 164: "the block at cell 10 can only be the
+    second clue, 1" gave no reason (the bounds' reason passed the budget).  One block before it
+    and two after it, each past a cross, are three other clues: only the second is left."""
+    text, premise = _checked("punctuate", "row", (4, 1, 3, 3), "..##....x#x###x###xx")
+    assert text.startswith(
+        "Row 5 — Finished block: crosses set apart one block before cell 10 and two after it, "
+        "so the block at cell 10 can only be the second clue, 1, and so the first ends by cell 6"
+    )
+    (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
+    assert sole["because"] == [
+        {"claim": "apart", "start": 9, "end": 10, "before": [[2, 4]], "after": [[11, 14], [15, 18]]}
+    ]
+
+
+def test_the_clues_left_too_long_for_the_cells_between_the_crosses() -> None:
+    """jwilk data002, row 23 (clue 1 3 1 1 3), step 168: counting leaves the second and third
+    clues for the block at cell 9; the 3 does not fit between the crosses at cells 8 and 10."""
+    hints, cells = (1, 3, 1, 1, 3), _line("...x###x#x.x#xx..#..")
+    claim = apart_claim(hints, cells, 2, 8, 9, [0, 1, 3, 4])
+    assert claim == {
+        "claim": "apart",
+        "start": 8,
+        "end": 9,
+        "before": [[4, 7]],
+        "after": [[12, 13], [17, 18]],
+        "gap": [8, 9],
+        "long": [1],
+    }
+    sole = apart_holder(WitnessLine(hints, cells, 0, 0, False), 2, 8, 9)
+    assert sole is not None and sole["because"] == [claim]
+    assert check_claim(sole, hints, cells, arrangements(hints, cells)) is None
+    assert check_sole_holder(sole, hints, len(cells)) is None
+
+
+def test_counting_says_in_fewer_words_what_the_bounds_said() -> None:
+    """jwilk data015, column 8 (clue 5 3 4 2), step 75: the block at cells 12-15 is the third
+    clue, 4: the 5, the only other clue as long, is the block past the cross before it, or
+    before that.  Counting says so in fewer words than the bound the step gave (61 words, now
+    53)."""
+    text, _ = _checked("punctuate", "column", (5, 3, 4, 2), ".......###x####..x.......")
+    assert (
+        "Crosses set apart one block before cell 12, so the block at cells 12–15 can only be "
+        "the third clue, 4, and is finished: cell 16 is empty" in text
+    )
+    assert len(text.split()) == 53
+
+
+def test_a_first_premise_keeps_its_reason_within_the_slack() -> None:
+    """jwilk data015, row 3 (clue 1 4 2), step 90: the first premise's reason (the 4 starts at
+    cell 5 or later) was left out, passing the 62-word budget by a few words; it is said when
+    the body passes the budget by no more than REASON_SLACK words (the cells are the same)."""
+    hints, line = (1, 4, 2), "......##.x.x............."
+    explanation, premises = explain_move("glue", "row", 2, hints, _line(line))
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None
+    assert (
+        "the second clue, 4, starts at cell 5 or later, after the first clue, 1 (from cell 3 "
+        "or 4 it would make the block at cells 7–8 longer than 4), so the box at cells 7–8 can "
+        "only be the second clue, 4" in explanation.text
+    )
+    body = len(explanation.text.split(": ", 1)[1].split())
+    assert 62 < body <= 62 + REASON_SLACK
+    assert [p for q in premises for p, _ in q["cells"]] == [5]
+
+
+def test_the_checker_refuses_a_false_count() -> None:
+    hints, cells = (1, 3, 1, 1, 3), _line("...x###x#x.x#xx..#..")
+    arr = arrangements(hints, cells)
+    good = {"claim": "apart", "start": 8, "end": 9, "before": [[4, 7]], "after": [[12, 13]]}
+    assert check_claim(good, hints, cells, arr) is None
+    # no cross between the block at cell 13 and the one at cell 18
+    two = {**good, "after": [[12, 13], [17, 18]]}
+    assert check_claim(two, hints, cells, arr) is None
+    near = {**good, "after": [[12, 13], [14, 15]]}  # not filled
+    assert check_claim(near, hints, cells, arr) is not None
+    hints2, cells2 = (1, 3, 1, 1, 3), _line("...x###x#.#x#xx..#..")  # cells 9 and 11 joined
+    arr2 = arrangements(hints2, cells2)
+    joined = {**good, "after": [[10, 11], [12, 13]]}
+    assert check_claim(joined, hints2, cells2, arr2) == "no cross between cells 8 and 10"
+    # a gap that is not walled by crosses
+    assert check_claim({**good, "gap": [8, 10]}, hints, cells, arr) is not None
+    # the count leaves the 3 (the second clue) able to hold the block: no gap stated
+    sole = {"claim": "sole_holder", "start": 8, "end": 9, "clues": [2], "because": [good]}
+    assert check_sole_holder(sole, hints, len(cells)) == (
+        "counting leaves clues [1, 3] able to hold [8, 9)"
+    )
+    # with the gap, the 3 is too long for cell 9, but the fourth clue is left by one block after
+    gap = {**good, "gap": [8, 9], "long": [1]}
+    assert "able to hold" in check_sole_holder({**sole, "because": [gap]}, hints, len(cells))
+    full = {**two, "gap": [8, 9], "long": [1]}
+    assert check_sole_holder({**sole, "because": [full]}, hints, len(cells)) is None
+    # the clues named too long must be those left
+    assert (
+        check_sole_holder({**sole, "because": [{**full, "long": [1, 3]}]}, hints, len(cells))
+        is not None
+    )
