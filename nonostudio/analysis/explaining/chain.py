@@ -239,6 +239,26 @@ def _propagate(
     """Line logic from the lines ``start`` (rows first, then columns), breadth first, recording
     each line step in ``trail``: True at a dead end (the dead line last), False at a fixed point,
     None past ``limit`` steps.  ``moves``: the step table to use (else the cache's)."""
+    queue: deque[int] = deque(start)
+    queued = bytearray(len(state[0]))
+    for line in queue:
+        queued[line] = 1
+    return _resume(puzzle, state, trail, queue, queued, cache, limit, moves)
+
+
+def _resume(
+    puzzle: Puzzle,
+    state: State,
+    trail: _Trail,
+    queue: deque[int],
+    queued: bytearray,
+    cache: Results,
+    limit: int,
+    moves: Moves | None = None,
+) -> bool | None:
+    """:func:`_propagate` going on from its queue of lines (``queued``: a line's byte is 1 while
+    it is in the queue); stopped past ``limit`` steps in all, it can be resumed with a higher
+    one and goes on as if it had not stopped."""
     # The masks of a line and its key in the cache are worked out here rather than by calls,
     # and each step (by key) read from a table of steps already made (this loop is most of a
     # trace's time).
@@ -249,10 +269,6 @@ def _propagate(
     lines, fills, crosses = trail.lines, trail.fills, trail.crosses
     add_line, add_fill, add_cross = lines.append, fills.append, crosses.append
     steps = len(lines)
-    queue: deque[int] = deque(start)
-    queued = bytearray(len(sizes))
-    for line in queue:
-        queued[line] = 1
     get = moves.get
     pop, push = queue.popleft, queue.append
     while queue:
@@ -526,6 +542,10 @@ SHORT = 3
 """A chain of this many line steps or fewer is taken at once."""
 
 
+ROUND = 4
+"""Line steps each trial of :func:`shortest_chain` makes in a round before the next one's."""
+
+
 def shortest_chain(
     puzzle: Puzzle,
     grid: Sequence[Sequence[int]],
@@ -535,22 +555,79 @@ def shortest_chain(
     masks: Masks | None = None,
 ) -> tuple[int, int, int, list[Link]] | None:
     """Among refuted assumptions ``(r, c, assumed)`` (the first ``most`` of them), the one
-    whose chain has the fewest line steps (ties: the first), with its chain.  Once a chain of
-    L line steps is found, a later assumption is followed for at most 3 L line steps before
-    its dead end (past that its chain seldom comes out shorter; the work stays bounded).
-    ``masks``: the grid's (:func:`~nonostudio.core.gridstate.grid_masks`), when the caller has
-    them."""
+    whose chain has the fewest line steps (ties: the first), with its chain.
+
+    The first one's trial is followed to its dead end (at most 400 line steps): a chain of
+    :data:`SHORT` links or fewer is taken at once, and no other assumption is asked for.
+    Otherwise the others' trials are followed side by side, a line step each in turn: they
+    reach their dead ends in order of their line steps (ties: the first assumption first), and
+    once a chain of L links is found, a trial not at its dead end after max(12, 3.5 L) line
+    steps is given up (past that its chain seldom comes out shorter; the work stays bounded);
+    a chain of :data:`SHORT` links or fewer ends the search.  (In rounds of :data:`ROUND` line
+    steps; the trials that reach their dead ends in a round are taken in that order, so the
+    rounds change nothing but the work.)  ``masks``: the grid's
+    (:func:`~nonostudio.core.gridstate.grid_masks`), when the caller has them."""
     cache = {} if cache is None else cache
     masks = grid_masks(grid) if masks is None else masks
+    moves = _moves(cache)
+    h = puzzle.height
+    rest = islice(candidates, most)
+    trials: list[tuple[State, _Trail, deque[int], bytearray]] = []
+
+    def trial(r: int, c: int, assumed: int) -> None:
+        state = _state(masks)
+        _set(state, h, r, c, assumed)
+        queued = bytearray(len(state[0]))
+        queued[r] = queued[h + c] = 1
+        trials.append((state, _Trail(), deque((r, h + c)), queued))
+
     best: tuple[int, int, int, list[Link]] | None = None
-    for r, c, assumed in islice(candidates, most):
-        limit = 400 if best is None else max(12, 3 * len(best[3]))
-        shorter = None if best is None else len(best[3])
-        chain = _refute(puzzle, masks, r, c, assumed, limit, cache, shorter)
-        if chain is not None and (best is None or len(chain) < len(best[3])):
-            best = (r, c, assumed, chain)
-            if len(chain) <= SHORT:  # short enough to follow: look no further
+    first = 0  # the best one's place among the candidates
+    bound = 400  # line steps a trial may take before its dead end
+    head = next(rest, None)
+    if head is None:
+        return None
+    r, c, assumed = head
+    trial(r, c, assumed)
+    if _resume(puzzle, *trials[0], cache, bound, moves):
+        trail = trials[0][1]
+        needed = _needed(puzzle, masks, trail, r, c, assumed, cache)
+        assert needed is not None  # (no bound asked)
+        best = (r, c, assumed, _cut(puzzle, trail, needed))
+        if len(best[3]) <= SHORT:  # short enough to follow: look no further
+            return best
+        bound = max(12, (7 * len(best[3]) + 1) // 2)  # (fewer than 3.5 L steps)
+    items = [head, *rest]
+    for r, c, assumed in items[1:]:
+        trial(r, c, assumed)
+    going = list(range(1, len(items)))
+    steps = 0
+    while going and steps < bound:
+        steps = min(bound, steps + ROUND)
+        ended = []
+        left = []
+        for i in going:
+            state, trail, queue, queued = trials[i]
+            out = _resume(puzzle, state, trail, queue, queued, cache, steps, moves)
+            if out is None:
+                left.append(i)
+            elif out:
+                ended.append((len(trail.lines) - 1, i))
+        ended.sort()
+        for n, i in ended:
+            if n >= bound:
                 break
+            r, c, assumed = items[i]
+            trail = trials[i][1]
+            shorter = None if best is None else len(best[3]) + (i < first)
+            needed = _needed(puzzle, masks, trail, r, c, assumed, cache, shorter=shorter)
+            if needed is None:
+                continue
+            best, first = (r, c, assumed, _cut(puzzle, trail, needed)), i
+            if len(best[3]) <= SHORT:  # short enough to follow: look no further
+                return best
+            bound = max(12, (7 * len(best[3]) + 1) // 2)  # (fewer than 3.5 L steps)
+        going = left
     return best
 
 

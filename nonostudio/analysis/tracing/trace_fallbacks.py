@@ -185,8 +185,9 @@ def _witness(t: Tracer, should_stop: StopCallback | None) -> None:
 
 CHAIN_CANDIDATES = 32
 """A contradiction step is the shortest chain among the first this many refuted assumptions
-(found one by one; a chain of :data:`~nonostudio.analysis.explaining.chain.SHORT` line steps or
-fewer ends the search at once)."""
+(:func:`~nonostudio.analysis.explaining.chain.shortest_chain`: the first one's trial alone, and
+a chain of :data:`~nonostudio.analysis.explaining.chain.SHORT` line steps or fewer from it ends
+the search at once; else the others are found and their trials followed side by side)."""
 
 
 def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:

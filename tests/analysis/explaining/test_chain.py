@@ -206,6 +206,40 @@ def ref_deep(
     return None
 
 
+def ref_shortest(
+    puzzle: Puzzle, grid: Grid, found: list[tuple[int, int, int]]
+) -> tuple[int, int, int, list[Link]] | None:
+    """The shortest chain's rule, each trial followed to its dead end (within 400 line steps):
+    the first assumption's chain, taken at once with 3 links or fewer; then the others' dead
+    ends in order of the line steps before them (ties: reading order), the shortest chain so
+    far kept (ties: the first assumption), none taken 3.5 L line steps or more in once a chain
+    of L links is found (12 at least), none after a chain of 3 links or fewer."""
+    ended = []
+    for i, (r, c, v) in enumerate(found):
+        state = [list(row) for row in grid]
+        state[r][c] = v
+        origin = {(r, c): -1}
+        links: list[Link] = []
+        if ref_propagate(puzzle, state, origin, links, [("row", r), ("column", c)], 400):
+            chain = ref_cut(links, ref_needed(puzzle, grid, links, origin, v))
+            ended.append((-1 if i == 0 else len(links) - 1, i, (r, c, v, chain)))
+    best = None
+    bound = 400.0
+    for steps, i, found_chain in sorted(ended, key=lambda e: (e[0], e[1])):
+        if steps >= bound:
+            break
+        if best is None or len(found_chain[3]) < len(best[1][3]):
+            best = (i, found_chain)
+        elif len(found_chain[3]) == len(best[1][3]) and i < best[0]:
+            best = (i, found_chain)
+        else:
+            continue
+        if len(found_chain[3]) <= 3:
+            break
+        bound = max(12, 3.5 * len(found_chain[3]))
+    return None if best is None else best[1]
+
+
 # --- grids where probe steps start -----------------------------------------------------------
 
 
@@ -288,14 +322,7 @@ def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: st
                 expected = ref_chain(puzzle, grid, r, c, assumed, limit)
                 assert refutation_chain(puzzle, grid, r, c, assumed, limit) == expected
         for most in (1, 8, 32):
-            best = None
-            for r, c, assumed in found[:most]:
-                limit = 400 if best is None else max(12, 3 * len(best[3]))
-                chain = ref_chain(puzzle, grid, r, c, assumed, limit)
-                if chain is not None and (best is None or len(chain) < len(best[3])):
-                    best = (r, c, assumed, chain)
-                    if len(chain) <= 3:
-                        break
+            best = ref_shortest(puzzle, grid, found[:most])
             pulled: list[tuple[int, int, int]] = []
 
             def candidates(found=found, pulled=pulled):  # type: ignore[no-untyped-def]
@@ -306,3 +333,19 @@ def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: st
             assert shortest_chain(puzzle, grid, candidates(), most) == best
             # No assumption past the first ``most`` is asked for (each costs a trial).
             assert len(pulled) <= most
+
+
+def test_shortest_chains_follow_the_trials_side_by_side() -> None:
+    # Owl's first probe grids (the same whichever rule chose the probes before them): on the
+    # third, the trials followed one by one (the rule before) took row 1, column 18 (5 links);
+    # side by side, the trial of row 1, column 25 ends first with 5 links, and row 1, column
+    # 18's trial is given up after 3.5 x 5 line steps.
+    ((_, puzzle),) = read_all(SAMPLES / "jwilk-091-owl.non")
+    trace = rule_trace(puzzle, [])
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    for index in probes[:3]:
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        found = refuted(puzzle, grid, 32)[:32]
+        for most in (16, 32):
+            expected = ref_shortest(puzzle, grid, found[:most])
+            assert shortest_chain(puzzle, grid, iter(found), most) == expected
