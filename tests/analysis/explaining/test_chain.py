@@ -206,23 +206,33 @@ def ref_deep(
     return None
 
 
-def ref_shortest(
-    puzzle: Puzzle, grid: Grid, found: list[tuple[int, int, int]]
-) -> tuple[int, int, int, list[Link]] | None:
-    """The shortest chain's rule, each trial followed to its dead end (within 400 line steps):
-    the first assumption's chain, taken at once with 3 links or fewer; then the others' dead
-    ends in order of the line steps before them (ties: reading order), the shortest chain so
-    far kept (ties: the first assumption), none taken 3.5 L line steps or more in once a chain
-    of L links is found (12 at least), none after a chain of 3 links or fewer."""
-    ended = []
-    for i, (r, c, v) in enumerate(found):
+RefTrial = tuple[int, tuple[int, int, int, list[Link]]] | None
+
+
+def ref_trials(puzzle: Puzzle, grid: Grid, found: list[tuple[int, int, int]]) -> list[RefTrial]:
+    """Each assumption's trial followed to its dead end (within 400 line steps): the line steps
+    before it and the assumption with its chain (None: no dead end)."""
+    out: list[RefTrial] = []
+    for r, c, v in found:
         state = [list(row) for row in grid]
         state[r][c] = v
         origin = {(r, c): -1}
         links: list[Link] = []
         if ref_propagate(puzzle, state, origin, links, [("row", r), ("column", c)], 400):
             chain = ref_cut(links, ref_needed(puzzle, grid, links, origin, v))
-            ended.append((-1 if i == 0 else len(links) - 1, i, (r, c, v, chain)))
+            out.append((len(links) - 1, (r, c, v, chain)))
+        else:
+            out.append(None)
+    return out
+
+
+def ref_shortest(trials: list[RefTrial]) -> tuple[int, int, int, list[Link]] | None:
+    """The shortest chain's rule on :func:`ref_trials`: the first assumption's chain, taken at
+    once with 3 links or fewer; then the others' dead ends in order of the line steps before
+    them (ties: reading order), the shortest chain so far kept (ties: the first assumption),
+    none taken 3.5 L line steps or more in once a chain of L links is found (12 at least),
+    none after a chain of 3 links or fewer."""
+    ended = [(-1 if i == 0 else t[0], i, t[1]) for i, t in enumerate(trials) if t is not None]
     best = None
     bound = 400.0
     for steps, i, found_chain in sorted(ended, key=lambda e: (e[0], e[1])):
@@ -317,12 +327,14 @@ def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: st
         grid = [[int(v) for v in row] for row in trace.grid_after(index)]
         found = refuted(puzzle, grid)
         assert found
-        for r, c, assumed in found[:40]:
-            for limit in (12, 400):
-                expected = ref_chain(puzzle, grid, r, c, assumed, limit)
-                assert refutation_chain(puzzle, grid, r, c, assumed, limit) == expected
+        trials = ref_trials(puzzle, grid, found[:40])
+        for (r, c, assumed), trial in zip(found[:40], trials, strict=True):
+            expected = ref_chain(puzzle, grid, r, c, assumed, 12)
+            assert refutation_chain(puzzle, grid, r, c, assumed, 12) == expected
+            expected = None if trial is None else trial[1][3]
+            assert refutation_chain(puzzle, grid, r, c, assumed, 400) == expected
         for most in (1, 8, 32):
-            best = ref_shortest(puzzle, grid, found[:most])
+            best = ref_shortest(trials[:most])
             pulled: list[tuple[int, int, int]] = []
 
             def candidates(found=found, pulled=pulled):  # type: ignore[no-untyped-def]
@@ -336,16 +348,15 @@ def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: st
 
 
 def test_shortest_chains_follow_the_trials_side_by_side() -> None:
-    # Owl's first probe grids (the same whichever rule chose the probes before them): on the
-    # third, the trials followed one by one (the rule before) took row 1, column 18 (5 links);
-    # side by side, the trial of row 1, column 25 ends first with 5 links, and row 1, column
-    # 18's trial is given up after 3.5 x 5 line steps.
+    # Owl's third probe grid (the same whichever rule chose the two probes before it): the
+    # trials followed one by one (the rule before) took row 1, column 18 (5 links); side by
+    # side, the trial of row 1, column 25 ends first with 5 links, and row 1, column 18's
+    # trial is given up after 3.5 x 5 line steps.
     ((_, puzzle),) = read_all(SAMPLES / "jwilk-091-owl.non")
     trace = rule_trace(puzzle, [])
-    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
-    for index in probes[:3]:
-        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
-        found = refuted(puzzle, grid, 32)[:32]
-        for most in (16, 32):
-            expected = ref_shortest(puzzle, grid, found[:most])
-            assert shortest_chain(puzzle, grid, iter(found), most) == expected
+    index = [i for i, step in enumerate(trace.steps) if step.kind == "probe"][2]
+    grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+    found = refuted(puzzle, grid, 32)[:32]
+    trials = ref_trials(puzzle, grid, found)
+    for most in (16, 32):
+        assert shortest_chain(puzzle, grid, iter(found), most) == ref_shortest(trials[:most])
