@@ -398,8 +398,8 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
 
 
 def _counted(claim: dict[str, Any], hints: Sequence[int]) -> str | None:
-    """A ``sole_holder`` claim whose reason is one ``apart`` claim (checked by brute force as a
-    claim) proves it by arithmetic: blocks set apart by crosses are as many different clues, in
+    """A ``sole_holder`` (or ``kept_off``: only its clues) claim whose reason is one ``apart``
+    claim (checked by brute force as a claim) proves it by arithmetic: blocks set apart by crosses are as many different clues, in
     order, so the boxes' holder has at least as many clues before (after) it as the blocks named
     before (after) them; and no clue longer than the cross-free cells ``gap`` around the boxes
     fits there.  Every other clue as long must be out of that range of clues or too long for
@@ -412,9 +412,11 @@ def _counted(claim: dict[str, Any], hints: Sequence[int]) -> str | None:
     s, e = claim["start"], claim["end"]
     lo, hi = len(c["before"]), len(hints) - 1 - len(c["after"])
     room = c["gap"][1] - c["gap"][0] if "gap" in c else len(hints) * 10**6
-    left = [
-        j for j, h in enumerate(hints) if j not in claim["clues"] and h >= e - s and lo <= j <= hi
-    ]
+    if claim["claim"] == "kept_off":  # the clues named, kept off
+        off = list(claim["clues"])
+    else:  # every other clue as long
+        off = [j for j, h in enumerate(hints) if j not in claim["clues"] and h >= e - s]
+    left = [j for j in off if lo <= j <= hi]
     if any(hints[j] <= room for j in left):
         return f"counting leaves clues {left} able to hold [{s}, {e})"
     if "gap" in c and sorted(c["long"]) != left:

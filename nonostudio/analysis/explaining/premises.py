@@ -1306,7 +1306,12 @@ def glue(x: WitnessLine) -> list[Witness]:
             sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
         if sure is None or not x.unknown(range(*sure)):
             continue  # (no cell to decide: no words)
+        every = dict(found)
         kept = _kept_holders(x, r, found, bs, be)  # (the words name only those left)
+        if len(found) > 1:  # or all but one, by counting the blocks set apart by crosses
+            counted = _counted_holders(x, every, bs, be)
+            if counted is not None:
+                found, kept = every, counted
         holders = list(found)
         for i in holders:
             h, starts = x.hints[i], found[i]
@@ -1346,6 +1351,23 @@ def glue(x: WitnessLine) -> list[Witness]:
             w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
             out.append(w)
     return out
+
+
+def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: int) -> Claim | None:
+    """Of the possible holders ``found`` of the boxes ``[bs, be)`` (several), all but one kept
+    off them by counting the blocks set apart by crosses (:func:`apart_claim`) are dropped from
+    ``found``: a ``kept_off`` claim naming them with that reason (None: counting leaves more
+    than one, or on a part)."""
+    if len(found) < 2 or x.sub:
+        return None
+    for i in found:
+        others = [j for j in found if j != i]
+        why = apart_claim(x.hints, x.cells, i, bs, be, others)
+        if why is not None:
+            for j in others:
+                del found[j]
+            return {**x.holders(bs, be, others), "claim": "kept_off", "because": [why]}
+    return None
 
 
 def _kept_holders(

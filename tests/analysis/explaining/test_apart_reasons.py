@@ -156,3 +156,32 @@ def test_the_checker_refuses_a_false_count() -> None:
         check_sole_holder({**sole, "because": [{**full, "long": [1, 3]}]}, hints, len(cells))
         is not None
     )
+
+
+def test_edges_and_walls_drops_the_holders_counting_keeps_off() -> None:
+    """Janko 1440 (30x30), row 16 (clue 2 2 2 6 3), step 171: "the box at cell 8 is the second,
+    2, … or the third, 2, …" offered the second, which the two blocks before it, each past a
+    cross, keep off (brute force: only the third holds it).  Counting drops it, with that
+    reason (a ``kept_off`` claim whose reason is an ``apart`` claim)."""
+    hints, line = (2, 2, 2, 6, 3), "##xx##x#...................##."
+    explanation, premises = explain_move("glue", "row", 15, hints, _line(line))
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None
+    assert explanation.text == (
+        "Row 16 — Edges and walls: crosses set apart two blocks before cell 8, so the box at "
+        "cell 8 can only be the third clue, 2, starting at cell 8 to hold it (it cannot cross "
+        "the cross at cell 7), so cell 9 is filled."
+    )
+    (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
+    assert kept["clues"] == [0, 1] and kept["because"][0]["before"] == [[0, 2], [4, 6]]
+    # the checker refuses the second clue kept off by one block only, or the third kept off
+    one = {**kept, "because": [{**kept["because"][0], "before": [[4, 6]]}]}
+    assert (
+        check_sole_holder(one, hints, len(cells)) == "counting leaves clues [1] able to hold [7, 8)"
+    )
+    third = {**kept, "clues": [2]}
+    assert check_sole_holder(third, hints, len(cells)) is not None
