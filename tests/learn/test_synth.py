@@ -35,7 +35,7 @@ from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.language.tidy import tidy
 from nonostudio.rules.measuring.coverage import Transition, coverage, load_transitions
-from nonostudio.rules.proving.prover import ProofResult, prove
+from nonostudio.rules.proving.prover import AT_ONCE, ProofResult, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -73,7 +73,7 @@ def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None
     # The singleton climbs to arbitrary: the rule is sound for any hint.
     assert [b.pattern for b in rule.bindings] == [Arbitrary(H)]
     assert result.cost is not None and result.cost <= 40
-    proof = prove(rule, 30)
+    proof = prove(rule, 30, strategy=AT_ONCE)
     assert proof.sound is True
     # As general as the control rule: it fires on a long line the pool never saw ...
     fills = apply_rule(rule, Line.parse((8,), "-" * 10), flipped=False)
@@ -97,7 +97,7 @@ def test_rules_with_cells_cover_and_reprove() -> None:
     assert result.status == "found", result
     rule = result.rule
     assert rule is not None and _covers(rule, spec)
-    assert prove(rule, 30).sound is True
+    assert prove(rule, 30, strategy=AT_ONCE).sound is True
     assert result.candidates_tried >= 1 and result.prover_calls >= 1
 
 
@@ -110,7 +110,7 @@ def test_mined_specifications_give_sound_covering_rules() -> None:
         assert result.status == "found", (spec.key, result)
         rule = result.rule
         assert rule is not None and _covers(rule, spec)
-        assert prove(rule, 30).sound is True
+        assert prove(rule, 30, strategy=AT_ONCE).sound is True
 
 
 def test_hint_only_specification_that_needs_cells_ends_at_once() -> None:
@@ -283,7 +283,7 @@ def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most
     transitions = load_transitions(anchors / "butler" / "testing-set.json")
     for alt in result.alternatives:
         assert alt.name != main.name and _covers(alt, spec)
-        assert prove(alt, 30).sound is True
+        assert prove(alt, 30, strategy=AT_ONCE).sound is True
         assert any(isinstance(b.pattern, Constant) for b in alt.bindings)
     # Every cell the documented edge fill sets on the paper's test set, one of them sets too.
     edge = next(r for r in load_rule_set("control").rules if r.name == "edge_fill")
@@ -341,7 +341,7 @@ def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_leve
     assert rule is not None
     assert [b.pattern for b in rule.bindings] == [Constant(H, 0), Constant(B, 0)]
     assert rule.name.endswith("_c") and _covers(rule, spec)
-    assert prove(rule, 30).sound is True
+    assert prove(rule, 30, strategy=AT_ONCE).sound is True
     transitions = load_transitions(anchors / "butler" / "testing-set.json")
     mercury = next(r for r in load_rule_set("control").rules if r.name == "mercury")
     wanted = coverage([mercury], transitions).cells_by_rule[mercury.name]

@@ -28,7 +28,7 @@ from nonostudio.rules.language.ast import Maximal, Minimal, Unique, walk
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.interpreter import apply_rule
 from nonostudio.rules.language.mirror import mirrored
-from nonostudio.rules.proving.prover import prove
+from nonostudio.rules.proving.prover import AT_ONCE, prove
 from nonostudio.rules.ruleset import load_rule_set, rule_set_path
 
 # Lines of up to 3 cells, one pattern per specification: 27 specifications, a few need z3.
@@ -281,7 +281,7 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(
         assert cost(rule) <= cost(original)
         assert rule_cells(rule, training) >= rule_cells(original, training)
         if rule != original:
-            assert prove(rule, 30).sound
+            assert prove(rule, 30, strategy=AT_ONCE).sound
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("a/b", tmp_path, run_ids=[a, b])
     with pytest.raises(ValueError, match="is the name of a shipped rule set"):
@@ -309,7 +309,7 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(
     )
     for rule in mirrored_set.rules:
         if rule.name not in pool:
-            assert "_mirror" in rule.name and prove(rule, 30).sound
+            assert "_mirror" in rule.name and prove(rule, 30, strategy=AT_ONCE).sound
 
     # Widened too: each saved rule is a pooled rule or one proved sound that sets at least its
     # cells on the lines it was learned from.
@@ -320,7 +320,7 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(
     for rule in widened.rules:
         original = pool[rule.name]
         if rule != original:
-            assert prove(rule, 30).sound
+            assert prove(rule, 30, strategy=AT_ONCE).sound
             assert rule_cells(rule, training) >= rule_cells(original, training)
 
 
