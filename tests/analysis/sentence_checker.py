@@ -399,11 +399,12 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
 
 def _counted(claim: dict[str, Any], hints: Sequence[int]) -> str | None:
     """A ``sole_holder`` (or ``kept_off``: only its clues) claim whose reason is one ``apart``
-    claim (checked by brute force as a claim) proves it by arithmetic: blocks set apart by crosses are as many different clues, in
-    order, so the boxes' holder has at least as many clues before (after) it as the blocks named
-    before (after) them; and no clue longer than the cross-free cells ``gap`` around the boxes
-    fits there.  Every other clue as long must be out of that range of clues or too long for
-    the gap, and the clues too long (``long``) are those the words name."""
+    claim (checked by brute force as a claim) proves it by arithmetic: blocks set apart by
+    crosses are as many different clues, in order, so the boxes' holder has at least as many
+    clues before (after) it as the blocks named before (after) them; and no clue longer than
+    the cross-free cells ``gap`` around the boxes fits there.  Every other clue as long (each
+    clue kept off) must be out of that range of clues or too long for the gap, and the clues
+    too long (``long``) are those the words name."""
     if len(claim["because"]) != 1:
         return "a counted reason says more than its apart claim"
     (c,) = claim["because"]
