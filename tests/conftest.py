@@ -4,7 +4,6 @@ shipped-rule proofs started beside the tests, and a check that no test leaves a 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -91,15 +90,13 @@ def guide_examples_once(monkeypatch: pytest.MonkeyPatch) -> None:
     (``examples_once.py``) where the CLI's ``rules guide`` and the Help menu's guide look them
     up: for tests of those commands, which trace the same sample puzzles as the guide's own
     tests (``tests/analysis/helping/test_guide.py``, which test the examples themselves).  The
-    Rules tab's technique browser too, where a test has imported it (this file loads no Qt)."""
+    Rules tab's technique browser too (its job, ``gui/rules/rules_jobs.py``, looks the function
+    up in ``guide`` when it runs)."""
     import examples_once
 
     from nonostudio.analysis.helping import guide
 
     monkeypatch.setattr(guide, "real_examples", examples_once.real_examples_once)
-    browser = sys.modules.get("nonostudio.gui.rules.technique_browser")
-    if browser is not None:
-        monkeypatch.setattr(browser, "real_examples", examples_once.real_examples_once)
 
 
 @pytest.fixture

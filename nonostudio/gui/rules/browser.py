@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -87,6 +87,10 @@ class RuleBrowser(QWidget):
         does not spend ~50 ms of the GUI thread on a tab not in sight."""
         super().__init__(parent)
         self._deferred = False  # the chosen set is shown when the browser is first shown
+        self._loader = QTimer(self, singleShot=True, interval=0)  # (showEvent)
+        self._loader.timeout.connect(self._load_deferred)
+        self._details_soon = QTimer(self, singleShot=True, interval=0)  # (_show_selected)
+        self._details_soon.timeout.connect(self._show_details)
         self._test_set = test_set
         self._rule_set: RuleSet | None = None
         self._trace: Trace | None = None
@@ -107,6 +111,7 @@ class RuleBrowser(QWidget):
         self.editor.proofFinished.connect(self._on_proof)
         self.editor.ruleSaved.connect(self._rule_saved)
         self.techniques.ruleRequested.connect(self.open_rule)
+        self.views.currentChanged.connect(self._view_changed)
         if load:
             offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
         else:
@@ -115,7 +120,14 @@ class RuleBrowser(QWidget):
             self._deferred = True
 
     def showEvent(self, event: QShowEvent) -> None:
+        """First shown (built not loading): the chosen set is shown an event-loop turn later,
+        once the tab is laid out and painted (both in one go held the GUI thread 0.1-0.2 s
+        under X11)."""
         super().showEvent(event)
+        if self._deferred:
+            self._loader.start()
+
+    def _load_deferred(self) -> None:
         if self._deferred:
             self.set_rule_set(self.rule_set_combo.currentText())
 
@@ -326,13 +338,23 @@ class RuleBrowser(QWidget):
         self.coverage_busy.hide()
 
     def cancel(self) -> None:
-        """Stop background work (coverage and a running proof)."""
+        """Stop background work (coverage and a running proof; a set about to be shown waits
+        for the next show)."""
+        self._loader.stop()
         self._cancel_coverage()
         self.techniques.cancel()
         self.editor.cancel_proof()
 
     def is_busy(self) -> bool:
-        return self._coverage.is_running() or self.editor.is_proving() or self.techniques.is_busy()
+        """Whether work is under way: the chosen set about to be shown, its coverage, a proof,
+        the techniques' work."""
+        loading = self._loader.isActive()
+        return (
+            loading
+            or self._coverage.is_running()
+            or self.editor.is_proving()
+            or self.techniques.is_busy()
+        )
 
     def _covered(self, result: tuple[str, dict[str, int]]) -> None:
         self.coverage_busy.hide()
@@ -370,6 +392,16 @@ class RuleBrowser(QWidget):
     # --- details -----------------------------------------------------------------------------
 
     def _show_selected(self) -> None:
+        """The selected rule's details (and its editor); behind the techniques (as the tab
+        first opens) an event-loop turn later, after the tab's first paint (their example
+        search and words took 20-100 ms of the GUI thread at the first show)."""
+        if self.isVisible() and not self.all_rules.isVisible():
+            self._details_soon.start()
+            return
+        self._show_details()
+
+    def _show_details(self) -> None:
+        self._details_soon.stop()
         entry = self.selected_entry()
         text = self.details.show_rule(entry)
         if entry is not None:
@@ -377,6 +409,10 @@ class RuleBrowser(QWidget):
                 self._rule_set.name if self._rule_set else "", entry.rule.name, text
             )
         self._show_fires()
+
+    def _view_changed(self, _index: int) -> None:
+        if self._details_soon.isActive() and self.all_rules.isVisible():
+            self._show_details()  # (the list shown before the details' turn came)
 
     def _on_proof(self, result: ProofResult) -> None:
         rule = self.editor.rule()

@@ -14,7 +14,7 @@ import html
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -28,32 +28,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.catalogue.placement import Placement, by_technique, place_all
-from nonostudio.analysis.helping.guide import (
-    Examples,
-    Frequency,
-    guide_html,
-    real_examples,
-    technique_frequencies,
-)
+from nonostudio.analysis.catalogue.placement import Placement, by_technique
+from nonostudio.analysis.helping.guide import Examples, guide_html
 from nonostudio.analysis.helping.technique_examples import example_puzzles
 from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
+from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.guide_export import write_guide
+from nonostudio.gui.rules.rules_jobs import Analysis, technique_analysis, technique_examples
 from nonostudio.gui.rules.technique_details import TechniqueDetails, TechniqueFacts
 from nonostudio.gui.rules.techniques_model import NAME, TechniquesModel
-from nonostudio.rules.measuring.coverage import load_transitions
 from nonostudio.rules.ruleset import RuleSet
 
-PLACEMENT_LINES = 800  # rules are placed on an even sample of this many test lines (speed)
-Analysis = tuple[dict[str, Frequency], int, list[Placement]]
+_RULES_KEYS: dict[int, tuple[RuleSet, int]] = {}  # id of a rule set: (it, its rules' hash)
 
 
-class _Stopped(Exception):
-    """A background count was cancelled (the worker reports it as aborted)."""
+def rules_key(rule_set: RuleSet) -> int:
+    """The hash of ``rule_set``'s rules, worked out once per rule set: the caches are keyed by
+    it (hashing the ~100 rules of a set again each time took tens of milliseconds of the GUI
+    thread when the Rules tab was first shown)."""
+    kept = _RULES_KEYS.get(id(rule_set))
+    if kept is None or kept[0] is not rule_set:
+        kept = _RULES_KEYS[id(rule_set)] = (rule_set, hash(tuple(rule_set.rules)))
+        while len(_RULES_KEYS) > 16:
+            del _RULES_KEYS[next(iter(_RULES_KEYS))]
+    return kept[1]
 
 
 class TechniqueBrowser(QWidget):
@@ -84,6 +86,11 @@ class TechniqueBrowser(QWidget):
             self, on_result=self._on_examples, on_error=self._examples_failed
         )
         self._pending: set[str] = set()  # work for the rule set, started when first shown
+        self._starter = QTimer(self, singleShot=True, interval=0)  # (_start_pending)
+        self._starter.timeout.connect(self._start_now)
+        self._analysis_key: tuple = ()  # the cache key of the analysis running
+        self._examples_key: tuple = ()  # ... of the examples being found, and their sources:
+        self._attributions: dict[str, str] = {}
         self.model = TechniquesModel(self)
         self._build()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
@@ -163,7 +170,15 @@ class TechniqueBrowser(QWidget):
 
     def _start_pending(self) -> None:
         """Start the background work waiting for a rule set, once the browser is on screen
-        (a studio whose Rules tab is never opened does not spend the seconds)."""
+        (a studio whose Rules tab is never opened does not spend the seconds), an event-loop
+        turn later: the tab is laid out and painted first (at the first show, reading the
+        example puzzles and sending the work to worker processes made one 0.1-0.2 s stall
+        with the rest under X11)."""
+        if not self.isVisible() or self._rule_set is None or not self._pending:
+            return
+        self._starter.start()
+
+    def _start_now(self) -> None:
         if not self.isVisible() or self._rule_set is None:
             return
         pending, self._pending = self._pending, set()
@@ -190,10 +205,13 @@ class TechniqueBrowser(QWidget):
         return None if self._examples is None else dict(self._examples)
 
     def is_busy(self) -> bool:
-        return self._analysing.is_running() or self._finding.is_running()
+        """Whether work for the rule set is under way (or starts at the next turn)."""
+        started = self._starter.isActive()
+        return started or self._analysing.is_running() or self._finding.is_running()
 
     def cancel(self) -> None:
         """Stop the background work (placement, frequencies and real examples)."""
+        self._starter.stop()
         self._analysing.cancel()
         self._finding.cancel()
         self.busy.hide()
@@ -203,7 +221,7 @@ class TechniqueBrowser(QWidget):
     def _start_analysis(self) -> None:
         rule_set, path = self._rule_set, self._test_set
         assert rule_set is not None
-        key = (rule_set.name, tuple(rule_set.rules), str(path))
+        key = (rule_set.name, rules_key(rule_set), str(path))
         cached = self._analysis_cache.get(key)
         if cached is not None:
             self._analysed(cached, key)
@@ -213,30 +231,14 @@ class TechniqueBrowser(QWidget):
                 f"The rules are not placed in techniques: the test set ({path}) is not there."
             )
             return
-
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[Analysis, tuple]:
-            def report(start: float, share: float, prefix: str = "") -> Progress:
-                def call(fraction: float, message: str) -> None:
-                    if should_stop():  # the counts poll no stop of their own: end them here
-                        raise _Stopped
-                    progress(start + share * fraction, prefix + message)
-
-                return call
-
-            transitions = load_transitions(path)
-            frequencies = technique_frequencies(
-                transitions, progress=report(0.0, 0.3, "counting techniques: ")
-            )
-            step = max(1, len(transitions) // PLACEMENT_LINES)
-            placed = place_all(rule_set.rules, transitions[::step], progress=report(0.3, 0.7))
-            return (frequencies, len(transitions), placed), key
-
         self.busy.setRange(0, 0)
         self.busy.show()
         self.status_label.setText(
             f"Placing the {len(rule_set.rules)} rules of “{rule_set.name}” in techniques…"
         )
-        self._analysing.start(job)
+        # in a worker process (seconds of Python: on a thread it held up the GUI thread)
+        self._analysis_key = key
+        self._analysing.start(ProcessJob(technique_analysis, (shared(rule_set), path)))
 
     def _on_progress(self, fraction: float, message: str) -> None:
         self.busy.setRange(0, 100)
@@ -246,15 +248,15 @@ class TechniqueBrowser(QWidget):
     def _update_busy(self) -> None:
         self.busy.setVisible(self.is_busy())
 
-    def _on_analysis(self, result: tuple[Analysis, tuple]) -> None:
+    def _on_analysis(self, analysis: Analysis) -> None:
         self._update_busy()
-        analysis, key = result
+        key = self._analysis_key
         self._analysis_cache[key] = analysis
         self._analysed(analysis, key)
 
     def _analysed(self, analysis: Analysis, key: tuple) -> None:
         rule_set = self._rule_set
-        if rule_set is None or key[:2] != (rule_set.name, tuple(rule_set.rules)):
+        if rule_set is None or key[:2] != (rule_set.name, rules_key(rule_set)):
             return
         self._analysis = analysis
         frequencies, lines, placed = analysis
@@ -280,7 +282,7 @@ class TechniqueBrowser(QWidget):
         rule_set = self._rule_set
         assert rule_set is not None
         puzzles = example_puzzles(self._library)  # read here: the library is this thread's
-        key = (tuple(rule_set.rules), tuple((s, p.rows, p.cols) for s, p, _a in puzzles))
+        key = (rules_key(rule_set), tuple((s, p.rows, p.cols) for s, p, _a in puzzles))
         attributions = {s: a for s, _p, a in puzzles}
         cached = self._examples_cache.get(key)
         if cached is not None:
@@ -288,19 +290,16 @@ class TechniqueBrowser(QWidget):
             return
         self._examples = None
         pairs = [(s, p) for s, p, _a in puzzles]
-
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple:
-            return real_examples(pairs, rule_set.rules, should_stop=should_stop), key, attributions
-
+        self._examples_key, self._attributions = key, attributions
         self.busy.show()
-        self._finding.start(job)
+        # in a worker process, as the analysis
+        self._finding.start(ProcessJob(technique_examples, (pairs, shared(rule_set))))
         self._show_selected()
 
-    def _on_examples(self, result: tuple) -> None:
+    def _on_examples(self, found: Examples) -> None:
         self._update_busy()
-        found, key, attributions = result
-        self._examples_cache[key] = found
-        self._set_examples(found, attributions)
+        self._examples_cache[self._examples_key] = found
+        self._set_examples(found, self._attributions)
 
     def _examples_failed(self, message: str) -> None:
         self._update_busy()
