@@ -32,7 +32,7 @@ from nonostudio.analysis.tracing.steps import LINE, RULE, BoundElement, Step
 from nonostudio.analysis.tracing.trial_memory import TrialMemory
 from nonostudio.analysis.tracing.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
-from nonostudio.core.line import FILLED, UNKNOWN, Line
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult
@@ -96,6 +96,9 @@ class Tracer:
         self._ranks: list[tuple[tuple[int, int, int], int, LineKey]] = []
         self._version: dict[LineKey, int] = {}
         self._open: dict[LineKey, Line] = {}  # lines line logic decides a cell on
+        # The values line logic newly decides cells to on each open line (a technique deciding
+        # only the other value decides nothing there).
+        self._news: dict[LineKey, tuple[bool, bool]] = {}
         self._parts: dict[LineKey, list[SubLine]] = {}
         self._audited: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()  # line states
         # Lines whose cells changed since audit_all last ran (their states are not yet audited).
@@ -281,7 +284,11 @@ class Tracer:
         if UNKNOWN not in line.cells:
             return None
         forced = self.forced(*key, line)  # a contradictory line has no rules and no parts
-        return None if forced == line.cells else line
+        if forced == line.cells:
+            return None
+        new = {v for v, c in zip(forced, line.cells, strict=True) if c == UNKNOWN}
+        self._news[key] = (CROSSED in new, FILLED in new)
+        return line
 
     def decides(self, key: LineKey, k: int) -> tuple[SubLine | None, str] | None:
         """Whether the ``k``-th technique of the catalogue decides a cell on the (open) line,
@@ -289,6 +296,11 @@ class Tracer:
         matching cuts the line into: ``(the part, technique)``."""
         technique = CATALOGUE[k].id
         line = self._open[key]
+        only = DECIDES_ONLY.get(technique)
+        if only is not None and k <= _MATCHING and not self._news[key][only]:
+            # A sound move decides only cells line logic decides, to the same values: this one
+            # decides none here (and is not tried on parts).
+            return None
         hints = normal_clues(line.hints)
         if technique == "empty_line" and hints:  # (quick tests of the two simplest)
             pass
@@ -349,6 +361,7 @@ class Tracer:
             version[key] = version.get(key, 0) + 1
             found.pop(key, None)
             self._open.pop(key, None)
+            self._news.pop(key, None)
             self._parts.pop(key, None)
             heapq.heappush(heap, ((0, 0 if key[0] == "row" else 1, key[1]), version[key], key))
         self._dirty.clear()

@@ -79,3 +79,41 @@ def test_each_time_line_logic_is_stuck_every_open_line_state_has_been_audited(
     monkeypatch.setattr(Tracer, "audit_all", audit_all)
     trace = rule_trace(puzzle, load_rule_set("learned").rules)
     assert trace.solved and len(calls) >= 3  # at the start and at each probe step
+
+
+def test_techniques_deciding_one_value_are_skipped_only_where_they_decide_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Tracer.decides does not compute the move of a technique that decides only one value (its
+    # DECIDES_ONLY) on a line where line logic decides no cell to that value.  The plain
+    # reference computes every move: the same steps, with fewer moves computed.
+    from nonostudio.analysis.tracing import tracer as tracer_module
+
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00006-cat.non")
+    rules = load_rule_set("learned").rules
+    plain_moves = tracer_module.MOVES
+
+    def traced(decides_only: dict[str, int]) -> tuple[list[tuple[object, ...]], int]:
+        computed = [0]
+
+        def counted(technique: str) -> object:
+            def move(hints: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
+                computed[0] += 1
+                return plain_moves[technique](hints, cells)
+
+            return move
+
+        monkeypatch.setattr(tracer_module, "MOVES", {t: counted(t) for t in plain_moves})
+        monkeypatch.setattr(tracer_module, "DECIDES_ONLY", decides_only)
+        trace = rule_trace(puzzle, rules)
+        assert trace.solved
+        steps = [
+            (s.kind, s.axis, s.index, s.rule, s.technique, s.cells, s.text, s.premises)
+            for s in trace.steps
+        ]
+        return steps, computed[0]
+
+    shortcut, fewer = traced(dict(tracer_module.DECIDES_ONLY))
+    reference, every = traced({})  # no technique known to decide one value only: none skipped
+    assert shortcut == reference
+    assert fewer < every
