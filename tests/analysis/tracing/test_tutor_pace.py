@@ -107,7 +107,7 @@ def test_techniques_deciding_one_value_are_skipped_only_where_they_decide_nothin
         monkeypatch.setattr(tracer_module, "DECIDES_ONLY", decides_only)
         trace = rule_trace(puzzle, rules)
         assert trace.solved
-        steps = [
+        steps: list[tuple[object, ...]] = [
             (s.kind, s.axis, s.index, s.rule, s.technique, s.cells, s.text, s.premises)
             for s in trace.steps
         ]
