@@ -86,6 +86,8 @@ class Tracer:
         self.queue: deque[LineKey] = deque()
         self.queued: set[LineKey] = set()
         self._forced: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
+        # Each line's last state with its maximal transition (see _still_forced).
+        self._latest: dict[LineKey, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.trials = TrialMemory(puzzle)  # depth-1 trials remembered across probe steps
         # Lines line logic decides nothing more on, as they are now (a step touching one drops it).
         self.stuck: set[LineKey] = set()
@@ -131,7 +133,8 @@ class Tracer:
         if key not in self._forced:
             if len(self._forced) > self.cache_room:
                 self._forced.clear()
-            self._forced[key] = solve_cells(line.hints, line.cells)
+            same = self._still_forced((axis, index), line.cells)
+            self._forced[key] = same or solve_cells(line.hints, line.cells)
         out = self._forced[key]
         if out is None:
             raise InconsistentPuzzleError(
@@ -139,6 +142,24 @@ class Tracer:
                 "completed",
                 clue=f"{axis} {index + 1}",
             )
+        self._latest[(axis, index)] = (line.cells, out)
+        return out
+
+    def _still_forced(self, key: LineKey, cells: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The maximal transition last worked out on this line, when it is still the line's:
+        the cells decided since are all as it has them (None: not known so).  The cells it
+        decides are the same in every solution of the earlier state, so deciding them keeps
+        every solution, and the solutions, hence their common cells, stay the same."""
+        latest = self._latest.get(key)
+        if latest is None:
+            return None
+        before, out = latest
+        for now, was, sure in zip(cells, before, out, strict=True):
+            if now == UNKNOWN:
+                if was != UNKNOWN:
+                    return None  # not a later state of the line
+            elif now != sure:
+                return None
         return out
 
     def record(self, step: Step) -> None:

@@ -117,3 +117,35 @@ def test_techniques_deciding_one_value_are_skipped_only_where_they_decide_nothin
     reference, every = traced({})  # no technique known to decide one value only: none skipped
     assert shortcut == reference
     assert fewer < every
+
+
+def test_a_lines_maximal_transition_kept_from_an_earlier_state_is_the_line_solvers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Tracer.forced takes the line's last maximal transition again when the cells decided since
+    # are all as it has them (Tracer._still_forced); each such answer equals the exact line
+    # solver's on the new state, along a trace with probe steps (Edge).
+    from nonostudio.analysis.tracing.tracer import Tracer
+    from nonostudio.core.linesolver import solve_cells
+
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00023-edge.non")
+    plain = Tracer._still_forced
+    kept: list[tuple[str, int]] = []  # lines where the kept transition was taken
+    solved: list[tuple[str, int]] = []  # lines the line solver worked out again
+
+    def still_forced(
+        self: Tracer, key: tuple[str, int], cells: tuple[int, ...]
+    ) -> tuple[int, ...] | None:
+        out = plain(self, key, cells)
+        if out is not None:
+            hints = puzzle.rows[key[1]] if key[0] == "row" else puzzle.cols[key[1]]
+            assert out == solve_cells(hints, cells), key
+            kept.append(key)
+        else:
+            solved.append(key)
+        return out
+
+    monkeypatch.setattr(Tracer, "_still_forced", still_forced)
+    trace = rule_trace(puzzle, load_rule_set("learned").rules)
+    assert trace.solved and any(s.kind not in (RULE, LINE) for s in trace.steps)
+    assert len(kept) >= 20 and len(solved) >= 20  # (45 and 119 on Edge)
