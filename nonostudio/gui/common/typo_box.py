@@ -10,7 +10,7 @@ Paste dialog show one each; what "apply" does is theirs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -30,12 +30,12 @@ from nonostudio.analysis.typos import (
     ColourTypoReport,
     Suggestion,
     TypoReport,
-    find_colour_typos,
-    find_typos,
 )
 from nonostudio.analysis.typos.finder import TWO_TYPOS
 from nonostudio.core.colour.model import Palette
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.typo_jobs import colour_typo_search, typo_search
+from nonostudio.gui.common.workers import CurrentWorker
 
 #: Suggestions listed at most.
 SHOWN = 5
@@ -109,13 +109,7 @@ class TypoBox(QWidget):
         """Look for the typo in these clues (they need not make a valid puzzle)."""
         rows_t = tuple(tuple(r) for r in rows)
         cols_t = tuple(tuple(c) for c in cols)
-
-        def job(progress: Progress, should_stop: ShouldStop) -> TypoReport:
-            return find_typos(
-                rows_t, cols_t, time_limit=TIME_LIMIT_S, progress=progress, should_stop=should_stop
-            )
-
-        self._start(job)
+        self._start(ProcessJob(typo_search, (rows_t, cols_t, TIME_LIMIT_S)))  # (typo_jobs.py)
 
     def search_colour(
         self,
@@ -126,20 +120,9 @@ class TypoBox(QWidget):
         """Look for the typo in these colour clues (they need not make a valid puzzle)."""
         rows_t = tuple(tuple(r) for r in rows)
         cols_t = tuple(tuple(c) for c in cols)
+        self._start(ProcessJob(colour_typo_search, (palette, rows_t, cols_t, TIME_LIMIT_S)))
 
-        def job(progress: Progress, should_stop: ShouldStop) -> ColourTypoReport:
-            return find_colour_typos(
-                palette,
-                rows_t,
-                cols_t,
-                time_limit=TIME_LIMIT_S,
-                progress=progress,
-                should_stop=should_stop,
-            )
-
-        self._start(job)
-
-    def _start(self, job: Callable[[Progress, ShouldStop], TypoReport | ColourTypoReport]) -> None:
+    def _start(self, job: ProcessJob) -> None:
         self._report = None
         self._suggestions = []
         self.list.clear()

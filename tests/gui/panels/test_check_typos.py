@@ -118,7 +118,7 @@ def test_the_search_shows_progress_and_stops(
         seen_stop.set()
         return TypoReport("no solution", "stopped")
 
-    monkeypatch.setattr("nonostudio.gui.common.typo_box.find_typos", slow)
+    monkeypatch.setattr("nonostudio.gui.common.typo_jobs.find_typos", slow)
     panel.set_clue_source(lambda: (_typed(vulture, 6, (4, 3, 6, 1, 1)), vulture.cols))
     panel.set_puzzle(None)
     assert panel.is_busy()
