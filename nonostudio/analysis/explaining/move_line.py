@@ -20,13 +20,16 @@ def clues_text(clues: Sequence[int]) -> str:
 
 def cell_ranges_text(cells: Sequence[int], limit: int = 4) -> str:
     """1-based cell numbers as ranges: ``[0, 1, 2, 5]`` → ``"1–3, 6"``; past ``limit`` ranges the
-    rest is counted (``"1, 3, 5, 7 and 2 more"``)."""
+    rest is counted in cells (``"1, 3, 5, 7 and 2 more"``; ``[0, 2, 4, 6, 8, 10, 11, 12]`` →
+    ``"1, 3, 5, 7 and 4 more"``: the ranges 9 and 11–13 are four cells)."""
     parts = []
+    sizes = []
     for _, group in itertools.groupby(enumerate(sorted(cells)), lambda p: p[1] - p[0]):
         run = [c for _, c in group]
         parts.append(f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}–{run[-1] + 1}")
+        sizes.append(len(run))
     if len(parts) > limit:
-        return f"{', '.join(parts[:limit])} and {len(parts) - limit} more"
+        return f"{', '.join(parts[:limit])} and {sum(sizes[limit:])} more"
     return ", ".join(parts)
 
 

@@ -264,3 +264,7 @@ def test_line_solver_explanations_stay_short_on_long_lines() -> None:
 def test_cell_ranges_are_numbered_from_one_and_shortened() -> None:
     assert cell_ranges_text([0, 1, 2, 5]) == "1–3, 6"
     assert cell_ranges_text([0, 2, 4, 6, 8, 10], limit=4) == "1, 3, 5, 7 and 2 more"
+    # The rest is counted in cells, not ranges: "and 1 more" hid cells 22-27 of Bucks' row 4.
+    assert cell_ranges_text([0, 1, 5, 6, 11, 17, 18, 19, *range(21, 27)]) == (
+        "1–2, 6–7, 12, 18–20 and 6 more"
+    )
