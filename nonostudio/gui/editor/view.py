@@ -101,6 +101,9 @@ class EditorView(QWidget):
         self.grid = GridView(self._undo)
         self.ui = EditorUi(self, self.grid)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
+        # Typed clues are undone from the window's Edit menu too, in turn with the grid's steps.
+        self.ui.rows_edit.share_undo(self._undo)
+        self.ui.cols_edit.share_undo(self._undo)
         self.grid.cellsChanged.connect(self._on_cells_changed)
         self.ui.rows_edit.textChanged.connect(self._on_clue_text_changed)
         self.ui.cols_edit.textChanged.connect(self._on_clue_text_changed)
@@ -237,10 +240,18 @@ class EditorView(QWidget):
 
     def apply_clue_edit(self, edit: Any) -> None:
         """Type a typo finder's edit (its ``lines`` and their clues ``after``) over those lines of
-        the clue text: one undo step of each clue text it changes (a pair of edits may change
-        a row's clue and a column's); a colour edit is the colour editor's."""
+        the clue text: one undo step, even when it changes a row's clue and a column's; a colour
+        edit is the colour editor's."""
         if self._mode == DRAW or isinstance(edit, ColourEdit):
             return
+        self._undo.beginMacro("typo fix")
+        try:
+            self._type_clue_edit(edit)
+        finally:
+            self._undo.endMacro()
+
+    def _type_clue_edit(self, edit: Any) -> None:
+        """Type ``edit``'s clues over its lines (each clue text's changes one step of its own)."""
         cursors: dict[str, QTextCursor] = {}
         for (axis, index), clue in zip(edit.lines, edit.after, strict=True):
             if (found := self._clue_line(axis, index)) is None:
@@ -340,12 +351,18 @@ class EditorView(QWidget):
             self._updating = False
         try:
             self._sync()
-            self._undo.clear()
+            self._clear_undo()
         finally:
             self._loading = False
         self._saved = self._puzzle
         self._forced_modified = modified
         self._update_modified()
+
+    def _clear_undo(self) -> None:
+        """Start a fresh undo history: the editor's and the clue texts' own."""
+        self._undo.clear()
+        self.ui.rows_edit.clear_undo()
+        self.ui.cols_edit.clear_undo()
 
     def _load(self, puzzle: Puzzle) -> None:
         # Each puzzle opens whole in view and with its picture shown; the zoom of the last one
@@ -399,7 +416,7 @@ class EditorView(QWidget):
             return
         # A covered picture stays covered in either mode: in clues mode the grid keeps the
         # picture's cells as scratch, so showing it would spoil the puzzle the player opened.
-        self._undo.clear()
+        self._clear_undo()
         self._set_mode_widgets(mode)
         if drawing:
             self._show_picture(np.where(self.grid.cells() == FILLED, FILLED, UNKNOWN))

@@ -8,13 +8,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeySequence, QUndoCommand
+from PySide6.QtGui import QKeySequence, QTextCursor, QUndoCommand
 from PySide6.QtWidgets import QApplication, QMessageBox, QStatusBar
 
+from nonostudio.analysis.typos.edits import CHANGE, Edit, EditPair
 from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.editor.view import CLUES
 from nonostudio.gui.library.model import TITLE
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -440,3 +442,54 @@ def test_a_deferred_window_shows_first_and_builds_its_panels_after(
     qtbot.waitUntil(lambda: win.check_panel.result() is not None, timeout=15000)
     win.editor.set_modified(False)
     win.cancel_background()
+
+
+def test_edit_menu_undoes_typed_clues_and_a_typo_fix_whatever_has_focus(
+    qtbot, window: MainWindow
+) -> None:
+    """Seen in the studio: Edit > Undo stayed disabled after typing clues or applying a typo fix
+    (only Ctrl+Z inside the clue box undid them)."""
+    diamond = (1,), (3,), (5,), (3,), (1,)
+    editor, undo, redo = window.editor, window.commands.undo, window.commands.redo
+    qtbot.waitUntil(window.is_ready, timeout=10000)  # the Check panel is wired to the editor
+    editor.set_puzzle(Puzzle(diamond, diamond))
+    editor.set_mode(CLUES)
+    rows_edit, cols_edit = editor.ui.rows_edit, editor.ui.cols_edit
+    assert not undo.isEnabled() and not redo.isEnabled()
+    rows_edit.setFocus()
+    rows_edit.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClick(rows_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(rows_edit, "2")  # row 5: 1 -> 2
+    qtbot.keyClick(cols_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(cols_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(cols_edit, "2")  # column 5: 1 -> 2
+    typed = "1\n3\n5\n3\n2"
+    assert (rows_edit.toPlainText(), cols_edit.toPlainText()) == (typed, typed)
+    assert undo.isEnabled() and not redo.isEnabled()
+    fix = EditPair(
+        Edit("row", 4, CHANGE, ((2,),), ((1,),), delta=-1),
+        Edit("column", 4, CHANGE, ((2,),), ((1,),), delta=-1),
+    )
+    window.check_panel.typoApplyRequested.emit(fix)  # what its Apply button sends
+    assert editor.puzzle() == Puzzle(diamond, diamond)
+    assert undo.isEnabled() and not redo.isEnabled()
+    assert undo.toolTip() == "Undo typo fix"
+    window.tabs.setFocus()  # the menu's Undo acts whatever widget has focus
+    undo.trigger()  # the fix of both lines is one step
+    assert (rows_edit.toPlainText(), cols_edit.toPlainText()) == (typed, typed)
+    assert editor.puzzle() != Puzzle(diamond, diamond) and redo.isEnabled()
+    undo.trigger()
+    undo.trigger()  # the column's typing (its Backspace and its 2)
+    assert cols_edit.toPlainText() == "1\n3\n5\n3\n1" and rows_edit.toPlainText() == typed
+    for _ in range(2):  # Ctrl+Z in the clue box takes the same steps
+        qtbot.keyClick(rows_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.puzzle() == Puzzle(diamond, diamond) and not editor.is_modified()
+    assert not undo.isEnabled() and redo.isEnabled()
+    for _ in range(5):
+        redo.trigger()
+    assert editor.puzzle() == Puzzle(diamond, diamond) and editor.is_modified() is False
+    assert rows_edit.toPlainText() == cols_edit.toPlainText() == "1\n3\n5\n3\n1"
+    assert undo.isEnabled() and not redo.isEnabled()
+    editor.set_puzzle(Puzzle(diamond, diamond))  # a puzzle opened: nothing to undo
+    assert not undo.isEnabled() and not redo.isEnabled()
+    assert not rows_edit.document().isUndoAvailable()
