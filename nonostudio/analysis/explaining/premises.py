@@ -1357,16 +1357,21 @@ def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: i
     """Of the possible holders ``found`` of the boxes ``[bs, be)`` (several), all but one kept
     off them by counting the blocks set apart by crosses (:func:`apart_claim`) are dropped from
     ``found``: a ``kept_off`` claim naming them with that reason (None: counting leaves more
-    than one, or on a part)."""
+    than one, or on a part).  Counting that keeps every other clue as long as the boxes off
+    them is taken first (the reason is then whole: "two blocks before cell 10 and one after
+    it"); else counting that keeps the other possible holders off (the clues the bounds leave
+    no start on the boxes go unsaid, as in the words that offer several holders)."""
     if len(found) < 2 or x.sub:
         return None
-    for i in found:
-        others = [j for j in found if j != i]
-        why = apart_claim(x.hints, x.cells, i, bs, be, others)
-        if why is not None:
-            for j in others:
-                del found[j]
-            return {**x.holders(bs, be, others), "claim": "kept_off", "because": [why]}
+    long = [j for j, h in enumerate(x.hints) if h >= be - bs]
+    for whole in (True, False):
+        for i in found:
+            others = [j for j in (long if whole else found) if j != i]
+            why = apart_claim(x.hints, x.cells, i, bs, be, others)
+            if why is not None:
+                for j in [j for j in found if j != i]:
+                    del found[j]
+                return {**x.holders(bs, be, others), "claim": "kept_off", "because": [why]}
     return None
 
 

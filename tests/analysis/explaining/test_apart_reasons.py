@@ -185,3 +185,25 @@ def test_edges_and_walls_drops_the_holders_counting_keeps_off() -> None:
     )
     third = {**kept, "clues": [2]}
     assert check_sole_holder(third, hints, len(cells)) is not None
+
+
+def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
+    """Counting that keeps every other clue off the box is the reason given when the line has it,
+    not only the count that keeps the other possible holders off: "two blocks before cell 8"
+    alone left the fourth clue, 6, able to hold the box by counting (a reviewer's "why not the
+    fourth?"); the two blocks after it rule out the fourth and fifth too.  Janko 1440's row 16
+    with its right end filled in."""
+    hints, line = (2, 2, 2, 6, 3), "##xx##x#...........x######x.##"
+    explanation, premises = explain_move("glue", "row", 15, hints, _line(line))
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None
+    assert (
+        "crosses set apart two blocks before cell 8 and two after it, so the box at cell 8 "
+        "can only be the third clue, 2" in explanation.text
+    )
+    (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
+    assert kept["clues"] == [0, 1, 3, 4]
