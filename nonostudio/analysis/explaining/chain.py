@@ -8,7 +8,7 @@ one with the fewest line steps.  :func:`chain_premises` turns a chain into the p
 step (``suppose``, then ``forced`` line by line, then ``dead``), which a checker can replay by
 brute force, and :func:`chain_text` into short sentences (links on lines of one kind in a row
 share one, the dead end and the conclusion have their own): "suppose this cell were filled. Then
-row 5: cells 8–9 empty. Then column 9 would have no room for 6. So this cell is empty".
+row 5: cells 8–9 empty. Then column 9 could not match its clue, 6. So this cell is empty".
 """
 
 from __future__ import annotations
@@ -673,7 +673,7 @@ def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Lin
     """The chain in words (without the step's line and technique name), in short sentences:
     the supposition, the links (those on lines of one kind in a row together), the dead end,
     the conclusion: "suppose this cell were filled. Then row 1: cell 9 filled. Then columns 8,
-    9: cell 2 empty. Then row 2 would have no room for its clue. So this cell is empty"."""
+    9: cell 2 empty. Then row 2 could not match its clue. So this cell is empty"."""
     was = "filled" if assumed == FILLED else "empty"
     other = "empty" if assumed == FILLED else "filled"
     then = [f"then {run}" for run in _links_text(puzzle, chain)]
@@ -715,7 +715,8 @@ def _suppose(r: int, c: int, value: int) -> dict[str, Any]:
 def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
     """The links in words, one item a sentence: links in a row on lines of one kind, up to
     :data:`SENTENCE_WORDS` words (``column 11: cell 17 empty; column 12: cell 10 filled, cell 18
-    empty``), the dead end alone (``row 12 would have no room for 1 7 1``).  Links in a row on
+    empty``), the dead end alone (``row 12 could not match its clue, 1 7 1``: no arrangement of it
+    fits the line, for want of room or because of its filled cells).  Links in a row on
     lines of one kind that decide the same cells along them are said once (``columns 8, 9: cell
     2 empty``)."""
     runs: list[list[str]] = []  # the sentences, as their links' words
@@ -725,7 +726,9 @@ def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
     for link in chain:
         if link.dead:
             where = line_name(*link.line).lower()
-            runs.append([f"{where} would have no room for {_clue(puzzle, link.line)}"])
+            clue = _clue(puzzle, link.line)
+            said = clue if clue == "its clue" else f"its clue, {clue}"
+            runs.append([f"{where} could not match {said}"])
             group, axis = [], ""
             continue
         cells = _cells(link.cells)

@@ -228,7 +228,7 @@ def chain_pictures(
             chain = tuple(p for p, (g, s) in enumerate(zip(base, cells, strict=True)) if g != s)
             pictures.append(
                 Picture(
-                    f"{name}: no room for {' '.join(map(str, hints)) or '0'}",
+                    f"{name}: cannot match {' '.join(map(str, hints)) or '0'}",
                     (
                         DrawnLine(
                             name,

@@ -50,7 +50,7 @@ _CONCLUSIONS = ((", so ", 0), ("; either way ", 0), ("; both agree that ", 0), (
 class ChainLine:
     """One line of a contradiction's chain: its place in the chain (``number``, from 1), the
     line, and the ``(row, column, value)`` cells it decides under the supposition; the ``dead``
-    line decides nothing: it has no room for its clue."""
+    line decides nothing: no arrangement of its clue fits it."""
 
     number: int
     axis: str

@@ -196,7 +196,7 @@ def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> 
     value = CROSSED if assumed == FILLED else FILLED
     note = (
         f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)} leads, in "
-        f"{len(chain)} line step{'s' if len(chain) != 1 else ''}, to a line with no room for "
+        f"{len(chain)} line step{'s' if len(chain) != 1 else ''}, to a line that could not match "
         f"its clue; so it is {value_name(value)}"
     )
     premises = chain_premises(r, c, assumed, chain)

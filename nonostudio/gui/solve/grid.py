@@ -8,7 +8,7 @@
 * a contradiction's chain: the supposed cell ringed in the highlight colour, each line of the
   chain framed in a colour of its own with its clue tinted, the cells it decides under the
   supposition marked with the line's number (filled: a square, empty: a cross), and the line
-  with no room for its clue framed and tinted as the breaking line;
+  that could not match its clue framed and tinted as the breaking line;
 * mistakes (cells that disagree with the solution): a warning-coloured ring.
 
 The chain's colours are chosen against the palette's base, so they show in dark schemes too.
@@ -100,7 +100,7 @@ def chain_color(palette: QPalette, line: ChainLine) -> QColor:
 
 def chain_legend(palette: QPalette, chain: Chain, clues: Sequence[Sequence[Sequence[int]]]) -> str:
     """The chain in order as rich text, each line in its colour: ``◯ suppose row 11, column 14
-    empty → 1 column 14 → 2 row 21 → ✗ column 13: no room for 1 4 9 2 1``.  ``clues`` gives a
+    empty → 1 column 14 → 2 row 21 → ✗ column 13: cannot match 1 4 9 2 1``.  ``clues`` gives a
     line's clue: ``clues[0]`` the rows', ``clues[1]`` the columns'."""
     highlight = palette.color(QPalette.ColorRole.Highlight).name()
     was = "filled" if chain.assumed == FILLED else "empty"
@@ -114,7 +114,7 @@ def chain_legend(palette: QPalette, chain: Chain, clues: Sequence[Sequence[Seque
             numbers = (clues[0] if line.axis == "row" else clues[1])[line.index]
             clue = " ".join(str(n) for n in numbers if n > 0) or "0"
             parts.append(
-                f"<b style='color:{color}'>✗ {line.number} {line.name}: no room for {clue}</b>"
+                f"<b style='color:{color}'>✗ {line.number} {line.name}: cannot match {clue}</b>"
             )
         else:
             parts.append(f"<b style='color:{color}'>{line.number}</b> {html.escape(line.name)}")

@@ -288,8 +288,8 @@ def test_a_probe_is_explained_by_its_contradiction() -> None:
         value, other = ("empty", "filled") if v == FILLED else ("filled", "empty")
         assert re.fullmatch(
             rf"Row {r + 1}, column {c + 1} — Contradiction: suppose this cell were {value}"
-            rf"(\. Then (row|column)s? \d+(, \d+)*: [^.]+)*\. Then (row|column) \d+ would have "
-            rf"no room for ([\d ]+|its clue)\. So this cell is {other}\.",
+            rf"(\. Then (row|column)s? \d+(, \d+)*: [^.]+)*\. Then (row|column) \d+ could not "
+            rf"match its clue(, [\d ]+)?\. So this cell is {other}\.",
             step.text,
         ), step.text
 
@@ -419,7 +419,7 @@ def test_chain_links_on_lines_of_one_kind_deciding_the_same_cells_are_said_once(
     text = chain_text(puzzle, 0, 7, FILLED, chain)
     assert text == (
         "suppose this cell were filled. Then row 1: cell 9 filled. Then columns 8, 9: cell 2 "
-        "empty. Then row 2 would have no room for its clue. So this cell is empty"
+        "empty. Then row 2 could not match its clue. So this cell is empty"
     )
     assert [p["say"] for p in chain_premises(0, 7, FILLED, chain)] == [
         "suppose",

@@ -211,7 +211,8 @@ def test_a_probe_decides_a_cell_line_logic_cannot() -> None:
     for step in probes:
         ((r, c, v),) = step.cells
         assert v == solution[r, c]
-        assert f"row {r + 1}, column {c + 1}" in step.note and "no room for its clue" in step.note
+        assert f"row {r + 1}, column {c + 1}" in step.note
+        assert "could not match its clue" in step.note
         # Before the probe, line logic alone was stuck: the cell was undecidable by it.
         assert trace.grid_after(trace.steps.index(step))[r, c] == UNKNOWN
     assert trace.solved

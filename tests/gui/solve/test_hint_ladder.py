@@ -262,7 +262,7 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     assert f"Cells: {step.text}" in panel.shown_text()
     assert grid.chain_lines() == chain.lines and grid.chain_lines()[-1].dead
     assert grid.marks().cells == {(r, c)}
-    assert "no room for" in legend.text()
+    assert "cannot match" in legend.text()
 
     press_hint(qtbot, view)  # 5: applied: the replay moves on to the step, still drawn
     assert view.position() == index + 1

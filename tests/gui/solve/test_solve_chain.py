@@ -98,7 +98,7 @@ def test_a_clicked_contradiction_draws_its_chain_in_order(qtbot, view) -> None:
     positions = [text.index(f"{line.number}</b> {line.name}") for line in lines[:-1]]
     assert positions == sorted(positions)
     clue = puzzle_clue(trace, lines[-1])
-    assert f"✗ {lines[-1].number} {lines[-1].name}: no room for {clue}" in text
+    assert f"✗ {lines[-1].number} {lines[-1].name}: cannot match {clue}" in text
     assert all(colour in text for colour in colours)
 
     image = grid.grab().toImage()
