@@ -165,10 +165,12 @@ class _ColumnFitter(QObject):
     is in sight (a hidden one's are sized when it is shown: measuring the cells of a table never
     laid out took far longer)."""
 
-    def __init__(self, table: QTableView) -> None:
+    def __init__(self, table: QTableView, elide: Sequence[int] = ()) -> None:
         super().__init__(table)
         self._table = table
+        self._elide = tuple(elide)
         self._pending: set[int] = set()
+        self._widths: dict[int, int] = {}  # each column's fitted width (before any narrowing)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -185,6 +187,8 @@ class _ColumnFitter(QObject):
             lambda top, bottom, *_: self._changed(top.column(), bottom.column())
         )
         table.installEventFilter(self)
+        if elide:
+            table.viewport().installEventFilter(self)  # its width: what the columns may take
 
     def _changed(self, first: int = 0, last: int | None = None) -> None:
         count = self._table.model().columnCount()
@@ -195,6 +199,8 @@ class _ColumnFitter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._table and event.type() == QEvent.Type.Show and self._pending:
             self._timer.start()
+        elif event.type() == QEvent.Type.Resize and watched is self._table.viewport():
+            self._cap()
         return False
 
     def _fit(self) -> None:
@@ -206,9 +212,43 @@ class _ColumnFitter(QObject):
         for column in sorted(c for c in self._pending if c < count):
             if source is None:
                 table.resizeColumnToContents(column)
+                self._widths[column] = table.columnWidth(column)
             else:
-                table.horizontalHeader().resizeSection(column, _fitted_width(table, source, column))
+                self._widths[column] = _fitted_width(table, source, column)
+                table.horizontalHeader().resizeSection(column, self._widths[column])
         self._pending.clear()
+        self._cap()
+
+    def _cap(self) -> None:
+        """Narrow the ``elide`` columns (their texts elided) so that every column shows in the
+        table's width: the room the other columns leave is shared out, a column that needs less
+        than its share keeping its fitted width, none narrower than its header's words (the
+        room of the sort arrow aside).  Nothing is measured again: the fitted widths are
+        kept."""
+        table, header = self._table, self._table.horizontalHeader()
+        shown = [c for c in range(table.model().columnCount()) if not header.isSectionHidden(c)]
+        elided = sorted(
+            (c for c in self._elide if c in shown and c in self._widths),
+            key=lambda c: self._widths[c],
+        )
+        if not elided:
+            return
+        room = table.viewport().width() - sum(
+            self._widths.get(c, header.sectionSize(c)) for c in shown if c not in elided
+        )
+        for i, column in enumerate(elided):
+            share = room // (len(elided) - i)
+            width = max(_header_text_width(header, column), min(self._widths[column], share))
+            room -= width
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+
+def _header_text_width(header: QHeaderView, column: int) -> int:
+    """The width of ``column``'s header words and margins (no room for a sort arrow)."""
+    words = str(header.model().headerData(column, Qt.Orientation.Horizontal) or "")
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    return header.fontMetrics().horizontalAdvance(words) + 2 * margin + 2
 
 
 def _table_model(model: QAbstractItemModel) -> TableModel[Any] | None:
@@ -239,15 +279,23 @@ def _fitted_width(table: QTableView, model: TableModel[Any], column: int) -> int
     return max(cells, table.horizontalHeader().sectionSizeHint(column))
 
 
-def fit_columns_when_changed(table: QTableView) -> None:
+def fit_columns_when_changed(table: QTableView, elide: Sequence[int] = ()) -> None:
     """Size ``table``'s columns to their contents when its rows change (the changed columns only,
     at most once an event-loop turn, while it is in sight), not at every layout and selection as
     ``ResizeToContents`` does: with that mode, the Rules tab's list of all rules first shown took
-    the GUI thread 0.15-0.5 s (0.04-0.1 s now); the last column takes the rest of the width."""
+    the GUI thread 0.15-0.5 s (0.04-0.1 s now); the last column takes the rest of the width.
+
+    The ``elide`` columns are narrowed (their long texts elided on one line: give their cells a
+    tooltip of the whole text) so that every column shows in the table's width, following it
+    as it changes; other columns keep their fitted width, and without ``elide`` long texts
+    widen their columns and push the ones after them out of sight."""
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
-    fitter = _ColumnFitter(table)
+    if elide:
+        table.setWordWrap(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    fitter = _ColumnFitter(table, elide)
     fitter._changed()
 
 

@@ -43,7 +43,7 @@ from nonostudio.gui.common.table_model import (
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.details import RuleDetails
 from nonostudio.gui.rules.editor import RuleEditor
-from nonostudio.gui.rules.model import RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.rules.model import NAME, PROOF, TITLE, RuleRow, RulesFilterModel, RulesModel
 from nonostudio.gui.rules.rules_jobs import rule_set_coverage
 from nonostudio.gui.rules.technique_browser import TechniqueBrowser
 from nonostudio.rules.language.ast import Rule
@@ -152,7 +152,9 @@ class RuleBrowser(QWidget):
         top.addWidget(self.filter_edit, 1)
 
         self.table = row_table(self.proxy, "Rules")
-        fit_columns_when_changed(self.table)  # (sized at each layout: 0.15-0.5 s first shown)
+        # (sized at each layout: 0.15-0.5 s first shown); long titles, names and proofs are
+        # elided so that the measures stay in sight (at 1024x600 they were past the right edge)
+        fit_columns_when_changed(self.table, elide=(TITLE, NAME, PROOF))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         left = QWidget()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from nonostudio.gui.common.table_model import Column, TableModel
+from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("Title", "Name", "Cost", "Coverage", "Uses", "Proof")
 TITLE, NAME, COST, COVERAGE, USES, PROOF = range(len(COLUMNS))
@@ -31,10 +31,15 @@ class RuleRow:
 
 
 def _measure(
-    column: int, tooltip: str, value: Callable[[RuleRow], int | str | None]
+    column: int,
+    tooltip: str,
+    value: Callable[[RuleRow], int | str | None],
+    *,
+    whole_in_tooltip: bool = False,
 ) -> Column[RuleRow]:
     """A column whose value may not be known yet ("…"); numbers sort as numbers (unknown first),
-    text in any case."""
+    text in any case; ``whole_in_tooltip``: a cell's tooltip is its text (the list elides long
+    texts)."""
     numeric = column in NUMERIC
 
     def sort_key(row: RuleRow) -> object:
@@ -43,13 +48,13 @@ def _measure(
             return -1 if v is None else int(v)
         return str(v).casefold()
 
-    return Column(
-        COLUMNS[column],
-        lambda row: "…" if (v := value(row)) is None else str(v),
-        tooltip,
-        roles={SORT_ROLE: sort_key},
-        numeric=numeric,
-    )
+    def text(row: RuleRow) -> str:
+        return "…" if (v := value(row)) is None else str(v)
+
+    roles: dict[int, Callable[[RuleRow], object]] = {SORT_ROLE: sort_key}
+    if whole_in_tooltip:
+        roles[TOOLTIP] = text
+    return Column(COLUMNS[column], text, tooltip, roles=roles, numeric=numeric)
 
 
 class RulesModel(TableModel[RuleRow]):
@@ -58,8 +63,13 @@ class RulesModel(TableModel[RuleRow]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(
             (
-                _measure(TITLE, "The rule's title", lambda row: row.title),
-                _measure(NAME, "The rule's name in the rule file", lambda row: row.name),
+                _measure(TITLE, "The rule's title", lambda row: row.title, whole_in_tooltip=True),
+                _measure(
+                    NAME,
+                    "The rule's name in the rule file",
+                    lambda row: row.name,
+                    whole_in_tooltip=True,
+                ),
                 _measure(
                     COST,
                     "Conciseness: the size of the rule (lower is simpler)",
@@ -79,6 +89,7 @@ class RulesModel(TableModel[RuleRow]):
                     PROOF,
                     "Whether the rule is proved sound for lines up to 30 cells",
                     lambda row: self.proof(row.name),
+                    whole_in_tooltip=True,
                 ),
             ),
             parent,

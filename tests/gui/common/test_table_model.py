@@ -124,3 +124,37 @@ def test_fitted_columns_are_as_wide_as_qt_makes_them_without_asking_each_cell(qt
     qtbot.waitUntil(lambda: table.columnWidth(0) == fitted[0], timeout=5000)
     qtbot.wait(50)
     assert 0 < model.asked < 300 * 3
+
+
+def test_elided_columns_share_the_room_left_and_follow_the_tables_width(qtbot) -> None:
+    """With ``elide``, long texts no longer push the other columns out of sight: the elided
+    columns share the room the others leave (one that needs less keeps its width), and take
+    their fitted width again once the table is wide enough."""
+    from nonostudio.gui.common.table_model import fit_columns_when_changed
+
+    columns = [
+        Column("Title", lambda row: row[0]),
+        Column("Cost", lambda row: str(row[1]), numeric=True),
+        Column("Name", lambda row: row[2]),
+        Column("Proof", lambda row: "proved to 30 cells"),
+    ]
+    rows = [(f"rule {k}, covers {'a long title ' * 4}", k * 37, f"r{k}") for k in range(40)]
+    table = row_table(TableModel(columns, rows=rows), "rules")
+    qtbot.addWidget(table)
+    table.resize(1400, 300)
+    fit_columns_when_changed(table, elide=(0, 2, 3))
+    table.show()
+    qtbot.waitExposed(table)
+    qtbot.waitUntil(lambda: table.columnWidth(0) > 100, timeout=5000)
+    fitted = [table.columnWidth(c) for c in range(3)]
+    for c in range(3):
+        table.resizeColumnToContents(c)
+    assert fitted == [table.columnWidth(c) for c in range(3)]  # room for all: as fitted
+    table.resize(300, 300)
+    qtbot.waitUntil(lambda: table.columnWidth(0) < fitted[0], timeout=5000)
+    widths = [table.columnWidth(c) for c in range(4)]
+    assert sum(widths) <= table.viewport().width()  # every column in sight
+    assert widths[1:3] == fitted[1:3]  # the numbers and the short names keep their width
+    assert abs(widths[0] - widths[3]) <= 1  # the two long ones share what is left
+    table.resize(1400, 300)
+    qtbot.waitUntil(lambda: table.columnWidth(0) == fitted[0], timeout=5000)

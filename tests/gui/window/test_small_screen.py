@@ -7,13 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QTabWidget, QWidget
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.formats import write_file
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.rules.model import COLUMNS, TITLE
 from nonostudio.gui.window.main_window import MainWindow
 
 SMALL = (1024, 560)
@@ -91,7 +93,9 @@ def test_a_colour_puzzle_s_tabs_and_docks_fit_1024x560(window: MainWindow, tmp_p
     assert fits(window), window.minimumSizeHint()
 
 
-def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(window: MainWindow) -> None:
+def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     assert window.files.open_file(samples_dir() / "webpbn-06574-forever.non", ask=False)
     show_everything(window)
     window.resize(*SMALL)
@@ -113,6 +117,19 @@ def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(window: MainWindow) 
     QApplication.processEvents()
     details = rules.details
     assert details.width() <= details.parentWidget().width()  # its words wrap in sight
+    # every column of the list shows: long titles (a tooltip has the whole) used to push Cost,
+    # Coverage, Uses and Proof past the right edge
+    table, model = rules.table, rules.model
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=10000)
+    QApplication.processEvents()  # (the columns are fitted a turn later)
+    viewport = table.viewport().width()
+    for column in range(model.columnCount()):
+        left = table.columnViewportPosition(column)
+        assert 0 <= left and left + table.columnWidth(column) <= viewport, COLUMNS[column]
+    longest = max(range(model.rowCount()), key=lambda r: len(model.rule_at(r).title))
+    title = model.rule_at(longest).title
+    assert table.fontMetrics().horizontalAdvance(title) > table.columnWidth(TITLE)  # elided
+    assert model.index(longest, TITLE).data(Qt.ItemDataRole.ToolTipRole) == title
     rules.detail_tabs.setCurrentWidget(rules.editor)
     QApplication.processEvents()
     assert on_screen(rules.editor.ui.prove_button, window)
