@@ -943,22 +943,26 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
             for c in sole:
                 reasons = then_sentence(reasons, sole_words(nm, c))
             blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
-            return (
-                f"{_so(reasons)} the blocks {blocks} can only be the {ordinal(a)} and "
-                f"{ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}, and {text}"
-            )
-        why = ", the only clues that long," if longest else ","
+            return f"{_so(reasons)} the blocks {blocks} {_two_held(nm, a, b)}, and {text}"
+        why = ","
+        if longest:
+            why = ", the only clue that long," if a == b else ", the only clues that long,"
         blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
         sides = [c["side"] for c in _all(claims, "edge_block")]
         if sides == ["first", "last"]:  # the line's first and last blocks: by the clues' order
             blocks = f"the first and last blocks, {blocks},"
         else:
             blocks = f"the blocks {blocks}"
-        return (
-            f"{blocks} can only be the "
-            f"{ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}{why} so {text}"
-        )
+        return f"{blocks} {_two_held(nm, a, b)}{why} so {text}"
     return text
+
+
+def _two_held(nm: Naming, a: int, b: int) -> str:
+    """``can only be the second and third clues, 2 and 4``, or for one clue ``can only both be
+    the third clue, 3`` (not "the third and third clues, 3 and 3")."""
+    if a == b:
+        return f"can only both be {nm.clue(a, subject=True).removesuffix(',')}"
+    return f"can only be the {ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}"
 
 
 def premise_focus(

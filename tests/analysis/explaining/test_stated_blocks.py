@@ -91,3 +91,17 @@ def test_each_placed_block_a_premise_names_is_needed() -> None:
                 )
                 assert said_from or any(lo <= s <= hi for s in over), (hints, cells, w)
     assert seen > 100
+
+
+def test_two_blocks_of_one_clue_are_named_once() -> None:
+    """Forever's column 17 (clue 1 6 3 1), step 59 with cell 19 filled: the two blocks between
+    the crosses at cells 16 and 20 are both the third clue.  The words said "can only be the
+    third and third clues, 3 and 3"; they say "can only both be the third clue, 3"."""
+    hints, line = (1, 6, 3, 1), ".......#.......x#.#x....."
+    explanation, premises = explain_move("matching", "column", 16, hints, [_CELL[c] for c in line])
+    for premise in premises:
+        assert check_inference(premise, hints, len(line)) is None
+    assert "the blocks at cell 17 and cell 19 can only both be the third clue, 3, so" in (
+        explanation.text
+    )
+    assert "third and third" not in explanation.text
