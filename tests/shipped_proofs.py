@@ -4,7 +4,10 @@ Proving every shipped rule sound up to 30 cells takes several minutes of z3 time
 of the suite runs in one process and leaves the second core idle.  So the proofs start as soon as
 the tests are collected (:func:`start`, from ``conftest.py``), with one worker process less than
 there are cores, and the rules' tests, which ``conftest.py`` moves to the end of the session,
-widen that to one worker per core (:meth:`Proofs.verdicts`) and read each verdict.
+widen that to one worker per core (:meth:`Proofs.verdicts`) and read each verdict.  In a run on
+several xdist workers (``-n 2 --dist loadgroup``, as CI runs) the other tests keep every core busy
+already: the rules' tests are one ``xdist_group``, which the scheduler hands out first (the
+largest), and the worker that runs them starts the proofs on every core (:func:`proofs`).
 
 Nothing is cached: each worker reads the rule text from ``resources/rules/`` and proves it afresh
 (one query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the
@@ -180,13 +183,30 @@ def _slow_first(keys: Sequence[Key]) -> list[Key]:
     return sorted(keys, key=lambda key: (fast(key), key))
 
 
-def start(keys: Sequence[Key]) -> Proofs:
-    """Start proving ``keys`` in the background, slow ones first (once a session; later calls
-    return the proofs already started)."""
+def other_workers() -> bool:
+    """True in one of several pytest-xdist workers (``-n 2``): every worker collects every test,
+    and the tests themselves keep each core busy."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1
+
+
+def start(keys: Sequence[Key]) -> Proofs | None:
+    """Start proving ``keys`` in the background, slow ones first, as the tests are collected
+    (once a session; later calls return the proofs already started).  Not in one of several
+    xdist workers: there the worker that runs the shipped rules' tests (one ``xdist_group``)
+    starts them when its ``verdicts`` fixture asks (:func:`proofs`), and the other cores are
+    already busy with tests."""
+    if _RUNNING is None and other_workers():
+        return None
+    return proofs(keys)
+
+
+def proofs(keys: Sequence[Key]) -> Proofs:
+    """The proofs of ``keys``, started now on every core if :func:`start` did not start them."""
     global _RUNNING
     if _RUNNING is None:
         cores = os.cpu_count() or 1
-        _RUNNING = Proofs(_slow_first(keys), max(1, cores - 1), max(2, cores))
+        first = max(2, cores) if other_workers() else max(1, cores - 1)
+        _RUNNING = Proofs(_slow_first(keys), first, max(2, cores))
     return _RUNNING
 
 

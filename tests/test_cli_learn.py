@@ -29,6 +29,11 @@ from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.language.tidy import tidy
 from nonostudio.rules.ruleset import load_rule_set
 
+# One xdist worker runs this module (``--dist loadgroup``): its module fixture (a learning run) is
+# made once, and the module is handed out among the first units.
+pytestmark = pytest.mark.xdist_group("test_cli_learn")
+
+
 REPO = Path(__file__).resolve().parent.parent
 
 Capsys = pytest.CaptureFixture[str]

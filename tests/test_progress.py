@@ -18,6 +18,11 @@ from nonostudio.core.progress import (
     sub_range,
 )
 
+# One xdist worker runs this module (``--dist loadgroup``): its module fixture is made once, and
+# the module is handed out among the first units.
+pytestmark = pytest.mark.xdist_group("test_progress")
+
+
 PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 NAMES = {"progress", "on_progress"}
 # (file, function) whose progress parameter may keep another shape, and why.  Each entry must

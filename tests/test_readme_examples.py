@@ -21,6 +21,11 @@ from pathlib import Path
 import pytest
 from screenshot_views import VIEWS
 
+# One xdist worker runs this module (``--dist loadgroup``): the README run (tens of seconds) is
+# handed out among the first units, not last.
+pytestmark = pytest.mark.xdist_group("test_readme_examples")
+
+
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
 

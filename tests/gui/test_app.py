@@ -26,6 +26,11 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui import app
 from nonostudio.gui.window import screenshots
 
+# One xdist worker runs this module (``--dist loadgroup``): its module fixture is made once, and
+# the module is handed out among the first units.
+pytestmark = pytest.mark.xdist_group("test_app")
+
+
 REPO = Path(__file__).resolve().parents[2]
 
 

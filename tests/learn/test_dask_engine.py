@@ -26,6 +26,10 @@ from nonostudio.learn.running.runner import Runner, RunSnapshot
 from nonostudio.learn.running.runner_skips import CoveringRules
 from nonostudio.learn.store.jobs import MAX_ATTEMPTS, JobStore, SpecStatus
 
+# One xdist worker runs this module (``--dist loadgroup``): its module's cluster is started once,
+# and the module is handed out among the first units.
+pytestmark = pytest.mark.xdist_group("test_dask_engine")
+
 
 @pytest.fixture(scope="module")
 def marker_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -14,6 +14,10 @@ from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.measuring.coverage import Transition, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
+# One xdist worker runs this module (``--dist loadgroup``): its module fixtures are made once, and
+# the module is handed out among the first units.
+pytestmark = pytest.mark.xdist_group("test_report")
+
 
 @pytest.fixture(scope="module")
 def transitions(anchors: Path) -> list[Transition]:

@@ -27,6 +27,9 @@ from nonostudio.rules.language.interpreter import apply_rule
 from nonostudio.rules.proving.proof_record import RECORD_ENV, record_verdicts
 from nonostudio.rules.ruleset import load_rule_set
 
+# One xdist worker runs this module (``--dist loadgroup``): the proofs are made once, there.
+pytestmark = pytest.mark.xdist_group("shipped_proofs")
+
 SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
 LEARNED = load_rule_set("learned") if "learned" in SHIPPED else None
 
@@ -54,8 +57,9 @@ SHIPPED_RULES = [(name, i) for name in SHIPPED for i in range(len(load_rule_set(
 @pytest.fixture(scope="module")
 def verdicts() -> dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseException]:
     """Every selected shipped rule's verdict: ``(name, sound, counterexample)``, or the exception
-    its proof raised.  The proofs normally started with the session (``conftest.py``)."""
-    found = shipped_proofs.start(SHIPPED_RULES).verdicts()
+    its proof raised.  The proofs normally started with the session (``conftest.py``); under
+    xdist they start here, in the one worker that runs this module (its ``xdist_group``)."""
+    found = shipped_proofs.proofs(SHIPPED_RULES).verdicts()
     if os.environ.get(RECORD_ENV):  # a build keeping this run's proofs (proof_record.py)
         record_verdicts(found, 30, Path(os.environ[RECORD_ENV]))
     return found

@@ -7,7 +7,8 @@ of its ticks (``tests/benchmarks/bench_gui_stall.py`` measures the same, many ti
 The probes measure the studio, not the test run around it: the objects earlier tests left in this
 process are frozen out of the garbage collector's sweeps while a probe runs (a studio's heap is
 a fraction of a long test run's), and in a run that proves the shipped rules beside the other
-tests, whose worker processes keep both cores of this machine busy, the probes are skipped: they
+tests, whose worker processes keep both cores of this machine busy, or that runs the tests in
+several xdist workers (``-n 2``), the probes are skipped: they
 are scenario tests, which CI runs again on their own under Xvfb (``-m scenario``), with nothing
 else running."""
 
@@ -76,11 +77,17 @@ class StallProbe:
 
 @pytest.fixture
 def quiet_machine() -> None:
-    """Skip a probe in a run whose background proofs load the cores (see the module's words)."""
+    """Skip a probe in a run whose background proofs or other xdist workers load the cores (see
+    the module's words)."""
     if shipped_proofs.session_pids():
         pytest.skip(
             "the shipped rules' proofs run beside this test run on both cores; the probe runs "
             "with the scenario tests (-m scenario), on their own"
+        )
+    if shipped_proofs.other_workers():
+        pytest.skip(
+            "other test workers (xdist) run beside this one on every core; the probe runs with "
+            "the scenario tests (-m scenario), on their own"
         )
 
 
