@@ -17,6 +17,7 @@ the likely typos, says which lines the selected one touches
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -58,6 +59,18 @@ EXPLANATIONS = {
 
 #: The typed clues, or None when there are none to look for typos in (a drawing).
 ClueSource = Callable[[], "tuple[Clues, Clues] | None"]
+
+
+@dataclass
+class RoomTaken:
+    """The height the typo list took from the docks stacked with the Check panel's: the
+    ``window``, its ``docks`` (the panel's first), their heights ``before`` and their heights
+    as ``laid_out`` then (the sizes asked for until laid out)."""
+
+    window: QMainWindow
+    docks: list[QDockWidget]
+    before: list[int]
+    laid_out: list[int]
 
 
 class CheckPanel(QWidget):
@@ -118,7 +131,7 @@ class CheckPanel(QWidget):
         self.typos.installEventFilter(self)
         # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
         # the room the typo list took from the docks stacked with this one, to give back
-        self._room_taken: tuple[QMainWindow, list[QDockWidget], list[int], list[int]] | None = None
+        self._room_taken: RoomTaken | None = None
         content = self._content = QWidget()
         layout = self._layout = QVBoxLayout(content)
         layout.addWidget(self.verdict_label)
@@ -331,7 +344,15 @@ class CheckPanel(QWidget):
         docks = [dock, *column]
         before = [d.height() for d in docks]
         window.resizeDocks(docks, sizes, Qt.Orientation.Vertical)
-        self._room_taken = (window, docks, before, sizes)  # (laid out later: as asked for)
+        # laid out later, not always as asked for: a tab bar under tabbed docks counts in the
+        # sizes asked for, not in the docks' heights (20 px of Difficulty's, in the studio)
+        taken = self._room_taken = RoomTaken(window, docks, before, sizes)
+        QTimer.singleShot(0, self, lambda: self._laid_out(taken))
+
+    def _laid_out(self, taken: RoomTaken) -> None:
+        """Keep the docks' heights as laid out after the room was taken."""
+        if taken is self._room_taken:
+            taken.laid_out = [d.height() for d in taken.docks]
 
     def _give_back_room(self) -> None:
         """The typo list gone, the docks under the panel get back the height it took from them
@@ -340,10 +361,24 @@ class CheckPanel(QWidget):
         taken, self._room_taken = self._room_taken, None
         if taken is None:
             return
-        window, docks, before, after = taken
-        untouched = all(abs(d.height() - h) <= ROUNDING for d, h in zip(docks, after, strict=True))
+        docks = taken.docks
+        untouched = all(
+            abs(d.height() - h) <= ROUNDING for d, h in zip(docks, taken.laid_out, strict=True)
+        )
         if untouched and all(d.isVisible() for d in docks):
-            window.resizeDocks(docks, before, Qt.Orientation.Vertical)
+            taken.window.resizeDocks(docks, taken.before, Qt.Orientation.Vertical)
+            QTimer.singleShot(0, self, lambda: self._settle(taken))
+
+    def _settle(self, taken: RoomTaken) -> None:
+        """Once the docks given their room back are laid out: ask once more, each height less
+        what the layout added to it, if they are not as they were (a tab bar under tabbed docks
+        counts in the sizes asked for, not in the docks' heights)."""
+        if self._room_taken is not None or not all(d.isVisible() for d in taken.docks):
+            return  # the room was taken again meanwhile, or a dock closed
+        now = [d.height() for d in taken.docks]
+        if now != taken.before:
+            sizes = [2 * b - n for b, n in zip(taken.before, now, strict=True)]
+            taken.window.resizeDocks(taken.docks, sizes, Qt.Orientation.Vertical)
 
     def _failed(self, message: str) -> None:
         if not self._is_current():
