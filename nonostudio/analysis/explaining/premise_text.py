@@ -714,9 +714,11 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         said = "; ".join(w for w in words if w)
         return f" ({said})" if said else ""
 
-    reason = _sole(claims, b["start"], b["end"]) or next(iter(_all(claims, "kept_off")), None)
+    reason = _sole(claims, b["start"], b["end"])
     if reason is not None:  # its reason first: "…, so the box at … is …"
         box = f"{_so(sole_words(nm, reason))} {box}"
+    elif _all(claims, "kept_off"):  # (the bounds', then counting's for those they left)
+        box = f"{_so(', and '.join(sole_words(nm, c) for c in _all(claims, 'kept_off')))} {box}"
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
         who = nm.clue(h["clue"], subject=True)

@@ -1308,10 +1308,13 @@ def glue(x: WitnessLine) -> list[Witness]:
             continue  # (no cell to decide: no words)
         every = dict(found)
         kept = _kept_holders(x, r, found, bs, be)  # (the words name only those left)
+        also = None  # counting what the bounds left, beside their kept_off claim
         if len(found) > 1:  # or all but one, by counting the blocks set apart by crosses
             counted = _counted_holders(x, every, bs, be)
             if counted is not None:
                 found, kept = every, counted
+            elif kept is not None:
+                also = _counted_holders(x, found, bs, be)
         holders = list(found)
         for i in holders:
             h, starts = x.hints[i], found[i]
@@ -1345,6 +1348,8 @@ def glue(x: WitnessLine) -> list[Witness]:
             block.insert(1, sole)
         elif kept is not None:  # why not the holders dropped: what keeps them off it
             block.insert(1, kept)
+            if also is not None:  # and the rest, by counting
+                block.insert(2, also)
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:

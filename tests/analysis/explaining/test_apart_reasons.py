@@ -207,3 +207,22 @@ def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
     )
     (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert kept["clues"] == [0, 1, 3, 4]
+
+
+def test_edges_and_walls_counts_off_what_the_bounds_leave() -> None:
+    """jwilk data011, column 4 (clue 2 4 2), step 166: the bounds keep the second clue off the
+    box at cell 15, and the words offered "the first, 2, … or the third, 2, …", but the block
+    after the cross at cell 21 keeps the third off it (brute force: only the first holds it).
+    Counting now drops the third too, and the box is said to be the first clue's alone."""
+    hints, line = (2, 4, 2), "..............#.#.##x##xx"
+    cells = _line(line)
+    explanation, premises = explain_move("glue", "column", 3, hints, cells)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None
+    (held,) = [c for p in premises for c in p["claims"] if c["claim"] == "holders"]
+    assert held["clues"] == [0]
+    assert "can only be the first clue, 2" in explanation.text
+    assert "the third" not in explanation.text
