@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from nonostudio.analysis.explaining.premises import WitnessLine, apart_claim, apart_holder
 from nonostudio.analysis.explaining.step_text import REASON_SLACK, explain_move
@@ -35,16 +36,25 @@ def _line(text: str) -> list[int]:
     return [_CELL[c] for c in text]
 
 
-def _checked(technique: str, axis: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
-    """The step's sentence and its premise with a ``sole_holder`` claim whose reason is an
-    ``apart`` claim; the checker passes every premise's claims and inferences."""
-    explanation, premises = explain_move(technique, axis, 4, hints, _line(line))
+def _explained(
+    technique: str, axis: str, index: int, hints: tuple[int, ...], line: str
+) -> tuple[Any, list[dict]]:
+    """The step's explanation and premises on ``line``; the checker passes every premise's
+    claims (by brute force) and inferences."""
     cells = _line(line)
+    explanation, premises = explain_move(technique, axis, index, hints, cells)
     arr = arrangements(hints, cells)
     for premise in premises:
         for claim in premise["claims"]:
             assert check_claim(claim, hints, cells, arr) is None, claim
         assert check_inference(premise, hints, len(cells)) is None
+    return explanation, premises
+
+
+def _checked(technique: str, axis: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
+    """The step's sentence and its premise with a ``sole_holder`` claim whose reason is an
+    ``apart`` claim; the checker passes every premise's claims and inferences."""
+    explanation, premises = _explained(technique, axis, 4, hints, line)
     (premise,) = [
         p
         for p in premises
@@ -108,13 +118,7 @@ def test_a_first_premise_keeps_its_reason_within_the_slack() -> None:
     cell 5 or later) was left out, passing the 62-word budget by a few words; it is said when
     the body passes the budget by no more than REASON_SLACK words (the cells are the same)."""
     hints, line = (1, 4, 2), "......##.x.x............."
-    explanation, premises = explain_move("glue", "row", 2, hints, _line(line))
-    cells = _line(line)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None
+    explanation, premises = _explained("glue", "row", 2, hints, line)
     assert (
         "the second clue, 4, starts at cell 5 or later, after the first clue, 1 (from cell 3 "
         "or 4 it would make the block at cells 7–8 longer than 4), so the box at cells 7–8 can "
@@ -164,13 +168,8 @@ def test_edges_and_walls_drops_the_holders_counting_keeps_off() -> None:
     cross, keep off (brute force: only the third holds it).  Counting drops it, with that
     reason (a ``kept_off`` claim whose reason is an ``apart`` claim)."""
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...................##."
-    explanation, premises = explain_move("glue", "row", 15, hints, _line(line))
+    explanation, premises = _explained("glue", "row", 15, hints, line)
     cells = _line(line)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None
     assert explanation.text == (
         "Row 16 — Edges and walls: crosses set apart two blocks before cell 8, so the box at "
         "cell 8 can only be the third clue, 2, starting at cell 8 to hold it (it cannot cross "
@@ -194,13 +193,7 @@ def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
     fourth?"); the two blocks after it rule out the fourth and fifth too.  Janko 1440's row 16
     with its right end filled in."""
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...........x######x.##"
-    explanation, premises = explain_move("glue", "row", 15, hints, _line(line))
-    cells = _line(line)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None
+    explanation, premises = _explained("glue", "row", 15, hints, line)
     assert (
         "crosses set apart two blocks before cell 8 and two after it, so the box at cell 8 "
         "can only be the third clue, 2" in explanation.text
@@ -215,13 +208,7 @@ def test_edges_and_walls_counts_off_what_the_bounds_leave() -> None:
     after the cross at cell 21 keeps the third off it (brute force: only the first holds it).
     Counting now drops the third too, and the box is said to be the first clue's alone."""
     hints, line = (2, 4, 2), "..............#.#.##x##xx"
-    cells = _line(line)
-    explanation, premises = explain_move("glue", "column", 3, hints, cells)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None
+    explanation, premises = _explained("glue", "column", 3, hints, line)
     (held,) = [c for p in premises for c in p["claims"] if c["claim"] == "holders"]
     assert held["clues"] == [0]
     assert "can only be the first clue, 2" in explanation.text
