@@ -318,13 +318,13 @@ def _cross_many(
         touched |= kind
         matrix = _transpose(frm(b"".join(rows), "little"), size)
         columns = matrix.to_bytes(size * stride, "little")
-        for j in _bit_indices(kind):
+        for j in bit_indices(kind):
             start = j * stride
             other[j] |= frm(columns[start : start + stride], "little")
-    dirty.update(_bit_indices(touched))
+    dirty.update(bit_indices(touched))
 
 
-def _bit_indices(mask: int) -> list[int]:
+def bit_indices(mask: int) -> list[int]:
     """The set bits of a non-negative ``mask``, lowest first."""
     if mask.bit_count() < 16:
         out = []

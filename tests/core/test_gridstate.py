@@ -251,7 +251,7 @@ def test_set_bits_are_listed_lowest_first_whether_few_or_many() -> None:
     for count in (0, 1, 2, 15, 16, 17, 100, 511, 512):
         for _ in range(5):
             bits = sorted(rng.sample(range(512), count))
-            assert gridstate._bit_indices(sum(1 << b for b in bits)) == bits
+            assert gridstate.bit_indices(sum(1 << b for b in bits)) == bits
 
 
 def test_a_state_s_own_cache_is_filled_only_once_a_copy_shares_it(monkeypatch) -> None:

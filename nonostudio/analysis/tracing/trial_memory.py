@@ -12,7 +12,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from nonostudio.analysis.explaining.chain import Solved
-from nonostudio.core.gridstate import Contradiction, GridState, LineCache, grid_masks
+from nonostudio.core.gridstate import (
+    Contradiction,
+    GridState,
+    LineCache,
+    bit_indices,
+    grid_masks,
+)
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
@@ -36,16 +42,6 @@ def whole_mask(rows: list[int], width: int) -> int:
     out = 0
     for r in range(len(rows) - 1, -1, -1):
         out = (out << width) | rows[r]
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of a mask's bits, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 
@@ -249,11 +245,11 @@ class TrialMemory:
         # are read from F's masks.
         trial = self.state.copy()
         row_f, row_x, col_f, col_x = trial.row_f, trial.row_x, trial.col_f, trial.col_x
-        for r in _bits(changed_rows):
+        for r in bit_indices(changed_rows):
             shift = r * w
             row_f[r] |= fill[0] >> shift & full_w
             row_x[r] |= fill[1] >> shift & full_w
-        for c in _bits(changed_cols):
+        for c in bit_indices(changed_cols):
             shift = c * h
             col_f[c] |= fill[2] >> shift & full_h
             col_x[c] |= fill[3] >> shift & full_h
