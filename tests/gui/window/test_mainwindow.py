@@ -208,20 +208,6 @@ def test_add_current_puzzle_and_cache_verdict(
     assert small_library.entries()[-1].verdict == "unique, line-solvable"
 
 
-def test_undo_redo_actions_follow_the_editor_stack(window: MainWindow) -> None:
-    undone: list[str] = []
-
-    class Mark(QUndoCommand):
-        def undo(self) -> None:
-            undone.append("undo")
-
-    assert not window.commands.undo.isEnabled()
-    window.editor.undo_stack().push(Mark("mark"))
-    assert window.commands.undo.isEnabled()
-    window.commands.undo.trigger()
-    assert undone == ["undo"] and window.commands.redo.isEnabled()
-
-
 def test_export_picture_writes_png(window: MainWindow, tmp_path: Path) -> None:
     window.files.load_text(DUCK)
     target = tmp_path / "duck.png"
@@ -444,13 +430,25 @@ def test_a_deferred_window_shows_first_and_builds_its_panels_after(
     win.cancel_background()
 
 
-def test_edit_menu_undoes_typed_clues_and_a_typo_fix_whatever_has_focus(
+def test_undo_redo_actions_follow_the_editor_stack_typed_clues_and_a_typo_fix(
     qtbot, window: MainWindow
 ) -> None:
-    """Seen in the studio: Edit > Undo stayed disabled after typing clues or applying a typo fix
-    (only Ctrl+Z inside the clue box undid them)."""
+    """The Edit menu's Undo and Redo act on the editor's stack, which holds typed clues and a
+    typo fix too, whatever widget has focus.  Seen in the studio: Edit > Undo stayed disabled
+    after typing clues or applying a typo fix (only Ctrl+Z inside the clue box undid them)."""
+    undone: list[str] = []
+
+    class Mark(QUndoCommand):
+        def undo(self) -> None:
+            undone.append("undo")
+
     diamond = (1,), (3,), (5,), (3,), (1,)
     editor, undo, redo = window.editor, window.commands.undo, window.commands.redo
+    assert not undo.isEnabled()
+    editor.undo_stack().push(Mark("mark"))
+    assert undo.isEnabled()
+    undo.trigger()
+    assert undone == ["undo"] and redo.isEnabled()
     qtbot.waitUntil(window.is_ready, timeout=10000)  # the Check panel is wired to the editor
     editor.set_puzzle(Puzzle(diamond, diamond))
     editor.set_mode(CLUES)
