@@ -213,3 +213,18 @@ def test_edges_and_walls_counts_off_what_the_bounds_leave() -> None:
     assert held["clues"] == [0]
     assert "can only be the first clue, 2" in explanation.text
     assert "the third" not in explanation.text
+
+
+def test_edges_and_walls_says_the_bounds_and_the_count_together() -> None:
+    """When the bounds keep the first clue off the box and counting keeps the third off, the
+    sentence gives both reasons, in that order, before "can only be" (clue 3 3 2: brute force
+    leaves only the second clue to hold the box at cell 10)."""
+    hints, line = (3, 3, 2), "..#......#x.#......"
+    explanation, premises = _explained("glue", "row", 0, hints, line)
+    kept = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
+    assert [k["because"][0]["claim"] for k in kept][1:] == ["apart"] and len(kept) == 2
+    assert (
+        "the first clue, 3, holds the box at cell 3, so it ends by cell 5, and crosses set apart "
+        "one block after cell 10; so the box at cell 10 can only be the second clue, 3"
+        in explanation.text
+    )
