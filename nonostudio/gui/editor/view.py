@@ -515,6 +515,16 @@ class EditorView(QWidget):
         if not self._typed_ok:
             return None, None
         rows, cols = self.grid.clues()
+        saved = self._saved
+        if (
+            saved is not None
+            and saved.goal is not None
+            and saved.rows == rows
+            and saved.cols == cols
+        ):
+            # The clues read as text are the saved puzzle's: it keeps its picture (switching to
+            # Type clues changes nothing, and saving then keeps the solution in the file).
+            return saved.with_meta(**meta), None
         try:
             return (
                 Puzzle(

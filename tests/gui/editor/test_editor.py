@@ -385,3 +385,23 @@ def test_typed_clues_take_only_the_room_they_need(qtbot, editor: EditorView) -> 
     editor.set_mode("draw")
     assert editor.grid._layout.row_slots == 20
     assert editor.grid.cell_rect(0, 0).left() > grid_left
+
+
+def test_switching_to_typed_clues_changes_nothing(qtbot, editor: EditorView) -> None:
+    """A person who only looks at the clues as text has changed nothing: closing must not ask
+    to save, and the puzzle keeps its picture (its solution) while the clues are the saved ones;
+    a typed change is a change, and drops the picture the new clues no longer match."""
+    goal = np.array([[1, 1, 0], [0, 1, 1]], dtype=np.int8)
+    puzzle = Puzzle.from_grid(goal, title="Steps")
+    editor.set_puzzle(puzzle)
+    seen: list[bool] = []
+    editor.modifiedChanged.connect(seen.append)
+    editor.set_mode("clues")
+    assert not editor.is_modified() and seen == []
+    assert editor.puzzle() == puzzle and editor.puzzle().goal is not None
+    editor.set_mode("draw")
+    assert not editor.is_modified() and editor.puzzle() == puzzle
+    editor.set_mode("clues")
+    type_text(qtbot, editor.ui.rows_edit, "2\n1")  # the last row's "2" typed as "1"
+    assert editor.puzzle() is None or editor.puzzle().goal is None
+    assert editor.is_modified() and seen == [True]
