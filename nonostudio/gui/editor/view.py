@@ -35,6 +35,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
+from nonostudio.gui.common.field_undo import FieldUndo
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
 
@@ -79,6 +80,26 @@ class ResizeCommand(QUndoCommand):
         self._editor._emit_edited()
 
 
+class TypedSizeCommand(QUndoCommand):
+    """Change the size of typed clues (clues mode: the texts stay as typed, read for the new
+    size)."""
+
+    def __init__(self, editor: EditorView, before: tuple[int, int], after: tuple[int, int]) -> None:
+        super().__init__(f"Resize to {after[0]}x{after[1]}")
+        self._editor = editor
+        self._before, self._after = before, after
+        self._applied = True  # the boxes already show ``after``
+
+    def redo(self) -> None:
+        if self._applied:  # push() redoes: the boxes already hold the size typed
+            self._applied = False
+            return
+        self._editor._show_typed_size(*self._after)
+
+    def undo(self) -> None:
+        self._editor._show_typed_size(*self._before)
+
+
 class EditorView(QWidget):
     """Create and change a puzzle by painting its picture or typing its clues."""
 
@@ -113,8 +134,9 @@ class EditorView(QWidget):
             lambda: self.new_puzzle(self.ui.width_spin.value(), self.ui.height_spin.value())
         )
         self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
-        for edit in self.ui.meta_edits.values():
-            edit.textEdited.connect(self._on_meta_edited)
+        # Title, author, copyright and licence are undone from the Edit menu too.
+        self._fields = FieldUndo(self.ui.meta_edits, self._undo, self._on_meta_edited)
+        self._size = self.picture_size()  # what a typed size's undo step goes back to
         self.ui.reveal_button.clicked.connect(self.show_solution)
         self.new_puzzle(10, 10)
 
@@ -164,9 +186,8 @@ class EditorView(QWidget):
         return self.ui.picture_stack.currentIndex() == 1
 
     def set_title(self, title: str) -> None:
-        """Put ``title`` in the Title box, as if typed there."""
-        self.ui.meta_edits["title"].setText(title)
-        self._on_meta_edited(title)
+        """Put ``title`` in the Title box, as if typed there (one undo step)."""
+        self._fields.set_text("title", title)
 
     def picture_size(self) -> tuple[int, int]:
         """The width and height set in the size boxes."""
@@ -331,7 +352,7 @@ class EditorView(QWidget):
 
     # --- loading and mode ----------------------------------------------------------------------
 
-    def _on_meta_edited(self, _text: str) -> None:
+    def _on_meta_edited(self) -> None:
         self._refresh_puzzle()
         self._emit_edited()
 
@@ -363,6 +384,8 @@ class EditorView(QWidget):
         self._undo.clear()
         self.ui.rows_edit.clear_undo()
         self.ui.cols_edit.clear_undo()
+        self._fields.reset()
+        self._size = self.picture_size()
 
     def _load(self, puzzle: Puzzle) -> None:
         # Each puzzle opens whole in view and with its picture shown; the zoom of the last one
@@ -430,6 +453,13 @@ class EditorView(QWidget):
             blocked = spin.blockSignals(True)
             spin.setValue(value)
             spin.blockSignals(blocked)
+        self._size = (width, height)
+
+    def _show_typed_size(self, width: int, height: int) -> None:
+        """Read the typed clues for a ``width`` x ``height`` puzzle (a typed size's undo step)."""
+        self._set_spins(width, height)
+        self._sync()
+        self._emit_edited()
 
     def _show_picture(self, cells: np.ndarray) -> None:
         """Make ``cells`` the picture (used by mode switches and resize undo/redo)."""
@@ -451,6 +481,8 @@ class EditorView(QWidget):
             after[:h, :w] = before[:h, :w]
             self._undo.push(ResizeCommand(self, before, after))
         else:
+            before, self._size = self._size, (width, height)
+            self._undo.push(TypedSizeCommand(self, before, self._size))
             self._sync()
             self._emit_edited()
 

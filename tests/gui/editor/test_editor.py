@@ -405,3 +405,28 @@ def test_switching_to_typed_clues_changes_nothing(qtbot, editor: EditorView) -> 
     type_text(qtbot, editor.ui.rows_edit, "2\n1")  # the last row's "2" typed as "1"
     assert editor.puzzle() is None or editor.puzzle().goal is None
     assert editor.is_modified() and seen == [True]
+
+
+def test_undo_takes_back_the_title_author_and_a_typed_size(qtbot, editor: EditorView) -> None:
+    """Edit ▸ Undo (the editor's stack) undoes any edit of the puzzle: typing in the title (one
+    step however many letters, Ctrl+Z in the field too), the author, and the size of typed
+    clues; back where it was opened, the puzzle is not modified."""
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)), title="Diag")
+    editor.set_puzzle(puzzle)
+    stack = editor.undo_stack()
+    title, author = editor.ui.meta_edits["title"], editor.ui.meta_edits["author"]
+    title.setFocus()
+    qtbot.keyClicks(title, "onal")
+    qtbot.keyClicks(author, "Ann")
+    assert editor.puzzle().title == "Diagonal" and editor.puzzle().author == "Ann"
+    editor.ui.width_spin.setValue(3)
+    assert editor.puzzle() is None  # two typed columns for three
+    stack.undo()
+    assert editor.ui.width_spin.value() == 2 and editor.puzzle().author == "Ann"
+    stack.undo()
+    assert author.text() == "" and editor.puzzle().author == ""
+    qtbot.keyClick(title, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert title.text() == "Diag" and editor.puzzle() == puzzle
+    assert not editor.is_modified()
+    stack.redo()
+    assert editor.puzzle().title == "Diagonal" and editor.is_modified()

@@ -45,6 +45,7 @@ from nonostudio.core.colour.model import (
 )
 from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.common.elided_label import ElidedLabel
+from nonostudio.gui.common.field_undo import FieldUndo
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.process_pool import hint_pool
 from nonostudio.gui.common.workers import Worker, run_in_background
@@ -168,8 +169,8 @@ class ColourEditorView(QWidget):
         self.palette_panel.recolourRequested.connect(self._ask_recolour)
         self.palette_panel.renameRequested.connect(self._ask_rename)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
-        for edit in self.meta_edits.values():
-            edit.textEdited.connect(self._on_meta_edited)
+        # Title, author, copyright and licence are undone from the Edit menu too.
+        self._fields = FieldUndo(self.meta_edits, self._undo, self._on_meta_edited)
         self.width_spin.valueChanged.connect(self._on_size_spin)
         self.height_spin.valueChanged.connect(self._on_size_spin)
 
@@ -205,9 +206,8 @@ class ColourEditorView(QWidget):
     # --- public API ------------------------------------------------------------------------
 
     def set_title(self, title: str) -> None:
-        """Put ``title`` in the Title box, as if typed there."""
-        self.meta_edits["title"].setText(title)
-        self._on_meta_edited(title)
+        """Put ``title`` in the Title box, as if typed there (one undo step)."""
+        self._fields.set_text("title", title)
 
     def puzzle(self) -> ColourPuzzle | None:
         return self._puzzle
@@ -229,6 +229,7 @@ class ColourEditorView(QWidget):
             self._search_picture(state, None)
         self._show_state(state, current=1 if len(state.palette) > 1 else 0)
         self._undo.clear()
+        self._fields.reset()
         self.set_modified(False)
         self._scroll_to_clues()
 
@@ -303,6 +304,7 @@ class ColourEditorView(QWidget):
             self._search_picture(state, None)
         self._show_state(state, current=1 if len(palette) > 1 else 0)
         self._undo.clear()
+        self._fields.reset()
         self._saved = None
         self.set_modified(True)
 
@@ -669,7 +671,7 @@ class ColourEditorView(QWidget):
         self.note.setText(note)
         self.note.setVisible(bool(note))
 
-    def _on_meta_edited(self, _text: str) -> None:
+    def _on_meta_edited(self) -> None:
         self._refresh_puzzle()
         self.edited.emit()
 
