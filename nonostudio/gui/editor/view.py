@@ -481,8 +481,8 @@ class EditorView(QWidget):
             after[:h, :w] = before[:h, :w]
             self._undo.push(ResizeCommand(self, before, after))
         else:
-            before, self._size = self._size, (width, height)
-            self._undo.push(TypedSizeCommand(self, before, self._size))
+            was, self._size = self._size, (width, height)
+            self._undo.push(TypedSizeCommand(self, was, self._size))
             self._sync()
             self._emit_edited()
 
