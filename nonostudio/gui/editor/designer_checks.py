@@ -3,15 +3,16 @@ single-cell edits of the drawn picture that make its puzzle unique or line-solva
 overlay (:class:`DesignerOverlay`) also serves the colour editor's designer checks
 (:mod:`nonostudio.gui.editor.colour.designer`).
 
-The checks themselves (:func:`nonostudio.analysis.helping.designer.check_design`) run on the thread
-pool when asked (they may try many edits, each verified by the complete solver).  Results are drawn
+The checks themselves (:func:`nonostudio.analysis.helping.designer.check_design`) run in a worker
+process when asked (:mod:`~nonostudio.gui.editor.designer_job`: they may try many edits, each
+verified by the complete solver).  Results are drawn
 by an overlay widget laid over the editor's grid; any change of the puzzle makes them stale, so they
 are cleared.  Applying an edit is one undo step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -29,11 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.helping.designer import DesignFindings, Edit, check_design
+from nonostudio.analysis.helping.designer import DesignFindings, Edit
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.flow_layout import FlowLayout
+from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import read_rule_set
-from nonostudio.gui.common.workers import Job, Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Job, Worker, run_in_background
+from nonostudio.gui.editor.designer_job import check_puzzle_design
 from nonostudio.gui.editor.view import DRAW, EditorView
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR, CellsCommand, GridView
@@ -195,9 +198,9 @@ class DesignKind(Protocol):
 
 class DesignerPanelBase(QWidget):
     """The designer checks' panel over an editor's grid: Check design and Clear, the busy bar,
-    the findings in words, the numbered edits and Apply edit; the checks run on the thread pool
-    and any change of the puzzle clears them.  Its ``kind`` says what to check, what the
-    findings show and how an edit is made."""
+    the findings in words, the numbered edits and Apply edit; the checks run in the background
+    (a worker process) and any change of the puzzle clears them.  Its ``kind`` says what to
+    check, what the findings show and how an edit is made."""
 
     findingsReady = Signal()
 
@@ -356,16 +359,13 @@ class BlackWhiteDesign:
         self._editor = editor
         self.rule_set: RuleSet | None = None  # the rules checked with (None: none loads)
 
-    def checks(self) -> Callable[[Progress, ShouldStop], DesignFindings] | str:
+    def checks(self) -> ProcessJob | str:
         puzzle, rule_set = self._editor.puzzle(), self.rule_set
         if puzzle is None or rule_set is None:
             return "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
         picture = puzzle.goal if self._editor.mode() == DRAW else None
-
-        def job(progress: Progress, should_stop: ShouldStop) -> DesignFindings:
-            return check_design(puzzle, rule_set.rules, picture, progress, should_stop)
-
-        return job
+        # In a worker process (designer_job.py): its Python never holds up the GUI thread.
+        return ProcessJob(check_puzzle_design, (puzzle, shared(rule_set), picture))
 
     def shown(self, findings: DesignFindings) -> ShownFindings:
         region = findings.region

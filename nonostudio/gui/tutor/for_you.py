@@ -5,8 +5,9 @@ puzzles -- with the time this player is predicted to take (the personal time mod
 the active profile's timed moves, calibrated on the library puzzles they solved) beside the
 generic grade, and "Suggest my next puzzle", which opens the first.
 
-The puzzles are graded in the worker pool (with progress and cancel) and kept per library id and
-modification time, so a refresh only grades what changed.  The panel computes nothing itself.
+The puzzles are graded in a worker process (:mod:`~nonostudio.gui.tutor.tutor_jobs`, with progress
+and cancel) and kept per library id and modification time, so a refresh only grades what
+changed.  The panel computes nothing itself.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.tutor.mastery import mastery, outcomes_of, step_tier
 from nonostudio.analysis.tutor.recommend import (
     Candidate,
@@ -38,9 +38,10 @@ from nonostudio.analysis.tutor.recommend import (
 )
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
-from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.flow_layout import FlowLayout
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
 
 
 def clock_text(seconds: float) -> str:
@@ -49,43 +50,6 @@ def clock_text(seconds: float) -> str:
     hours, rest = divmod(s, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-GRADE_TIME_LIMIT = 10.0
-"""Seconds one puzzle's grade may take before it is left out of "for you"."""
-
-
-def grade_candidates(
-    puzzles: list[tuple[int, Puzzle]], progress: Progress, should_stop: ShouldStop
-) -> dict[int, Candidate | None]:
-    """Each puzzle's candidate (None: no line technique decides it, or no grade in time)."""
-    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.analysis.grades.difficulty import grade
-    from nonostudio.rules.ruleset import load_rule_set
-
-    rules = load_rule_set(DEFAULT_RULE_SET)
-    out: dict[int, Candidate | None] = {}
-    for k, (id, puzzle) in enumerate(puzzles):
-        if should_stop():
-            break
-        progress(k / max(1, len(puzzles)), f"grading {puzzle.title or id}")
-        g = grade(puzzle, rules, should_stop=should_stop, time_limit=GRADE_TIME_LIMIT)
-        hardest = g.hardest_technique
-        out[id] = None
-        if hardest is not None and hardest in BY_ID:
-            out[id] = Candidate(str(id), hardest, dict(g.features.techniques))
-    return out
-
-
-def _read(library: Library, ids: list[int]) -> list[tuple[int, Puzzle]]:
-    """The puzzles ``ids`` of ``library``; a damaged record is left out (it has no grade)."""
-    out = []
-    for id in ids:
-        try:
-            out.append((id, library.get(id)))
-        except Exception:  # noqa: BLE001 - a damaged record is left out
-            continue
-    return out
 
 
 class ForYouPanel(QWidget):
@@ -160,7 +124,7 @@ class ForYouPanel(QWidget):
         self.bar.hide()
 
     def refresh(self) -> None:
-        """Grade what is not graded yet (read and graded in the pool), then list the
+        """Grade what is not graded yet (read and graded in a worker process), then list the
         suggestions."""
         entries = [e for e in self.library.entries() if not e.is_colour]
         self._current = {e.id: e for e in entries}
@@ -168,23 +132,11 @@ class ForYouPanel(QWidget):
         if not keys:
             self._list()
             return
-        path, ids = self.library.path, list(keys)
-        # a file library is read in the pool with a connection of its own; one in memory (the
-        # studio's fallback) has only the GUI thread's connection, so it is read here
-        early = _read(self.library, ids) if self.library.in_memory else None
-
-        def job(progress: Progress, should_stop: ShouldStop) -> Any:
-            if early is not None:
-                puzzles = early
-            else:
-                own = Library(path, read_only=True)
-                try:
-                    puzzles = _read(own, ids)
-                finally:
-                    own.close()
-            found = grade_candidates(puzzles, progress, should_stop)
-            return keys, {id: found.get(id) for id in ids}
-
+        # a file library is read in the worker process with a connection of its own; one in
+        # memory (the studio's fallback) has only the GUI thread's connection, so it is read here
+        early = read_puzzles(self.library, list(keys)) if self.library.in_memory else None
+        # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
+        job = ProcessJob(grade_library, (self.library.path, early, keys))
         self._say(f"Grading {len(keys)} puzzle(s) to find the ones at your step…")
         self.bar.setValue(0)
         self.bar.show()

@@ -3,7 +3,7 @@
 sound?" question), the feedback with the step's true explanation and its premise drawn, and the
 mastery chart of the profile.
 
-The drill pool (lines of the bundled samples) is found in the worker pool with progress and
+The drill pool (lines of the bundled samples) is found in a worker process with progress and
 cancel; the drills, the checking, the spaced-repetition schedule and the mastery all come from
 :mod:`nonostudio.analysis.tutor`, the profiles from :mod:`nonostudio.core.library.profiles`.
 The first answer to a drill is recorded in the profile and scheduled; after a wrong one the
@@ -13,7 +13,8 @@ player may correct the line and check again (told right or wrong, not recorded a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,16 +39,18 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.tutor.checking import AnswerError, Feedback
 from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill
-from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine, drill_lines
+from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine
 from nonostudio.analysis.tutor.mastery import Mastery, mastery, outcomes_of, step_tier
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
 from nonostudio.gui.tutor.mastery_chart import MasteryChart
+from nonostudio.gui.tutor.tutor_jobs import find_drill_lines, library_source, sample_source
 
 NEED = "need"
 """The technique box's first entry: the techniques of the player's next step."""
@@ -61,34 +64,6 @@ def needed_techniques(levels: dict[str, Mastery]) -> list[str]:
     open_ = [t for t in LINE_TECHNIQUES if t not in levels or not levels[t].mastered]
     at_step = [t for t in open_ if BY_ID[t].tier == tier]
     return at_step or open_ or list(LINE_TECHNIQUES)
-
-
-def sample_source() -> list[tuple[str, Puzzle]]:
-    """The bundled samples, the default pool of drill lines."""
-    from nonostudio.core.samples import sample_puzzles
-
-    return sample_puzzles()
-
-
-def library_source(path: str | Path, max_side: int = 30) -> list[tuple[str, Puzzle]]:
-    """The black-and-white puzzles of the library at ``path`` of at most ``max_side`` cells a
-    side, as ``(title, puzzle)``; read on the calling (worker) thread with its own connection.
-    A damaged record is left out."""
-    from nonostudio.core.library import Library
-
-    library = Library(path, read_only=True)
-    try:
-        out = []
-        for entry in library.entries():
-            if entry.is_colour or max(entry.width, entry.height) > max_side:
-                continue
-            try:
-                out.append((entry.title or f"library puzzle {entry.id}", library.get(entry.id)))
-            except Exception:  # noqa: BLE001 - a damaged record gives no drill lines
-                continue
-        return out
-    finally:
-        library.close()
 
 
 class PracticeView(QWidget):
@@ -373,30 +348,12 @@ class PracticeView(QWidget):
         return needed_techniques(self.levels()) if tid == NEED else [str(tid)]
 
     def start(self) -> None:
-        """Find drill lines for the chosen techniques in the worker pool."""
+        """Find drill lines for the chosen techniques in a worker process."""
         techniques = self.chosen_techniques()
-        seed, path = self.seed, self.store.path
         from_library = self.source_box.currentData() == "library"
-        source = (lambda: library_source(path)) if from_library else self._puzzles
-
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[list[str], Any]:
-            puzzles = list(source())
-
-            def counted() -> Iterator[tuple[str, Puzzle]]:
-                for k, item in enumerate(puzzles):
-                    progress(k / max(1, len(puzzles)), f"looking at {item[0]}")
-                    yield item
-
-            lines = drill_lines(
-                counted(),
-                trace=False,
-                player_paths=2,
-                seed=seed,
-                should_stop=should_stop,
-                enough=(techniques, PER_TECHNIQUE),
-            )
-            return techniques, lines
-
+        source = partial(library_source, self.store.path) if from_library else self._puzzles
+        # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
+        job = ProcessJob(find_drill_lines, (techniques, self.seed, source, PER_TECHNIQUE))
         self.practice = None
         self._show_drill_widgets(None)
         names = ", ".join(BY_ID[t].name for t in techniques)

@@ -1,7 +1,7 @@
 """Solve-by-hand into the active profile: the Solve view's strokes, hint rungs and Check
 mistakes, each attributed by the tutor core
 (:class:`nonostudio.analysis.tutor.solving.SolveRecorder`) to the technique of the easiest step
-available at that moment, in the worker pool, and recorded as ``ProfileEvent(source="solve")``.
+available at that moment, in a worker process, and recorded as ``ProfileEvent(source="solve")``.
 
 * a stroke that decides or changes a cell is a move, timed from the previous event of the puzzle
   (a gap over :data:`IDLE_S` is not timed: the player was away), scoring 0 when it set a cell
@@ -20,53 +20,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject
 
-from nonostudio.analysis.tutor.solving import SolveRecorder
 from nonostudio.core.library.profiles import ProfileError, ProfileEvent, ProfileStore
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.tutor.tutor_jobs import PendingEvent, attribute_events
 
 IDLE_S = 300.0
 """A gap between moves longer than this is not timed."""
 
 
-@dataclass(frozen=True)
-class _Pending:
-    kind: str  # move, hint, mistake
-    puzzle: Puzzle
-    solution: np.ndarray | None
-    grid: np.ndarray
-    seconds: float | None
-    rung: int
-    profile: str
-    at: float
-    after: np.ndarray | None = None  # a move's grid after it
-
-
-def _attribute(items: list[_Pending], should_stop: ShouldStop) -> list[tuple[str, ProfileEvent]]:
-    out = []
-    for p in items:
-        if should_stop():
-            break
-        rec = SolveRecorder(p.puzzle, p.solution)
-        if p.kind == "move":
-            ev = rec.move(p.grid, p.seconds or 0.0, p.after)
-        elif p.kind == "hint":
-            ev = rec.hint(p.grid, p.rung)
-        else:
-            ev = rec.mistake(p.grid)
-        seconds = p.seconds if p.kind == "move" else None
-        item = f"{p.puzzle.width}x{p.puzzle.height} {p.puzzle.title}"
-        event = ProfileEvent("solve", ev.kind, ev.technique, ev.score, seconds, item.strip(), p.at)
-        out.append((p.profile, event))
-    return out
+_Pending = PendingEvent  # (the name this module's code knows it by)
 
 
 class HandSolveLog(QObject):
@@ -174,10 +146,8 @@ class HandSolveLog(QObject):
         items, self._queue = self._queue, []
         self._inflight = items
 
-        def job(progress: Progress, should_stop: ShouldStop) -> list[tuple[str, ProfileEvent]]:
-            return _attribute(items, should_stop)
-
-        self._worker.start(job)
+        # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
+        self._worker.start(ProcessJob(attribute_events, (items,)))
 
     def is_busy(self) -> bool:
         return self._worker.is_running() or bool(self._queue)
@@ -238,5 +208,5 @@ class HandSolveLog(QObject):
         ]
         items = inflight + self._queue
         self._queue = []
-        self._done(_attribute(items, lambda: False))
+        self._done(attribute_events(items, lambda _fraction, _message: None, lambda: False))
         self.store.close()

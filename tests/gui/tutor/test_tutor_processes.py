@@ -1,0 +1,98 @@
+"""In the studio (worker processes on) the tutor's work runs in a worker process: "for you"'s
+grading of the library, Practice's search for drill lines and the attribution of a hand solver's
+moves (tutor_jobs.py).  On threads of the studio's process their seconds of Python kept the GUI
+thread waiting for Python's lock.  Checked as the stall probes check it: no job of the GUI
+process's thread pool, and the results arrive from the process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pictures import HOUSE
+from PySide6.QtCore import QThreadPool
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from nonostudio.analysis.tutor.lines import easiest_technique
+from nonostudio.core.library import Library
+from nonostudio.core.line import FILLED
+from nonostudio.core.puzzle import new_grid
+from nonostudio.core.samples import sample_puzzles
+from nonostudio.gui.common.process_pool import ProcessWorker, shared_pool
+from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.tutor.for_you import ForYouPanel
+from nonostudio.gui.tutor.practice_view import PracticeView
+from nonostudio.gui.tutor.solve_events import HandSolveLog
+from nonostudio.gui.tutor.tutor_jobs import PendingEvent
+
+
+@pytest.fixture
+def warm(qtbot: QtBot, worker_processes: None) -> None:
+    """The studio's worker processes started, as they are before a person asks for anything."""
+    shared_pool().warm_up()
+    qtbot.waitUntil(shared_pool().is_warm, timeout=60000)
+
+
+def in_process(current: CurrentWorker, done, seconds: float = 20.0) -> int:
+    """Wait for ``done()`` with the job of ``current`` in a worker process; the most threads
+    of the GUI process's pool seen busy meanwhile."""
+    assert isinstance(current.worker, ProcessWorker), "the job is not a worker process's"
+    busiest = 0
+    for _ in range(int(seconds * 100)):
+        busiest = max(busiest, QThreadPool.globalInstance().activeThreadCount())
+        if done():
+            break
+        QTest.qWait(10)
+    assert done(), "the job did not end"
+    return busiest
+
+
+def test_for_you_grades_in_a_worker_process(qtbot: QtBot, tmp_path: Path, warm: None) -> None:
+    path = tmp_path / "library.sqlite"
+    library = Library(path)
+    for name, puzzle in sample_puzzles(max_side=10)[:2]:
+        library.add(puzzle, name)
+    panel = ForYouPanel(library, path, lambda: "Ada")
+    qtbot.addWidget(panel)
+    try:
+        panel.refresh()
+        assert in_process(panel._worker, lambda: not panel.is_busy()) == 0
+        assert len(panel._graded) == 2 and all(panel._graded.values()), panel.label.text()
+    finally:
+        panel.shutdown()
+        library.close()
+
+
+def test_practice_finds_drill_lines_in_a_worker_process(
+    qtbot: QtBot, tmp_path: Path, warm: None
+) -> None:
+    view = PracticeView(tmp_path / "library.sqlite")
+    qtbot.addWidget(view)
+    try:
+        view.technique_box.setCurrentIndex(view.technique_box.findData("overlap"))
+        view.start()
+        assert in_process(view._loader, lambda: view.drill is not None) == 0
+        assert view.drill is not None and view.drill.technique == "overlap"
+    finally:
+        view.shutdown()
+
+
+def test_hand_moves_are_attributed_in_a_worker_process(
+    qtbot: QtBot, tmp_path: Path, warm: None
+) -> None:
+    log = HandSolveLog(tmp_path / "lib.sqlite", lambda: "Ada")
+    log.store.ensure("Ada")
+    try:
+        empty = new_grid(HOUSE.height, HOUSE.width)
+        after = empty.copy()
+        after[2, 0] = FILLED  # row 3 is #####
+        solution = np.asarray(HOUSE.goal)
+        log._push(PendingEvent("move", HOUSE, solution, empty, 7.0, -1, "Ada", 1.0, after))
+        assert in_process(log._worker, lambda: not log.is_busy()) == 0
+        (event,) = log.store.events("Ada")
+        assert (event.kind, event.source, event.score) == ("move", "solve", 1.0)
+        assert event.technique == easiest_technique(HOUSE, empty)
+    finally:
+        log.close()
