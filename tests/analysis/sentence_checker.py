@@ -388,6 +388,10 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     wrong = check_chain_of_bounds(because, hints, n)
     if wrong:
         return f"sole holder: {wrong}"
+    if "over" in claim:
+        wrong = _over(claim, hints, n)
+        if wrong:
+            return f"sole holder: {wrong}"
     if claim["claim"] == "kept_off":  # the clues named, kept off
         off = list(claim["clues"])
     else:  # every other clue as long
@@ -395,6 +399,30 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     starts = [(j, st) for j in off for st in range(max(0, e - hints[j]), min(s, n - hints[j]) + 1)]
     wrong = _unstopped(because, hints, n, starts, packed=False)
     return None if wrong is None else f"sole holder: {wrong}"
+
+
+def _over(claim: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
+    """A ``sole_holder`` claim's ``over`` reason, as its words say it ("a 3 or a 4 over cell 10
+    would cover the cross at cell 9 or run into the boxes at cells 12–14"): its last ``walls``
+    claims are ``cannot_start`` claims (each cause checked by :func:`_excluded` and by brute
+    force), of clues whose lengths are exactly ``over``; each length is that of another clue at
+    least as long as the boxes, has a start over them, and every such start (any clue that long)
+    is one those claims rule out."""
+    s, e = claim["start"], claim["end"]
+    walls = claim["because"][len(claim["because"]) - claim["walls"] :]
+    if not walls or any(c["claim"] != "cannot_start" for c in walls):
+        return "the walls around the boxes are not starts ruled out"
+    if sorted({hints[c["clue"]] for c in walls}) != sorted(claim["over"]):
+        return f"the lengths {claim['over']} are not those of the starts ruled out"
+    others = {h for j, h in enumerate(hints) if j not in claim["clues"] and h >= e - s}
+    for h in claim["over"]:
+        if h not in others:
+            return f"no other clue as long as the boxes is {h} long"
+        ruled = {st for c in walls if hints[c["clue"]] == h for st in range(c["min"], c["max"] + 1)}
+        starts = set(range(max(0, e - h), min(s, n - h) + 1))
+        if not starts or starts - ruled:
+            return f"a {h} may start over [{s}, {e}) at {sorted(starts - ruled)}"
+    return None
 
 
 def _counted(claim: dict[str, Any], hints: Sequence[int]) -> str | None:

@@ -268,6 +268,8 @@ def sole_words(nm: Naming, c: Claim) -> str:
     because = c["because"]
     if _all(because, "apart"):  # counting the blocks set apart by crosses
         return apart_words(nm, _first(because, "apart"))
+    if c.get("over"):  # the crosses and boxes around the boxes, for every clue as long
+        return over_words(nm, c)
     # a clue placed on another block is named ("after the second clue, 3"): its block was
     # named further back, if at all
     chain = chain_words(nm, because, named=False, linked=False)
@@ -275,6 +277,41 @@ def sole_words(nm: Naming, c: Claim) -> str:
         return _placed(nm, because)
     covers = _cover_words(nm, because)
     return then_sentence(chain, covers) if covers else chain
+
+
+def over_words(nm: Naming, c: Claim) -> str:
+    """A ``sole_holder`` claim's ``over`` reason: ``a 3 or a 4 over cell 10 would cover the
+    cross at cell 9 or run into the boxes at cells 12–14`` (the lengths of the clues kept off
+    that way, and the crosses and boxes their starts over the boxes are ruled out by, in the
+    line's order: its last ``walls`` claims), after what keeps the other clues off."""
+    walls = c.get("walls", len(c["because"]))
+    because = c["because"][len(c["because"]) - walls :]
+    lengths = c["over"]
+    each = [f"{_a(h)} {h}" for h in lengths]
+    who = each[0] if len(each) == 1 else ", ".join(each[:-1]) + " or " + each[-1]
+    crosses = sorted({tuple(k["cross"]) for k in because if "cross" in k})
+    boxes = sorted({tuple(k["boxes"]) for k in because if "boxes" in k})
+
+    def cross(span: tuple[int, int]) -> str:
+        cells = range(*span)
+        return f"{'the cross' if len(cells) == 1 else 'a cross'} at {cells_text(cells)}"
+
+    def box(span: tuple[int, int]) -> str:
+        cells = range(*span)
+        return f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
+
+    causes = []
+    if crosses:
+        causes.append("cover " + " or ".join(cross(k) for k in crosses))
+    if boxes:
+        causes.append("run into " + " or ".join(box(k) for k in boxes))
+    where = cells_text(range(c["start"], c["end"]))
+    said = f"{who} over {where} would {' or '.join(causes)}"
+    if walls == len(c["because"]):
+        return said
+    rest = {**c, "because": c["because"][: len(c["because"]) - walls]}
+    del rest["over"]
+    return then_sentence(sole_words(nm, rest), said)
 
 
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -685,6 +722,13 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     walled = [h for h in held if h["min"] == g["start"]]
     if walled:
         wall = nm.wall(g["start"], g.get("within"))
+        far = [  # the wall after the gap stops the same one holder's later starts too
+            h
+            for h in walled
+            if h["max"] + nm.clues[h["clue"]] == g["end"] and h["max"] < b["start"]
+        ]
+        if len(walled) == len(held) == len(far) == 1:
+            wall = f"{wall} or {nm.wall_after(g['end'], g.get('within'))}"
     else:
         walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
         if walled:
@@ -940,6 +984,9 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
         return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
+        mixed = _mixed_held(nm, claims, held)
+        if mixed is not None:
+            return f"{mixed}, and {text}"
         if sole:  # each reason its own sentence, then both blocks (each has one)
             reasons = ""
             for c in sole:
@@ -957,6 +1004,69 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
             blocks = f"the blocks {blocks}"
         return f"{blocks} {_two_held(nm, a, b)}{why} so {text}"
     return text
+
+
+def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> str | None:
+    """Two blocks of a part whose reasons differ in kind (one the line's first or last block or
+    the only clue that long, the other what keeps the other clues off it, or none), each said
+    with its own: ``the last block, at cells 18–19, can only be the fourth clue, 2; the fourth
+    clue, 2, starts at cell 18 or later, so the block at cells 15–16 can only be the third
+    clue, 4`` (the plain reasons first: what keeps the others off may start from them).  None
+    when both have a reason of one kind, or neither has one (said together)."""
+    plain: list[str] = []
+    kept: list[str] = []
+    bare: list[str] = []
+    kinds = set()
+    for h in held:
+        s, e = h["start"], h["end"]
+        clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
+        side = _edge_side(claims, s, e)
+        long = any((c["start"], c["end"]) == (s, e) for c in _all(claims, "only_long"))
+        sole = _sole(claims, s, e)
+        if side:
+            kinds.add("edge")
+            plain.append(f"{_block_at(claims, s, e)} can only be {clue}")
+        elif long:
+            kinds.add("long")
+            plain.append(f"{_block_at(claims, s, e)} can only be {clue}, the only clue that long")
+        elif sole is not None:
+            kinds.add("sole")
+            said = sole_words(nm, sole) if _more_than_placed(claims, sole) else ""
+            block = f"{_block_at(claims, s, e)} can only be {clue}"
+            kept.append(f"{_so(said)} {block}" if said else f"so {block}")
+        else:
+            kinds.add("none")
+            bare.append(f"{_block_at(claims, s, e)} can only be {clue}")
+    if len(kinds) < 2:
+        return None
+    text = "; ".join(plain) if kept else ", and ".join([*plain, *bare])
+    for words in kept:
+        if not text:
+            text = words.removeprefix("so ")
+        else:  # "…, so the block …" right after the block it rests on
+            text = f"{text}, {words}" if words.startswith("so ") else f"{text}; {words}"
+    if kept and bare:
+        text = f"{text}, and {bare[0]}"
+    return text
+
+
+def _more_than_placed(claims: Sequence[Claim], sole: Claim) -> bool:
+    """Whether a ``sole_holder`` claim's reason says more than where the clues placed on the
+    other blocks of ``claims`` are (their ``holders`` claims, with a plain reason, and the bounds
+    their blocks set): when it does not, the blocks said before are the reason."""
+    plain = {(c["start"], c["end"]) for c in claims if c["claim"] in ("edge_block", "only_long")}
+    placed = {
+        c["clues"][0]
+        for c in _all(claims, "holders")
+        if len(c["clues"]) == 1 and (c["start"], c["end"]) in plain
+    }
+    for c in sole["because"]:
+        if c["claim"] == "holders" and c["clues"][0] in placed:
+            continue
+        if c["claim"] == "starts" and c.get("from") == "block" and c["clue"] in placed:
+            continue
+        return True
+    return False
 
 
 def _two_held(nm: Naming, a: int, b: int) -> str:

@@ -937,8 +937,11 @@ def sole_holder(
     With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the ranges
     ``r`` they narrowed, the chains may start from them; ``narrowed``, the ranges are those the
     other boxes narrow, each held by a clue (the chains may start from them, as Reach of a
-    box's).  None when no clue is that long but ``i`` (the only one that long) or when no
-    reason short enough is found."""
+    box's).  On the whole line, when that reason is longer than a bound, the reason said in the
+    fewest words is taken of it, counting the blocks set apart by crosses
+    (:func:`apart_holder`) and the walls around the boxes (:func:`over_holder`).  None when no
+    clue is that long but ``i`` (the only one that long) or when no reason short enough is
+    found."""
     others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
     if not others:
         return None
@@ -957,13 +960,107 @@ def sole_holder(
     between = _between_blocks(x, r, others, bs, be)
     if between is not None and (because is None or len(between) < len(because)):
         because = between  # shorter: the blocks beside it whose clues are plain
-    if because is None:  # (counting is the last resort: placed_sole_holder, punctuate)
+    if x.sub or (because is not None and _weight_of(because) < OVER_WEIGHT):
+        if because is None:  # (counting is the last resort: placed_sole_holder, punctuate)
+            return None
+        if sum(map(_weight, because)) > APART_WEIGHT:
+            apart = apart_holder(x, i, bs, be)  # shorter: counting the blocks set apart
+            if apart is not None and _apart_weight(apart) < sum(map(_weight, because)):
+                return apart
+        return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+    # on the whole line, of the reasons found the one said in the fewest words: the bounds',
+    # counting the blocks set apart by crosses, or the walls around the boxes (the clues too
+    # long for them said at once)
+    x.boxes_hold = narrowed
+    try:
+        over = over_holder(x, i, bs, be, r, placed)
+    finally:
+        x.boxes_hold = False
+    found = [
+        c
+        for c in (
+            None
+            if because is None
+            else {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because},
+            apart_holder(x, i, bs, be),
+            over,
+        )
+        if c is not None
+    ]
+    if not found:
         return None
-    if sum(map(_weight, because)) > APART_WEIGHT:
-        apart = apart_holder(x, i, bs, be)  # shorter: counting the blocks set apart by crosses
-        if apart is not None and _apart_weight(apart) < sum(map(_weight, because)):
-            return apart
-    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
+    return min(found, key=lambda c: _words(x, c))
+
+
+OVER_WEIGHT = 2
+"""About the least weight (:func:`_weight`) of an ``over`` reason: one length and one cross,
+about one bound's phrase; a reason shorter than that is kept without looking further."""
+
+
+def _weight_of(because: Sequence[Claim]) -> int:
+    return sum(map(_weight, because))
+
+
+def _words(x: WitnessLine, sole: Claim) -> int:
+    """The words of a ``sole_holder`` claim's reason on the whole line ``x``."""
+    from nonostudio.analysis.explaining.premise_text import Naming, sole_words
+
+    return len(sole_words(Naming("row", tuple(x.hints), x.n), sole).split())
+
+
+OVER_CAUSES = 3
+"""The most crosses and boxes an ``over`` reason names (more: too long to follow)."""
+
+
+def over_holder(
+    x: WitnessLine,
+    i: int,
+    bs: int,
+    be: int,
+    r: Ranges | None = None,
+    placed: dict[int, tuple[int, int]] | None = None,
+) -> Claim | None:
+    """A ``sole_holder`` claim with an ``over`` reason: the other clues at least as long as the
+    boxes ``[bs, be)`` whose every start over them would cover a cross or run into other boxes
+    are kept off by that alone (``cannot_start`` claims, naming at most :data:`OVER_CAUSES`
+    crosses and boxes; ``over`` lists their lengths, which the words name: "a 3 or a 4 over
+    cell 10 would cover the cross at cell 9 or run into the boxes at cells 12–14"), the others
+    as :func:`_kept_off` keeps them off (in the ranges ``r``, from the ``placed`` clues).  None
+    when no clue is kept off that way, the others are not kept off, or on a part."""
+    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
+    if x.sub or not others:
+        return None
+    walls: list[Claim] = []
+    rest: list[int] = []
+    for j in others:
+        h = x.hints[j]
+        starts = list(range(max(0, be - h), min(bs, x.n - h) + 1))
+        ruled = _ruled_starts(x, j, starts, True)
+        if not starts or sum(c["max"] - c["min"] + 1 for c in ruled) != len(starts):
+            rest.append(j)
+        else:
+            walls += ruled
+    causes = {tuple(c.get("cross") or c["boxes"]) for c in walls}
+    if not walls or len(causes) > OVER_CAUSES:
+        return None
+    because: list[Claim] = []
+    if rest:
+        if r is None:
+            r = box_ranges(x.hints, x.cells)
+        if r is None:
+            return None
+        kept = _kept_off(x, r, rest, bs, be, placed or {})
+        if kept is None:
+            return None
+        because = kept
+    over = sorted({x.hints[c["clue"] - x.co] for c in walls})
+    return {
+        **x.holders(bs, be, [i]),
+        "claim": "sole_holder",
+        "because": [*because, *walls],
+        "over": over,
+        "walls": len(walls),
+    }
 
 
 APART_WEIGHT = 3
@@ -1124,6 +1221,7 @@ def _kept_off(
     bs: int,
     be: int,
     placed: dict[int, tuple[int, int]],
+    cap: int | None = None,
 ) -> list[Claim] | None:
     """The claims that keep each of ``clues`` (local) off the boxes ``[bs, be)``: the bounds
     that put its starts over them out of reach, each with its chain (:func:`_chain`, in the
@@ -1132,7 +1230,8 @@ def _kept_off(
     nothing else stops (the clues' order is the crux here; the farther ones follow it), then
     the starts left ruled out where they are (a cross they would cover, boxes they would run
     into); on a part, its own claim first (its edges bound its clues).  None when they leave a
-    start over the boxes unexplained or pass :data:`SOLE_WEIGHT`."""
+    start over the boxes unexplained or pass :data:`SOLE_WEIGHT` (or ``cap``)."""
+    cap = SOLE_WEIGHT if cap is None else cap
     over = [
         range(max(0, be - h), min(bs, x.n - h) + 1) if j in clues else range(0)
         for j, h in enumerate(x.hints)
@@ -1140,7 +1239,7 @@ def _kept_off(
     x.arguing = (bs, be)
     used: set[int] = set()
     try:
-        bounds, left = _stopped(x, r, over, placed, used, rule=True, cap=SOLE_WEIGHT)
+        bounds, left = _stopped(x, r, over, placed, used, rule=True, cap=cap)
     except _TooLong:  # its bounds alone pass SOLE_WEIGHT: no reason a player follows
         return None
     finally:
@@ -1184,7 +1283,7 @@ def _kept_off(
 
     ruled = [c for c in ruled if c not in bounds and not beyond(c)]
     because = [*blocks, *order, *bounds, *ruled]
-    if sum(map(_weight, because)) > SOLE_WEIGHT:  # too long to be a reason a player follows
+    if sum(map(_weight, because)) > cap:  # too long to be a reason a player follows
         return None
     if x.sub:  # the part's edges bound its clues: its own claim says so
         because.insert(0, _part_claim(x))
@@ -1226,10 +1325,9 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                     placing.owned_by(j, *b)
                 if placing.tighten():
                     why = sole_holder(x, i, bs, be, placing, dict(before))
-            if why is None:  # from the boxes the other clues must hold
-                why = sole_holder(x, i, bs, be, narrowed=True)
-            if why is None:  # by counting the blocks set apart by crosses
-                why = apart_holder(x, i, bs, be)
+            if why is None:  # from every block placed (those after it too), else from the
+                # boxes the other clues must hold, else by counting the blocks set apart
+                why = placed_sole_holder(x, i, bs, be)
             sole[bs, be] = why
         return sole[bs, be]
 
@@ -1315,7 +1413,29 @@ def glue(x: WitnessLine) -> list[Witness]:
                 found, kept = every, counted
             elif kept is not None:
                 also = _counted_holders(x, found, bs, be)
+        unable = None  # the holders left that cannot reach the box, with a longer reason
+        if len(found) > 1:
+            unable = _kept_holders(x, r, found, bs, be, longer=True)
+            if kept is None:
+                kept, unable = unable, None
         holders = list(found)
+        far = None  # the clues as long that cannot reach the box at all, when some are dropped
+        # or several offered: what keeps them off (a short reason), or they go unsaid
+        if not x.sub and (kept is not None or len(holders) > 1):
+            said = [c for k in (kept, also, unable) if k is not None for c in k["because"]]
+            low, high = _stated_reach(x, said)  # (those the reasons said keep off: not again)
+            others = [
+                j
+                for j, h in enumerate(x.hints)
+                if j not in every
+                and h >= be - bs
+                and any(low[j] <= st <= high[j] for st in range(be - h, bs + 1))
+            ]
+            why = _kept_off(x, r, others, bs, be, {}) if others else None
+            if why:
+                far = {**x.holders(bs, be, others), "claim": "kept_off", "because": why}
+                if kept is None:
+                    kept, far = far, None
         for i in holders:
             h, starts = x.hints[i], found[i]
             claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
@@ -1350,6 +1470,10 @@ def glue(x: WitnessLine) -> list[Witness]:
             block.insert(1, kept)
             if also is not None:  # and the rest, by counting
                 block.insert(2, also)
+            if unable is not None:  # and those unable to reach it, at more length
+                block.insert(2 + (also is not None), unable)
+            if far is not None:  # and the clues as long out of reach
+                block.insert(2 + (also is not None) + (unable is not None), far)
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
@@ -1380,13 +1504,28 @@ def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: i
     return None
 
 
+UNABLE_WEIGHT = 10
+"""The longest reason (:func:`_weight`) keeping off a box a possible holder by the ranges that
+the other boxes narrow cannot reach (Edges and walls): longer than :data:`SOLE_WEIGHT`, as
+offering a clue that cannot hold the box misleads more than a longer reason."""
+
+
 def _kept_holders(
-    x: WitnessLine, r: Ranges, found: dict[int, list[int]], bs: int, be: int
+    x: WitnessLine,
+    r: Ranges,
+    found: dict[int, list[int]],
+    bs: int,
+    be: int,
+    *,
+    longer: bool = False,
 ) -> Claim | None:
     """Of the possible holders ``found`` of the boxes ``[bs, be)`` (``{clue: starts}``, several),
     those a short reason keeps off them (:func:`_kept_off`, together within
     :data:`SOLE_WEIGHT`) are dropped from ``found``, at least one kept: a ``kept_off`` claim
-    naming them with that reason (None: none is dropped)."""
+    naming them with that reason (None: none is dropped).  ``longer``: only those the ranges
+    the other boxes narrow keep off them, with a reason within :data:`UNABLE_WEIGHT` (what is
+    left after the short reasons and counting: a clue unable to hold the box is given a longer
+    reason rather than offered as its holder)."""
     if len(found) < 2:
         return None
     # the ranges the boxes narrow, but not by the clue these boxes must be (that is argued)
@@ -1398,19 +1537,21 @@ def _kept_holders(
     for j in list(found):
         if len(found) == 1:
             break
-        why = _kept_off(x, r, [j], bs, be, {})
-        if why is None and j not in narrowed.candidates(bs, be):
+        unable = j not in narrowed.candidates(bs, be)
+        cap = UNABLE_WEIGHT if longer else SOLE_WEIGHT
+        why = None if longer else _kept_off(x, r, [j], bs, be, {})
+        if why is None and unable:
             # the boxes as the clues must hold them (the first or last, or one only a clue can
             # hold) keep it back, as in Reach of a box
             x.boxes_hold = True
             try:
-                why = _kept_off(x, narrowed, [j], bs, be, {})
+                why = _kept_off(x, narrowed, [j], bs, be, {}, cap)
             finally:
                 x.boxes_hold = False
         if why is None:
             continue
         more = [c for c in why if c not in because]
-        if sum(_weight(c) for c in [*because, *more] if c["claim"] != "part") > SOLE_WEIGHT:
+        if sum(_weight(c) for c in [*because, *more] if c["claim"] != "part") > cap:
             continue
         because += more
         dropped.append(j)
@@ -1635,8 +1776,4 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
         first = after[0] if after else None
         if not matched(first, sub.hint_end):
             matched(inside[-1] if inside else None, sub.hint_end - 1)
-    sole = [c for c in out if c["claim"] == "sole_holder"]
-    if sole and len(sole) < len([c for c in out if c["claim"] == "holders"]):
-        # two blocks' reasons are said together: both what keeps the other clues off, or not
-        out = [c for c in out if c["claim"] != "sole_holder"]
-    return out
+    return out  # (two blocks' reasons of different kinds: each said with its own)

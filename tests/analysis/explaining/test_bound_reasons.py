@@ -658,14 +658,18 @@ def test_a_long_step_says_each_chain_of_bounds_in_a_sentence_of_its_own() -> Non
 def test_edges_and_walls_says_its_chain_before_the_box_it_places() -> None:
     """jwilk-nonogram data141.nin, row 4 (step 101, 109 words): the bounds that keep the
     first and second clues where they are come as their own sentences, then the box and its
-    holders; the semicolon before "either way" stays (the holders are its reason)."""
+    holders; the semicolon before "either way" stays (the holders are its reason).  The clues
+    as long that cannot reach the box (the third and later) are said to be out, before it."""
     hints = (4, 3, 2, 2, 6, 1)
     explanation, _ = explain_move("glue", "row", 3, hints, _line("......#..#......x.#.###....x.."))
     said = _sentences(explanation.text)
     assert said[1] == "The second clue, 3, starts at cell 6 or later, after the first clue, 4"
-    assert said[2].startswith("The box at cell 7 is the first, 4, starting between cells 4")
+    assert said[2].startswith(
+        "The third clue, 2, starts at cell 10 or later, after the clues 4 3, so the box at cell "
+        "7 is the first, 4, starting between cells 4"
+    )
     assert said[2].endswith("; either way cell 6 is filled")
-    assert max(len(s.split()) for s in said) < 50
+    assert max(len(s.split()) for s in said) < 60  # (57: the far clues' reason joins the box)
 
 
 def test_the_first_block_can_only_be_the_first_clue_and_says_so() -> None:

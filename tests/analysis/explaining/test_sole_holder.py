@@ -51,16 +51,25 @@ def _step(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]
 
 
 def test_forever_column_14_says_why_the_block_is_the_second_clue() -> None:
-    """Forever, column 14 (clue 1 4 11 1), step 17: the 11 comes after the 1 and the 4."""
+    """Forever, column 14 (clue 1 4 11 1), step 17: the 11 does not fit before the cross at
+    cell 9 (said more shortly than "the third clue, 11, starts at cell 8 or later, after the
+    clues 1 4", the reason before the shortest was chosen by its words)."""
     text, premise = _step("punctuate", (1, 4, 11, 1), "....####x...########.....")
     assert text == (
-        "Column 14 — Finished block: the third clue, 11, starts at cell 8 or later, after the "
-        "clues 1 4, so the block at cells 5–8 can only be the second clue, 4, and is finished: "
-        "cell 4 is empty."
+        "Column 14 — Finished block: the third clue, 11, is too long for cells 1–8, so the "
+        "block at cells 5–8 can only be the second clue, 4, and is finished: cell 4 is empty."
     )
     (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
     assert sole["because"] == [
-        {"claim": "starts", "clue": 2, "min": 7, "max": None, "from": "edge"}
+        {
+            "claim": "apart",
+            "start": 4,
+            "end": 8,
+            "before": [],
+            "after": [],
+            "gap": [0, 8],
+            "long": [2],
+        }
     ]
 
 
@@ -69,9 +78,9 @@ def test_the_starts_of_a_longer_clue_over_the_block_are_ruled_out_where_they_are
     would run into the box at cell 3 and from cell 5 it would cover the cross at cell 7."""
     text, premise = _step("punctuate", (3, 2, 1), "#.#.##x.xx#x")
     assert text == (
-        "Column 14 — Finished block: a 3 from cell 4 would run into the box at cell 3; a 3 from "
-        "cell 5 would cover the cross at cell 7, so the block at cells 5–6 can only be the "
-        "second clue, 2, and is finished: cell 4 is empty."
+        "Column 14 — Finished block: a 3 over cells 5–6 would cover the cross at cell 7 or run "
+        "into the box at cell 3, so the block at cells 5–6 can only be the second clue, 2, and "
+        "is finished: cell 4 is empty."
     )
     (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
     assert [c["claim"] for c in sole["because"]] == ["cannot_start", "cannot_start"]
