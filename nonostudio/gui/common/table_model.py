@@ -165,10 +165,16 @@ class _ColumnFitter(QObject):
     is in sight (a hidden one's are sized when it is shown: measuring the cells of a table never
     laid out took far longer)."""
 
-    def __init__(self, table: QTableView, elide: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        table: QTableView,
+        elide: Sequence[int] = (),
+        weights: Mapping[int, int] | None = None,
+    ) -> None:
         super().__init__(table)
         self._table = table
         self._elide = tuple(elide)
+        self._weights = {c: max(1, (weights or {}).get(c, 1)) for c in self._elide}
         self._pending: set[int] = set()
         self._widths: dict[int, int] = {}  # each column's fitted width (before any narrowing)
         self._timer = QTimer(self)
@@ -221,10 +227,10 @@ class _ColumnFitter(QObject):
 
     def _cap(self) -> None:
         """Narrow the ``elide`` columns (their texts elided) so that every column shows in the
-        table's width: the room the other columns leave is shared out, a column that needs less
-        than its share keeping its fitted width, none narrower than its header's words (the
-        room of the sort arrow aside).  Nothing is measured again: the fitted widths are
-        kept."""
+        table's width: the room the other columns leave is shared out (by weight), a column
+        that needs less than its share keeping its fitted width, none narrower than its
+        header's words (the room of the sort arrow aside).  Nothing is measured again: the
+        fitted widths are kept."""
         table, header = self._table, self._table.horizontalHeader()
         shown = [c for c in range(table.model().columnCount()) if not header.isSectionHidden(c)]
         elided = sorted(
@@ -237,7 +243,8 @@ class _ColumnFitter(QObject):
             self._widths.get(c, header.sectionSize(c)) for c in shown if c not in elided
         )
         for i, column in enumerate(elided):
-            share = room // (len(elided) - i)
+            weight = self._weights[column]
+            share = room * weight // sum(self._weights[c] for c in elided[i:])
             width = max(_header_text_width(header, column), min(self._widths[column], share))
             room -= width
             if header.sectionSize(column) != width:
@@ -279,7 +286,9 @@ def _fitted_width(table: QTableView, model: TableModel[Any], column: int) -> int
     return max(cells, table.horizontalHeader().sectionSizeHint(column))
 
 
-def fit_columns_when_changed(table: QTableView, elide: Sequence[int] = ()) -> None:
+def fit_columns_when_changed(
+    table: QTableView, elide: Sequence[int] = (), weights: Mapping[int, int] | None = None
+) -> None:
     """Size ``table``'s columns to their contents when its rows change (the changed columns only,
     at most once an event-loop turn, while it is in sight), not at every layout and selection as
     ``ResizeToContents`` does: with that mode, the Rules tab's list of all rules first shown took
@@ -288,14 +297,16 @@ def fit_columns_when_changed(table: QTableView, elide: Sequence[int] = ()) -> No
     The ``elide`` columns are narrowed (their long texts elided on one line: give their cells a
     tooltip of the whole text) so that every column shows in the table's width, following it
     as it changes; other columns keep their fitted width, and without ``elide`` long texts
-    widen their columns and push the ones after them out of sight."""
+    widen their columns and push the ones after them out of sight.  ``weights``: an elided
+    column's share of the room counts so many times (1 when not given), for the column a person
+    reads first."""
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
     if elide:
         table.setWordWrap(False)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
-    fitter = _ColumnFitter(table, elide)
+    fitter = _ColumnFitter(table, elide, weights)
     fitter._changed()
 
 

@@ -43,7 +43,15 @@ from nonostudio.gui.common.table_model import (
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.details import RuleDetails
 from nonostudio.gui.rules.editor import RuleEditor
-from nonostudio.gui.rules.model import NAME, PROOF, TITLE, RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.rules.model import (
+    NAME,
+    PROOF,
+    TITLE,
+    RuleRow,
+    RulesFilterModel,
+    RulesModel,
+    listed_title,
+)
 from nonostudio.gui.rules.rules_jobs import rule_set_coverage
 from nonostudio.gui.rules.technique_browser import TechniqueBrowser
 from nonostudio.rules.language.ast import Rule
@@ -154,7 +162,8 @@ class RuleBrowser(QWidget):
         self.table = row_table(self.proxy, "Rules")
         # (sized at each layout: 0.15-0.5 s first shown); long titles, names and proofs are
         # elided so that the measures stay in sight (at 1024x600 they were past the right edge)
-        fit_columns_when_changed(self.table, elide=(TITLE, NAME, PROOF))
+        # the titles, read first, take two shares of the room the numbers leave
+        fit_columns_when_changed(self.table, elide=(TITLE, NAME, PROOF), weights={TITLE: 2})
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         left = QWidget()
@@ -222,7 +231,10 @@ class RuleBrowser(QWidget):
         if self.rule_set_combo.currentText() != name:
             self.rule_set_combo.setCurrentText(name)
         self.model.set_rules(
-            [RuleRow(e.rule.name, e.title, cost(e.rule)) for e in rule_set.entries]
+            [
+                RuleRow(e.rule.name, e.title, cost(e.rule), listed_title(e.title, name))
+                for e in rule_set.entries
+            ]
         )
         for entry in rule_set.entries:
             # A shipped rule's recorded proof to 30 cells says more than a shorter proof asked

@@ -23,11 +23,24 @@ SORT_ROLE = Qt.ItemDataRole.UserRole
 
 @dataclass(frozen=True)
 class RuleRow:
-    """The fixed facts of one rule: its names and cost."""
+    """The fixed facts of one rule: its names and cost; ``listed``: its title as the list shows
+    it (empty: the title)."""
 
     name: str
     title: str
     cost: int
+    listed: str = ""
+
+
+def listed_title(title: str, set_name: str) -> str:
+    """``title`` as the list of a set's rules shows it: without the set's name in front, which
+    the list says above it ("learned rule 12, covers big hint" -> "Rule 12, covers big hint"),
+    so that a narrow list shows what tells its rules apart, not "learne…" on every row."""
+    prefix = f"{set_name} "
+    if set_name and title.casefold().startswith(prefix.casefold()) and len(title) > len(prefix):
+        rest = title[len(prefix) :]
+        return rest[:1].upper() + rest[1:]
+    return title
 
 
 def _measure(
@@ -36,10 +49,11 @@ def _measure(
     value: Callable[[RuleRow], int | str | None],
     *,
     whole_in_tooltip: bool = False,
+    whole: Callable[[RuleRow], str] | None = None,
 ) -> Column[RuleRow]:
     """A column whose value may not be known yet ("…"); numbers sort as numbers (unknown first),
     text in any case; ``whole_in_tooltip``: a cell's tooltip is its text (the list elides long
-    texts)."""
+    texts); ``whole``: a cell's tooltip is this whole text instead."""
     numeric = column in NUMERIC
 
     def sort_key(row: RuleRow) -> object:
@@ -52,7 +66,9 @@ def _measure(
         return "…" if (v := value(row)) is None else str(v)
 
     roles: dict[int, Callable[[RuleRow], object]] = {SORT_ROLE: sort_key}
-    if whole_in_tooltip:
+    if whole is not None:
+        roles[TOOLTIP] = whole
+    elif whole_in_tooltip:
         roles[TOOLTIP] = text
     return Column(COLUMNS[column], text, tooltip, roles=roles, numeric=numeric)
 
@@ -63,7 +79,12 @@ class RulesModel(TableModel[RuleRow]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(
             (
-                _measure(TITLE, "The rule's title", lambda row: row.title, whole_in_tooltip=True),
+                _measure(
+                    TITLE,
+                    "The rule's title",
+                    lambda row: row.listed or row.title,
+                    whole=lambda row: row.title,
+                ),
                 _measure(
                     NAME,
                     "The rule's name in the rule file",

@@ -45,6 +45,7 @@ from nonostudio.gui.tutor.window_hook import install_tutor
 from nonostudio.gui.window.actions import create_actions, install_menus
 from nonostudio.gui.window.autosave import Autosaver, AutosaveStore
 from nonostudio.gui.window.banner import WarningBanner
+from nonostudio.gui.window.dock_tabs import snug_dock_tabs
 from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
@@ -270,6 +271,7 @@ class MainWindow(QMainWindow):
     def _place_and_restore(self) -> None:
         """The size for the screen, the docks for a short one, then the saved settings."""
         size = default_size(self)
+        snug_dock_tabs(self)  # tabbed docks read whole in a narrow area (dock_tabs.py)
         if size[1] < SHORT_SCREEN:
             # A short screen: Difficulty and Designer Checks share the height as two tabs, so
             # each shows its controls (e.g. Apply edit) without scrolling.

@@ -158,3 +158,32 @@ def test_elided_columns_share_the_room_left_and_follow_the_tables_width(qtbot) -
     assert abs(widths[0] - widths[3]) <= 1  # the two long ones share what is left
     table.resize(1400, 300)
     qtbot.waitUntil(lambda: table.columnWidth(0) == fitted[0], timeout=5000)
+
+
+def test_an_elided_column_of_more_weight_takes_more_of_the_room(qtbot) -> None:
+    """``weights``: the column a person reads first (the rules' titles) takes so many shares of
+    the room the others leave; the rest share what is left alike."""
+    from nonostudio.gui.common.table_model import fit_columns_when_changed
+
+    columns = [
+        Column("Title", lambda row: row[0]),
+        Column("Cost", lambda row: str(row[1]), numeric=True),
+        Column("Name", lambda row: row[2]),
+        Column("Proof", lambda row: "proved to 30 cells"),
+    ]
+    rows = [(f"rule {k}, covers {'a long title ' * 4}", k, f"rule_name_{k}" * 3) for k in range(9)]
+    table = row_table(TableModel(columns, rows=rows), "rules")
+    qtbot.addWidget(table)
+    table.resize(420, 300)
+    fit_columns_when_changed(table, elide=(0, 2, 3), weights={0: 2})
+    table.show()
+    qtbot.waitExposed(table)
+
+    def in_sight() -> bool:
+        return sum(table.columnWidth(c) for c in range(4)) <= table.viewport().width()
+
+    qtbot.waitUntil(in_sight, timeout=5000)
+    room = table.viewport().width()
+    widths = [table.columnWidth(c) for c in range(4)]
+    share = (room - widths[1]) / 4
+    assert abs(widths[0] - 2 * share) <= 2 and abs(widths[2] - share) <= 2, widths

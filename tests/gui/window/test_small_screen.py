@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
@@ -104,6 +104,14 @@ def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(
     assert (window.width(), window.height()) == SMALL
     window.tabifyDockWidget(window.library_dock, window.tutor.dock)
     QApplication.processEvents()
+    # the tabs of docks sharing a place read whole (were "Diffic…" and "Designer Che…")
+    bars = [b for b in window.findChildren(QTabBar) if b.parent() is window and b.isVisible()]
+    titles = {bar.tabText(i) for bar in bars for i in range(bar.count())}
+    assert {"Difficulty", "Designer Checks", "Library"} <= titles
+    for bar in bars:
+        for i in range(bar.count()):
+            assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)
+            assert bar.tabToolTip(i) == bar.tabText(i)
     for dock in (window.library_dock, window.tutor.dock):
         dock.raise_()
         QApplication.processEvents()
@@ -130,6 +138,14 @@ def test_the_buttons_a_user_needs_are_on_screen_at_1024x560(
     title = model.rule_at(longest).title
     assert table.fontMetrics().horizontalAdvance(title) > table.columnWidth(TITLE)  # elided
     assert model.index(longest, TITLE).data(Qt.ItemDataRole.ToolTipRole) == title
+    # what the list shows of each title tells the rules apart (was "learne…" on every row)
+    room = table.columnWidth(TITLE) - 8  # (the cell's margins)
+    metrics = table.fontMetrics()
+    shown = [
+        metrics.elidedText(model.index(r, TITLE).data(), Qt.TextElideMode.ElideRight, room)
+        for r in range(12)
+    ]
+    assert len(set(shown)) == len(shown), shown
     rules.detail_tabs.setCurrentWidget(rules.editor)
     QApplication.processEvents()
     assert on_screen(rules.editor.ui.prove_button, window)
