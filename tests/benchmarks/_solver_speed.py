@@ -235,6 +235,51 @@ def cauldron() -> bool:
     return ok
 
 
+# In a fresh process: solve Cauldron once with the line solver's calls recorded (gridstate's
+# solve_masks wrapped), then replay those calls alone, and time whole solves, in turns: the
+# replay is the line solver's share without propagation, and it drifts with the machine alone
+# (the same code replayed 74.5 ms at load 6.4 on 2026-11-29, docs/design/solver.md §2).
+_CAULDRON_LINES = """
+import json, sys, time
+from nonostudio.core import gridstate
+from nonostudio.core.formats import parse_puzzle_arg
+from nonostudio.core.solver import solve
+puzzle = parse_puzzle_arg(sys.argv[1])
+calls = []
+solve_masks = gridstate.solve_masks
+def recording(hints, n, filled, crossed, fresh=-1):
+    calls.append((hints, n, filled, crossed, fresh))
+    return solve_masks(hints, n, filled, crossed, fresh)
+gridstate.solve_masks = recording
+solve(puzzle)
+gridstate.solve_masks = solve_masks
+replay, whole = [], []
+for _ in range(7):
+    started = time.process_time()
+    for call in calls:
+        solve_masks(*call)
+    replay.append(time.process_time() - started)
+    started = time.process_time()
+    solve(puzzle)
+    whole.append(time.process_time() - started)
+print(json.dumps({"calls": len(calls), "hints": sum(len(c[0]) for c in calls),
+                  "replay": min(replay), "whole": min(whole)}))
+"""
+
+
+def cauldron_lines() -> None:
+    """Cauldron's line solves replayed alone in a fresh process against whole warm solves
+    (CPU, best of 7 each, in turns): what the line solver costs of a solve, and a figure that
+    moves with the machine, not with propagation."""
+    got = _child(_CAULDRON_LINES, survey_spec("Cauldron"))
+    print(
+        f"Cauldron's {got['calls']} line solves ({got['hints']} hints) replayed through"
+        f" solve_masks: {got['replay'] * 1000:.1f} ms CPU, whole warm solve"
+        f" {got['whole'] * 1000:.1f} ms CPU (best of 7 each, in turns; the line solver"
+        f" {got['replay'] / got['whole']:.0%} of it)"
+    )
+
+
 def _index_rows() -> dict[tuple[str, str], tuple[str, float]]:
     rows = {}
     with (PUZZLES / "INDEX.csv").open(newline="") as handle:
