@@ -4,7 +4,7 @@ through the tabs.  On a thread of the studio's process their Python held Python'
 studio under X11, cycling the tabs while they ran on webpbn Wild stalled the GUI thread
 0.11-0.28 s (0.5-0.74 s with the tabs' first shows); 0.03-0.07 s with the checks in a worker
 process.  The probe of test_gui_stall.py, with its rules: a scenario test, skipped beside other
-work (this one on a thread: 0.07 s offscreen, a thread of the GUI's process busy)."""
+work (on a thread it fails: a thread of the GUI's process busy)."""
 
 from __future__ import annotations
 
