@@ -13,7 +13,8 @@ Nothing is cached: each worker reads the rule text from ``resources/rules/`` and
 (one query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the
 next run.  Workers are spawned, inheriting no z3 state from the test process.  Rules whose bodies
 are the same text (:func:`body`: a concise rule that is a learned one under its own name) are
-proved once, and that verdict is each one's.
+proved once, and that verdict is each one's.  The longest proofs start first (ranked by the
+seconds the build's proof record holds for each rule, :func:`_slow_first`).
 """
 
 from __future__ import annotations
@@ -173,14 +174,17 @@ _RUNNING: Proofs | None = None
 
 
 def _slow_first(keys: Sequence[Key]) -> list[Key]:
-    """``keys`` with the rules that say ``unique`` (the slow proofs) first, so that no long proof
-    starts last."""
-    from nonostudio.rules.language.ast import Unique, walk
+    """``keys`` longest proof first, so that no long proof starts last: a rule the build's proof
+    record (``resources/rules/proofs.json``) holds with its current text is ranked by the seconds
+    recorded for it; a rule it lacks (new or changed: its time unknown) comes before them all.
+    Only the order comes from the record: every rule is still proved afresh."""
+    from nonostudio.rules.proving.proof_record import recorded_proof
 
-    def fast(key: Key) -> bool:
-        return not any(isinstance(c, Unique) for c in walk(_rule(key).condition))
+    def estimate(key: Key) -> float:
+        proof = recorded_proof(key[0], _rule(key))
+        return float("inf") if proof is None else proof.seconds
 
-    return sorted(keys, key=lambda key: (fast(key), key))
+    return sorted(keys, key=lambda key: (-estimate(key), key))
 
 
 def other_workers() -> bool:

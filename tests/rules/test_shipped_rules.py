@@ -155,3 +155,29 @@ def test_the_proof_pool_proves_in_workers_and_stops() -> None:
     assert set(multiprocessing.active_children()) <= before  # every worker of this pool ended
     for name, index in keys:
         assert found[(name, index)] == (load_rule_set(name).rules[index].name, True, "")
+
+
+def test_the_proofs_start_longest_first_by_the_record_and_unrecorded_rules_before_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order the proofs are fed in: by the seconds the build's record holds, longest first;
+    a rule the record lacks (changed or new, its time unknown) before every recorded one."""
+    from nonostudio.rules.proving import proof_record
+
+    real = proof_record.recorded_proof
+    seconds = {}
+    for key in SHIPPED_RULES:
+        proof = real(key[0], shipped_proofs._rule(key))
+        assert proof is not None  # test_proof_record checks the record covers every rule
+        seconds[key] = proof.seconds
+    order = shipped_proofs._slow_first(SHIPPED_RULES)
+    assert sorted(order) == sorted(SHIPPED_RULES)
+    assert [seconds[k] for k in order] == sorted(seconds.values(), reverse=True)
+    assert seconds[order[0]] > seconds[order[-1]]
+    fastest = shipped_proofs._rule(order[-1])
+    monkeypatch.setattr(
+        proof_record,
+        "recorded_proof",
+        lambda name, rule, path=None: None if rule is fastest else real(name, rule, path),
+    )
+    assert shipped_proofs._slow_first(SHIPPED_RULES)[0] == order[-1]
