@@ -100,13 +100,15 @@ def _technique_line_step(t: Tracer) -> Step | None:
 def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """A cell whose one value contradicts line logic, decided the other way.
 
-    Cells are tried in reading order, filled before empty; of the first
-    :data:`CHAIN_CANDIDATES` assumptions line logic refutes, the one with the shortest chain of
-    line steps to a dead end is the step
-    (:mod:`nonostudio.analysis.explaining.chain`; without complete moves, the first).  Which are
-    refuted comes from :class:`~nonostudio.analysis.tracing.trial_memory.TrialMemory` (earlier
-    trials reused); without a chain, the first one's trial is run again from the grid, so that the
-    step names the line a trial from scratch names.
+    Cells are tried filled before empty.  The first refuted assumption in reading order is found;
+    then, of the first :data:`CHAIN_CANDIDATES` assumptions line logic refutes taking the cells
+    nearest its cell first (in steps along rows and columns; at one distance, in reading
+    order), the one with the shortest chain of line steps to a dead end is the step
+    (:mod:`nonostudio.analysis.explaining.chain`).  Without complete moves the step is that
+    first one.  The step depends on the grid alone (a hint from the grid is the trace's step).
+    Which are refuted comes from :class:`~nonostudio.analysis.tracing.trial_memory.TrialMemory`
+    (earlier trials reused); without a chain, the first one's trial is run again from the grid,
+    so that the step names the line a trial from scratch names.
     """
     _witness(t, should_stop)
     state = t.trials.grid_state(t.grid)
@@ -130,10 +132,37 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
         """Refuted assumptions in reading order, found as they are asked for."""
         return trials.first_refuted(cells())
 
+    def near(r0: int, c0: int) -> Iterator[tuple[int, int]]:
+        """The undecided cells by their distance from (r0, c0) in steps along rows and
+        columns, each distance's in reading order (until asked to stop: asked at each
+        distance)."""
+        h, w = t.puzzle.height, t.puzzle.width
+        full = (1 << w) - 1
+        unknown = [full & ~(f | x) for f, x in zip(state.row_f, state.row_x, strict=True)]
+        for d in range(h + w - 1):
+            if should_stop is not None and should_stop():
+                stopped[0] = True
+                return
+            for r in range(max(0, r0 - d), min(h - 1, r0 + d) + 1):
+                row = unknown[r]
+                if not row:
+                    continue
+                k = d - abs(r - r0)
+                c = c0 - k
+                if c >= 0 and row >> c & 1:
+                    yield r, c
+                c = c0 + k
+                if k and c < w and row >> c & 1:
+                    yield r, c
+
     if t.complete:
         masks = (state.row_f, state.row_x, state.col_f, state.col_x)
+        head = next(candidates(), None)  # (the first refuted assumption in reading order)
+        if head is None:
+            return None
+        found = trials.first_refuted(near(head[0], head[1]))
         best = shortest_chain(
-            t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.trials.chain_cache, masks
+            t.puzzle, t.grid, found, CHAIN_CANDIDATES, t.trials.chain_cache, masks
         )
         if best is not None:
             return _chain_probe(t, *best)
@@ -183,11 +212,14 @@ def _witness(t: Tracer, should_stop: StopCallback | None) -> None:
         trials.set_witness(result.solution.tolist())
 
 
-CHAIN_CANDIDATES = 32
-"""A contradiction step is the shortest chain among the first this many refuted assumptions
+CHAIN_CANDIDATES = 48
+"""A contradiction step is the shortest chain among the first this many refuted assumptions,
+nearest the first one in reading order first
 (:func:`~nonostudio.analysis.explaining.chain.shortest_chain`: the first one's trial alone, and
 a chain of :data:`~nonostudio.analysis.explaining.chain.SHORT` line steps or fewer from it ends
-the search at once; else the others are found and their trials followed side by side)."""
+the search at once; else the others are found and their trials followed side by side).  Taken
+around one cell rather than along the first rows, they give shorter chains and fewer
+contradiction steps: see docs/design/analysis.md, "Chain search speed"."""
 
 
 def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:

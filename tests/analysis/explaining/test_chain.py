@@ -20,16 +20,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonostudio.analysis.catalogue.techniques import CONTRADICTION
 from nonostudio.analysis.explaining.chain import (
     DeepRefutation,
     Link,
     Results,
     Solved,
+    chain_premises,
     deep_refutation,
     refutation_chain,
     shortest_chain,
 )
 from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.analysis.tracing.trace_fallbacks import CHAIN_CANDIDATES
 from nonostudio.core.formats import read_all
 from nonostudio.core.gridstate import Contradiction, GridState, LineCache
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -345,6 +348,33 @@ def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: st
             assert shortest_chain(puzzle, grid, candidates(), most) == best
             # No assumption past the first ``most`` is asked for (each costs a trial).
             assert len(pulled) <= most
+
+
+def nearest_first(found: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The assumptions by their distance from the first one's cell in steps along rows and
+    columns, those at one distance in the order found."""
+    r0, c0, _ = found[0]
+    return sorted(found, key=lambda a: abs(a[0] - r0) + abs(a[1] - c0))
+
+
+def test_a_contradiction_step_looks_around_the_first_refuted_assumption() -> None:
+    # Each contradiction step of a trace is the plain reference's shortest chain among the first
+    # CHAIN_CANDIDATES assumptions refuted from scratch, taken nearest the first one in reading
+    # order, link for link (so a hint from any grid on the way names the same).
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00023-edge.non")
+    trace = rule_trace(puzzle, [])
+    steps = 0
+    for index, step in enumerate(trace.steps):
+        if step.technique != CONTRADICTION:
+            continue
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        found = nearest_first(refuted(puzzle, grid))[:CHAIN_CANDIDATES]
+        best = ref_shortest(ref_trials(puzzle, grid, found))
+        ((r, c, value),) = step.cells
+        assert best is not None and best[:3] == (r, c, CROSSED if value == FILLED else FILLED)
+        assert list(step.premises) == chain_premises(*best)
+        steps += 1
+    assert steps >= 10, steps
 
 
 def test_shortest_chains_follow_the_trials_side_by_side() -> None:

@@ -234,8 +234,9 @@ def test_every_probe_step_is_one_of_the_first_refuted_cells_from_scratch(
 ) -> None:
     # The tracer reuses its depth-1 trials from one probe step to the next (on grids up to a
     # size; memory=False sets that size to 0, as on a large grid); each probe must still be one
-    # of the first refuted assumptions trying every cell from scratch finds (the one of those
-    # with the shortest chain), and the chain's length is in its note.
+    # of the first refuted assumptions trying every cell from scratch finds, nearest the first
+    # one in reading order (the one of those with the shortest chain), and the chain's length is
+    # in its note.
     if not memory:
         monkeypatch.setattr(trial_memory, "MEMORY_CELLS", 0)
     ((_, puzzle),) = read_all(SAMPLES / sample)
@@ -245,8 +246,11 @@ def test_every_probe_step_is_one_of_the_first_refuted_cells_from_scratch(
     assert len(probes) >= 2, "the sample needs several probe steps for this test"
     for index in probes:
         step = trace.steps[index]
-        found = refuted(puzzle, trace.grid_after(index), CHAIN_CANDIDATES)
+        found = refuted(puzzle, trace.grid_after(index))
         assert found, "no cell is refuted: the trace should not have probed here"
+        r0, c0, _ = found[0]
+        found.sort(key=lambda a, r0=r0, c0=c0: abs(a[0] - r0) + abs(a[1] - c0))
+        found = found[:CHAIN_CANDIDATES]
         ((r, c, value),) = step.cells
         assert (r, c, CROSSED if value == FILLED else FILLED) in found
         links = sum(p["say"] in ("forced", "dead") for p in step.premises)

@@ -140,7 +140,7 @@ def test_a_trace_is_the_same_with_the_solution_the_probe_steps_look_for(
     monkeypatch.setattr(trace_fallbacks, "WITNESS_AFTER", 10**9)
     without = rule_trace(puzzle, []).steps
     assert len(given) == 1
-    assert sum(step.kind == "probe" for step in without) >= after + 10
+    assert sum(step.kind == "probe" for step in without) >= after + 5  # (Bike: 12)
     assert with_solution == without
 
 
