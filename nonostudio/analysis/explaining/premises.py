@@ -971,11 +971,14 @@ def sole_holder(
     # on the whole line, of the reasons found the one said in the fewest words: the bounds',
     # counting the blocks set apart by crosses, or the walls around the boxes (the clues too
     # long for them said at once)
-    x.boxes_hold = narrowed
-    try:
-        over = over_holder(x, i, bs, be, r, placed)
-    finally:
-        x.boxes_hold = False
+    over = None
+    if because is None or _any_kind(because, "cannot_start"):
+        # (the walls say at once what starts ruled out one by one say: none, nothing to gain)
+        x.boxes_hold = narrowed
+        try:
+            over = over_holder(x, i, bs, be, r, placed)
+        finally:
+            x.boxes_hold = False
     found = [
         c
         for c in (
@@ -987,14 +990,19 @@ def sole_holder(
         )
         if c is not None
     ]
-    if not found:
-        return None
+    if len(found) < 2:
+        return found[0] if found else None
     return min(found, key=lambda c: _words(x, c))
 
 
 OVER_WEIGHT = 2
 """About the least weight (:func:`_weight`) of an ``over`` reason: one length and one cross,
 about one bound's phrase; a reason shorter than that is kept without looking further."""
+
+
+def _any_kind(claims: Sequence[Claim], kind: str) -> bool:
+    """Whether some of ``claims`` are of ``kind``."""
+    return any(c["claim"] == kind for c in claims)
 
 
 def _weight_of(because: Sequence[Claim]) -> int:

@@ -117,12 +117,14 @@ def test_edges_and_walls_drops_a_holder_that_cannot_reach_the_box() -> None:
     first, 3, starting between cells 7 and 8 or the second, 5, …" offered the 3, which holds
     the boxes at cells 2–3.  It is dropped with that reason (a ``kept_off`` claim); the move's
     cells (those every possible holder covers) still follow from the holder left.  A reason
-    with a "so" of its own is followed by "; so", not a third ", so" in a row."""
+    with a "so" of its own is followed by "; so", not a third ", so" in a row.  Both walls of
+    the gap stop the 5's other starts, and both are named."""
     text, premise = _step("glue", (3, 5, 4, 3), ".##.x...#.x.####.....x...")
     assert text == (
         "Column 14 — Edges and walls: the first clue, 3, holds the boxes at cells 2–3, so it "
         "ends by cell 4; so the box at cell 9 can only be the second clue, 5, starting at cell "
-        "6 to hold it (it cannot cross the cross at cell 5), so cell 8 is filled."
+        "6 to hold it (it cannot cross the cross at cell 5 or the cross at cell 11), so cell 8 is "
+        "filled."
     )
     (kept,) = [c for c in premise["claims"] if c["claim"] == "kept_off"]
     assert (kept["start"], kept["end"], kept["clues"]) == (8, 9, [0])
