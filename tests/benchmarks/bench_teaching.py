@@ -226,25 +226,52 @@ _LONG_REASON = re.compile(
 )
 
 
-def holder_reasons(trace) -> tuple[int, int]:
+def holder_reasons(trace, show: str | None = None) -> tuple[int, int]:
     """``("can only be" statements in the steps' words, those giving no reason)``: a block or
     box said to be one clue, without saying it is the line's first or last, the only clue that
     long, or what keeps the other clues off it (on a line of one clue, that is the reason; in a
-    part of the line just said to hold only that clue, so is the part)."""
+    part of the line just said to hold only that clue, so is the part).  With ``show`` (the
+    puzzle's name), each statement without a reason is printed with its step (numbered as
+    ``explain`` numbers them), line, clue, cells before the step and technique."""
     said = bare = 0
-    for step in trace.steps:
-        for m in re.finditer(r"can only be ", step.text):
-            said += 1
-            before, after = step.text[: m.start()], step.text[m.end() :]
-            part = _PART_REASON.search(before)
-            if not (
-                (part and after.startswith(part.group(1)))
-                or _EDGE_REASON.search(before)
-                or _SOLE_REASON.search(before)
-                or _LONG_REASON.match(after)
-                or _ONLY_CLUE.match(after)
-            ):
-                bare += 1
+    puzzle = trace.puzzle
+    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+    for number, step in enumerate(trace.steps, 1):
+        found = _bare_statements(step)
+        said, bare = said + found[0], bare + len(found[1])
+        if show is not None and found[1]:
+            row = step.axis == "row"
+            cells = grid[step.index] if row else [r[step.index] for r in grid]
+            clue = (puzzle.rows if row else puzzle.cols)[step.index]
+            line = "".join({UNKNOWN: ".", 0: "x", 1: "#"}[int(c)] for c in cells)
+            for at in found[1]:
+                print(
+                    f"    NO REASON {show} step {number} {step.axis} {step.index + 1} "
+                    f"({step.technique}) clue {' '.join(map(str, clue))} {line}: "
+                    f"…{step.text[max(0, at - 60) : at + 40]}…"
+                )
+        for r, c, v in step.cells:
+            grid[r][c] = v
+    return said, bare
+
+
+def _bare_statements(step) -> tuple[int, list[int]]:
+    """``(the "can only be" statements of a step's words, where those without a reason are)``
+    (:func:`holder_reasons`)."""
+    said = 0
+    bare = []
+    for m in re.finditer(r"can only be ", step.text):
+        said += 1
+        before, after = step.text[: m.start()], step.text[m.end() :]
+        part = _PART_REASON.search(before)
+        if not (
+            (part and after.startswith(part.group(1)))
+            or _EDGE_REASON.search(before)
+            or _SOLE_REASON.search(before)
+            or _LONG_REASON.match(after)
+            or _ONLY_CLUE.match(after)
+        ):
+            bare.append(m.start())
     return said, bare
 
 
@@ -389,6 +416,11 @@ def main() -> int:
         help="alternating timing rounds, old and new code (default 2)",
     )
     parser.add_argument(
+        "--bare",
+        action="store_true",
+        help='print each "can only be" statement giving no reason (step, line, clue, cells)',
+    )
+    parser.add_argument(
         "--skip-coverage",
         action="store_true",
         help="leave out the coverage share (placement takes ~15 s)",
@@ -443,7 +475,7 @@ def main() -> int:
             false_by[technique] = false_by.get(technique, 0) + 1
         for problem in problems[:2]:
             print(f"    FALSE: {problem}")
-        a, b = holder_reasons(trace)
+        a, b = holder_reasons(trace, name if args.bare else None)
         holders_said, holders_bare = holders_said + a, holders_bare + b
         a, b = impossible_holders(trace)
         offered, offered_wrong = offered + a, offered_wrong + b
