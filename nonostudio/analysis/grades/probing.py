@@ -72,64 +72,173 @@ class _Work:
         return assume(state, r, c, value)
 
 
-_HELD = 4  # trial outcomes _depth1_closure keeps to skip assumptions they already hold
+def _code(width: int, r: int, c: int, value: int) -> int:
+    """The assumption that cell ``(r, c)`` of a grid ``width`` wide has ``value``, as one int."""
+    return (r * width + c) << 1 | (value == FILLED)
+
+
+def _lines(base: GridState, state: GridState) -> tuple[int, int]:
+    """The rows and the columns (as bit masks) where ``state`` has cells ``base`` has not."""
+    masks = []
+    for now_f, now_x, then_f, then_x in (
+        (state.row_f, state.row_x, base.row_f, base.row_x),
+        (state.col_f, state.col_x, base.col_f, base.col_x),
+    ):
+        mask = 0
+        for i, (f, x, f0, x0) in enumerate(zip(now_f, now_x, then_f, then_x, strict=True)):
+            if f != f0 or x != x0:
+                mask |= 1 << i
+        masks.append(mask)
+    return masks[0], masks[1]
+
+
+class _Pass:
+    """What one depth-2 pass knows of the outcomes of its trials, all made on grids line logic
+    gets to from the pass's grid ``base`` (a fixed point of line logic) with some assumptions.
+
+    * ``refuted``: outcomes by the set of assumptions added to ``base`` (codes of :meth:`code`),
+      True when line logic refuted them.  Line logic (the exact line solver run to its fixed
+      point) gets the same grid from a set of assumptions in any order, so a trial whose set an
+      earlier trial had (assume b inside a, after assume a inside b) has that trial's outcome.
+    * ``reach``: for an assumption on ``base``, the rows and columns where line logic from it
+      decides cells (None when it is refuted).  Assumed on a grid ``state`` that line logic gets
+      to from ``base``, it is not refuted when none of these lines holds a cell ``state`` decided
+      beyond ``base``: the union of the two outcomes is then a consistent fixed point of line
+      logic (each line is as one of them left it) holding the assumption, and line logic from
+      the assumption on ``state`` stays inside it.  These are found without counting trials: a
+      fact about ``base``, at most one per undecided cell and value in a pass, and taken
+      from ``outcomes`` (the depth-1 pass over ``base`` that found nothing) where it ran.
+    """
+
+    def __init__(self, base: GridState, outcomes: dict[int, GridState]) -> None:
+        self.base = base
+        self.width = base.width
+        self.refuted: dict[frozenset[int], bool] = {}
+        self.reach: dict[int, tuple[int, int] | None] = {}
+        self.outcomes = outcomes
+
+    def code(self, r: int, c: int, value: int) -> int:
+        """An assumption as one int (:func:`_code`)."""
+        return _code(self.width, r, c, value)
+
+    def reach_of(self, code: int, r: int, c: int, value: int) -> tuple[int, int] | None:
+        """``reach[code]``, found when first asked."""
+        if code in self.reach:
+            return self.reach[code]
+        outcome = self.outcomes.pop(code, None)
+        if outcome is None:
+            outcome = assume(self.base, r, c, value)
+        lines = None if outcome is None else _lines(self.base, outcome)
+        self.reach[code] = lines
+        return lines
 
 
 def _other(value: int) -> int:
     return CROSSED if value == FILLED else FILLED
 
 
-def _depth1_closure(state: GridState, work: _Work, found: list[Probe] | None) -> GridState | None:
+def _depth1_closure(
+    state: GridState,
+    work: _Work,
+    found: list[Probe] | None,
+    inside: tuple[_Pass, frozenset[int]] | None = None,
+    outcomes: dict[int, GridState] | None = None,
+) -> GridState | None:
     """Apply depth-1 probes (row-major passes) until none applies; None on a contradiction.
 
-    Probes are appended to ``found`` when it is given.
+    Probes are appended to ``found`` when it is given.  ``inside``, when given, is a depth-2
+    pass and the assumptions with which line logic gets from its grid to ``state``: a trial whose
+    outcome the pass knows (:class:`_Pass`) is counted but not run.  ``outcomes``, when given,
+    gets the outcomes of the trials on the grid returned that line logic did not refute, by
+    :func:`_code`.
     """
+    width = state.width
     changed = True
     while changed and not state.is_solved():
         changed = False
-        # Outcomes of trials on ``state`` that line logic did not refute: consistent fixed points
-        # of line logic.  An assumption one of them already holds is not refuted either (line
-        # logic from it stays inside that fixed point), so its trial is counted but not run.
-        held: list[GridState] = []
+        # The cells of the outcomes of trials on ``state`` that line logic did not refute
+        # (consistent fixed points of line logic), as masks.  An assumption one of them already
+        # holds is not refuted either (line logic from it stays inside that fixed point), so its
+        # trial is counted but not run.
+        held_f = [0] * state.height
+        held_x = [0] * state.height
+        if inside is not None:
+            known_rows, known_cols = _lines(inside[0].base, state)
         for r, c in unknown_cells(state):
             if state.get(r, c) != UNKNOWN:
                 continue
-            for assumed in (FILLED, CROSSED):
-                if any(outcome.get(r, c) == assumed for outcome in held):
+            for value in (FILLED, CROSSED):
+                if (held_f if value == FILLED else held_x)[r] >> c & 1:
                     work.spend()
                     continue
-                trial = work.assume(state, r, c, assumed)
-                if trial is not None:
-                    held.append(trial)
-                    if len(held) > _HELD:
-                        del held[0]
-                    continue
-                after = work.assume(state, r, c, _other(assumed))
+                key = None
+                refuted: bool | None = None
+                if inside is not None:
+                    pass_, assumed = inside
+                    code = pass_.code(r, c, value)
+                    key = assumed | {code}
+                    refuted = pass_.refuted.get(key)
+                    if refuted is None:
+                        lines = pass_.reach_of(code, r, c, value)
+                        if lines is not None and not (
+                            lines[0] & known_rows or lines[1] & known_cols
+                        ):
+                            refuted = False
+                    if refuted is False:
+                        work.spend()
+                        continue
+                    if refuted:
+                        work.spend()
+                if key is None or refuted is None:
+                    trial = work.assume(state, r, c, value)
+                    if key is not None:
+                        pass_.refuted[key] = trial is None
+                    if trial is not None:
+                        if outcomes is not None:
+                            outcomes[_code(width, r, c, value)] = trial
+                        held_f = [h | f for h, f in zip(held_f, trial.row_f, strict=True)]
+                        held_x = [h | x for h, x in zip(held_x, trial.row_x, strict=True)]
+                        continue
+                other = _other(value)
+                after = work.assume(state, r, c, other)
                 if after is None:
                     return None  # both values fail: no solution from here
                 state = after
-                held = []
+                if inside is not None:
+                    inside = (inside[0], inside[1] | {inside[0].code(r, c, other)})
+                    known_rows, known_cols = _lines(inside[0].base, state)
+                held_f = [0] * state.height
+                held_x = [0] * state.height
+                if outcomes is not None:
+                    outcomes.clear()
                 changed = True
                 if found is not None:
-                    found.append(Probe(r, c, _other(assumed), 1))
+                    found.append(Probe(r, c, other, 1))
                 break
     return state
 
 
-def _depth2_probe(state: GridState, work: _Work, start: int) -> tuple[GridState, Probe, int] | None:
+def _depth2_probe(
+    state: GridState, work: _Work, start: int, outcomes: dict[int, GridState]
+) -> tuple[GridState, Probe, int] | None:
     """The first depth-2 probe in row-major order from cell index ``start`` (wrapping around):
-    the new state, the probe and the index to continue from.  None when there is none."""
+    the new state, the probe and the index to continue from.  None when there is none.
+    ``outcomes``: those of the depth-1 pass over ``state`` that found nothing (:class:`_Pass`)."""
     cells = unknown_cells(state)
     if not cells:
         return None
+    pass_ = _Pass(state, outcomes)
     start %= len(cells)
     for i in range(len(cells)):
         index = (start + i) % len(cells)
         r, c = cells[index]
         for assumed in (FILLED, CROSSED):
             trial = work.assume(state, r, c, assumed)
-            if trial is not None and _depth1_closure(trial, work, None) is not None:
-                continue
+            if trial is not None:
+                code = pass_.code(r, c, assumed)
+                pass_.reach[code] = _lines(state, trial)
+                if _depth1_closure(trial, work, None, (pass_, frozenset((code,)))) is not None:
+                    continue
             after = work.assume(state, r, c, _other(assumed))
             if after is None:
                 raise Contradiction("row", r)
@@ -166,13 +275,14 @@ def probe_solve(
         state.propagate()
         cursor = 0
         while not state.is_solved():
-            closed = _depth1_closure(state, work, result.probes)
+            outcomes: dict[int, GridState] = {}
+            closed = _depth1_closure(state, work, result.probes, None, outcomes)
             if closed is None:
                 raise Contradiction
             state = closed
             if state.is_solved() or max_depth < 2:
                 break
-            found = _depth2_probe(state, work, cursor)
+            found = _depth2_probe(state, work, cursor, outcomes)
             if found is None:
                 break
             state, probe, cursor = found

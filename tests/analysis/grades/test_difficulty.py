@@ -20,7 +20,7 @@ from nonostudio.analysis.grades.difficulty import (
 )
 from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE
 from nonostudio.analysis.grades.probing import probe_solve
-from nonostudio.core.formats import read_entries
+from nonostudio.core.formats import read_entries, read_file
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
@@ -208,7 +208,9 @@ def test_probing_from_a_start_grid_keeps_its_cells() -> None:
         probe_solve(PROBE_PUZZLE, max_depth=3)
 
 
-def _reference_probe_solve(puzzle: Puzzle, budget: int) -> tuple[np.ndarray, list, int, bool]:
+def _reference_probe_solve(
+    puzzle: Puzzle, budget: int, start: np.ndarray | None = None
+) -> tuple[np.ndarray, list, int, bool]:
     """probing.probe_solve written out plainly (every trial run): grid, probes, trials, and
     whether the budget ran out."""
     from nonostudio.analysis.grades.probing import Probe
@@ -255,7 +257,7 @@ def _reference_probe_solve(puzzle: Puzzle, budget: int) -> tuple[np.ndarray, lis
                     break
         return state
 
-    state = GridState(puzzle)
+    state = GridState(puzzle) if start is None else GridState.from_grid(puzzle, start)
     probes: list = []
     exhausted = False
     try:
@@ -303,3 +305,35 @@ def test_probing_skips_only_trials_whose_outcome_it_knows(anchors: Path, budget:
     assert np.array_equal(result.grid, grid)
     assert result.probes == probes
     assert (result.trials, result.exhausted) == (trials, exhausted)
+
+
+def test_depth_2_trials_whose_outcome_the_pass_knows_are_counted_not_run(anchors: Path) -> None:
+    # Forever (webpbn 6574) from where depth 1 is stuck (440 cells undecided): its depth-2 pass
+    # counts many trials without running them (an assumption whose lines line logic from the
+    # pass's grid touches none of the lines the trial's grid decided beyond it; the same set of
+    # assumptions in another order), and gets what running every trial gets at these budgets.
+    from nonostudio.analysis.grades import probing
+
+    webpbn = anchors / "puzzles" / "picross-solver" / "webpbn"
+    puzzle = read_file(webpbn / "webpbn-06574-forever.non")
+    start = probe_solve(puzzle, max_depth=1).grid
+    assert (start == UNKNOWN).sum() == 440
+    runs = [0]
+    assume = probing.assume
+
+    def counted(*args: object) -> object:
+        runs[0] += 1
+        return assume(*args)  # type: ignore[arg-type]
+
+    for budget in (4000,):
+        grid, probes, trials, exhausted = _reference_probe_solve(puzzle, budget, start)
+        runs[0] = 0
+        probing.assume = counted  # type: ignore[assignment]
+        try:
+            result = probe_solve(puzzle, start, max_depth=2, budget=budget)
+        finally:
+            probing.assume = assume
+        assert np.array_equal(result.grid, grid)
+        assert result.probes == probes
+        assert (result.trials, result.exhausted) == (trials, exhausted) == (budget + 1, True)
+        assert runs[0] < 0.5 * budget  # many trials counted, not run (without the pass: 0.62)
