@@ -355,7 +355,10 @@ class PracticeView(QWidget):
         # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
         job = ProcessJob(find_drill_lines, (techniques, self.seed, source, PER_TECHNIQUE))
         self.practice = None
+        self.drill = None
         self._show_drill_widgets(None)
+        self.where.clear()  # the last drill's line and answer are not this search's
+        self.result.clear()
         names = ", ".join(BY_ID[t].name for t in techniques)
         self.prompt.setText(f"Finding drill lines for {names}…")
         self.progress.setValue(0)
@@ -365,9 +368,11 @@ class PracticeView(QWidget):
         self._loader.start(job)
 
     def cancel(self) -> None:
+        """Stop the search; the progress line is cleared and the drill text says what to do."""
         self._loader.cancel()
         self._load_done()
-        self.prompt.setText("Cancelled. Choose a technique and start practice.")
+        self._say("")
+        self.prompt.setText("Cancelled. Choose a technique and press Start practice.")
 
     def is_loading(self) -> bool:
         return self._loader.is_running()
@@ -382,7 +387,11 @@ class PracticeView(QWidget):
         self.start_button.setEnabled(True)
 
     def _load_failed(self, message: str) -> None:
-        self._say(f"Could not find drill lines: {message}", error=True)
+        # one state: the progress line goes, the drill text says what happened and what to do
+        self._say("")
+        self.prompt.setText(
+            f"Could not find drill lines: {message.rstrip('.')}. Press Start practice to try again."
+        )
 
     def _lines_found(self, value: tuple[list[str], dict[str, list[DrillLine]]]) -> None:
         techniques, lines = value
@@ -391,6 +400,7 @@ class PracticeView(QWidget):
         if not practice.drills:
             names = ", ".join(BY_ID[t].name for t in techniques)
             where = self.source_box.currentText()
+            self._say("")
             self.prompt.setText(f"No drill line for {names} in {where}.")
             return
         for e in past:  # the schedule goes on from past sessions

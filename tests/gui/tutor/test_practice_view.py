@@ -235,3 +235,28 @@ def test_no_drill_line_in_an_empty_library_says_so(qtbot, view: PracticeView) ->
     qtbot.waitUntil(lambda: not view.is_loading(), timeout=15000)
     assert view.prompt.text() == "No drill line for Overlap in my library."
     assert view.drill is None
+
+
+def test_cancel_leaves_one_state(qtbot, view: PracticeView) -> None:
+    # seen under Xvfb: after Cancel the line above Drill still said "Finding drill lines: 47 %"
+    view.where.setText("Row 8 of jwilk-150-buffalo.non, clue 2 1 1")  # the last drill's
+    view.result.setText("Not quite.")
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    view._load_progress(0.47, "looking at jwilk-038-bike.non")
+    qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert "Finding" not in view.status.text() and "Finding" not in view.prompt.text()
+    assert view.prompt.text().startswith("Cancelled.") and view.start_button.isEnabled()
+    assert view.where.text() == view.result.text() == ""  # not the last drill's line
+
+
+def test_a_failed_search_leaves_one_state(qtbot, view: PracticeView) -> None:
+    # seen after kill -9 of the worker: a red "Could not find drill lines" line over a drill text
+    # still saying "Finding drill lines for ..."
+    view.prompt.setText("Finding drill lines for All arrangements agree…")
+    view._load_progress(0.3, "looking at owl.non")
+    view._load_failed("the background process stopped unexpectedly (exit -9)")
+    view._load_done()
+    assert "Finding" not in view.status.text() and "Finding" not in view.prompt.text()
+    assert "stopped unexpectedly (exit -9)" in view.prompt.text()
+    assert "Start practice" in view.prompt.text() and view.start_button.isEnabled()
