@@ -1,7 +1,8 @@
 """A puzzle's one-line fields (title, author, copyright, licence) kept on the editor's undo stack,
 so that Edit ▸ Undo undoes typing in them as it undoes a stroke or a typed clue, in the order
 they were made (:class:`FieldUndo`).  Typing on in the same field is one step; Undo and Redo
-typed in a field go to the shared stack, not to the field's own history."""
+typed in a field go to the shared stack, not to the field's own history; :class:`StackKeys` does
+the same for any other widget that types (the editor's size boxes)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QWidget
 
 FIELD_STEP_ID = 0x46_4C_44  # QUndoCommand.id() of a field's step: typing on in it merges
 
@@ -59,7 +60,7 @@ class FieldUndo(QObject):
         self._texts = {key: edit.text() for key, edit in self._edits.items()}
         for key, edit in self._edits.items():
             edit.textEdited.connect(lambda _text, k=key: self._typed(k))
-            edit.installEventFilter(self)
+        self._keys = StackKeys(stack, list(self._edits.values()))
 
     def label(self, key: str) -> str:
         return self._edits[key].accessibleName() or key
@@ -89,8 +90,21 @@ class FieldUndo(QObject):
             self._stack.push(FieldStep(self, key, before, after, applied=True))
         self._changed()
 
+
+class StackKeys(QObject):
+    """Undo and Redo typed in any of ``widgets`` undo and redo ``stack``, not the widget's own
+    history (a line edit, or a spin box whose line edit would take the keys)."""
+
+    def __init__(self, stack: QUndoStack, widgets: list[QWidget]) -> None:
+        super().__init__()
+        self._stack = stack
+        for widget in widgets:
+            widget.installEventFilter(self)
+            if isinstance(widget, QAbstractSpinBox) and (edit := widget.lineEdit()) is not None:
+                edit.installEventFilter(self)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        """Undo and Redo typed in a field undo and redo the shared stack."""
+        """Undo and Redo typed in a watched widget undo and redo the shared stack."""
         kind = event.type()
         if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
             event, QKeyEvent

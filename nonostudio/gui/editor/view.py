@@ -35,7 +35,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
-from nonostudio.gui.common.field_undo import FieldUndo
+from nonostudio.gui.common.field_undo import FieldUndo, StackKeys
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
 
@@ -136,6 +136,8 @@ class EditorView(QWidget):
         self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
         # Title, author, copyright and licence are undone from the Edit menu too.
         self._fields = FieldUndo(self.ui.meta_edits, self._undo, self._on_meta_edited)
+        # Ctrl+Z in a size box undoes the editor's steps (its line edit would take the keys).
+        self._size_keys = StackKeys(self._undo, [self.ui.width_spin, self.ui.height_spin])
         self._size = self.picture_size()  # what a typed size's undo step goes back to
         self.ui.reveal_button.clicked.connect(self.show_solution)
         self.new_puzzle(10, 10)
