@@ -78,18 +78,16 @@ def _code(width: int, r: int, c: int, value: int) -> int:
 
 
 def _lines(base: GridState, state: GridState) -> tuple[int, int]:
-    """The rows and the columns (as bit masks) where ``state`` has cells ``base`` has not."""
-    masks = []
-    for now_f, now_x, then_f, then_x in (
-        (state.row_f, state.row_x, base.row_f, base.row_x),
-        (state.col_f, state.col_x, base.col_f, base.col_x),
+    """The rows and the columns (as bit masks) where ``state`` has cells ``base`` has not
+    (``state`` holds every cell of ``base``)."""
+    rows = cols = 0
+    for r, (f, x, f0, x0) in enumerate(
+        zip(state.row_f, state.row_x, base.row_f, base.row_x, strict=True)
     ):
-        mask = 0
-        for i, (f, x, f0, x0) in enumerate(zip(now_f, now_x, then_f, then_x, strict=True)):
-            if f != f0 or x != x0:
-                mask |= 1 << i
-        masks.append(mask)
-    return masks[0], masks[1]
+        if f != f0 or x != x0:
+            rows |= 1 << r
+            cols |= (f ^ f0) | (x ^ x0)
+    return rows, cols
 
 
 class _Pass:
@@ -133,6 +131,9 @@ class _Pass:
         return lines
 
 
+_UNSEEN = (-1, -1)  # not in _Pass.reach yet
+
+
 def _other(value: int) -> int:
     return CROSSED if value == FILLED else FILLED
 
@@ -153,6 +154,9 @@ def _depth1_closure(
     :func:`_code`.
     """
     width = state.width
+    if inside is not None:
+        pass_, assumed = inside
+        base, reach, memo = pass_.base, pass_.reach, pass_.refuted
     changed = True
     while changed and not state.is_solved():
         changed = False
@@ -163,7 +167,7 @@ def _depth1_closure(
         held_f = [0] * state.height
         held_x = [0] * state.height
         if inside is not None:
-            known_rows, known_cols = _lines(inside[0].base, state)
+            known_rows, known_cols = _lines(base, state)
         for r, c in unknown_cells(state):
             if state.get(r, c) != UNKNOWN:
                 continue
@@ -171,42 +175,41 @@ def _depth1_closure(
                 if (held_f if value == FILLED else held_x)[r] >> c & 1:
                     work.spend()
                     continue
-                key = None
-                refuted: bool | None = None
-                if inside is not None:
-                    pass_, assumed = inside
-                    code = pass_.code(r, c, value)
-                    key = assumed | {code}
-                    refuted = pass_.refuted.get(key)
-                    if refuted is None:
-                        lines = pass_.reach_of(code, r, c, value)
-                        if lines is not None and not (
-                            lines[0] & known_rows or lines[1] & known_cols
-                        ):
-                            refuted = False
-                    if refuted is False:
-                        work.spend()
-                        continue
-                    if refuted:
-                        work.spend()
-                if key is None or refuted is None:
+                code = _code(width, r, c, value)
+                if inside is None:
                     trial = work.assume(state, r, c, value)
-                    if key is not None:
-                        pass_.refuted[key] = trial is None
-                    if trial is not None:
-                        if outcomes is not None:
-                            outcomes[_code(width, r, c, value)] = trial
-                        held_f = [h | f for h, f in zip(held_f, trial.row_f, strict=True)]
-                        held_x = [h | x for h, x in zip(held_x, trial.row_x, strict=True)]
+                else:
+                    lines = reach.get(code, _UNSEEN)
+                    if lines is _UNSEEN:
+                        lines = pass_.reach_of(code, r, c, value)
+                    if lines is not None and not (lines[0] & known_rows or lines[1] & known_cols):
+                        work.spend()
                         continue
+                    key = assumed | {code}
+                    refuted = memo.get(key)
+                    if refuted is None:
+                        trial = work.assume(state, r, c, value)
+                        memo[key] = trial is None
+                    elif refuted:
+                        work.spend()
+                        trial = None
+                    else:
+                        work.spend()
+                        continue
+                if trial is not None:
+                    if outcomes is not None:
+                        outcomes[code] = trial
+                    held_f = [h | f for h, f in zip(held_f, trial.row_f, strict=True)]
+                    held_x = [h | x for h, x in zip(held_x, trial.row_x, strict=True)]
+                    continue
                 other = _other(value)
                 after = work.assume(state, r, c, other)
                 if after is None:
                     return None  # both values fail: no solution from here
                 state = after
                 if inside is not None:
-                    inside = (inside[0], inside[1] | {inside[0].code(r, c, other)})
-                    known_rows, known_cols = _lines(inside[0].base, state)
+                    assumed |= {code ^ 1}  # the other value's code
+                    known_rows, known_cols = _lines(base, state)
                 held_f = [0] * state.height
                 held_x = [0] * state.height
                 if outcomes is not None:
@@ -233,9 +236,13 @@ def _depth2_probe(
         index = (start + i) % len(cells)
         r, c = cells[index]
         for assumed in (FILLED, CROSSED):
-            trial = work.assume(state, r, c, assumed)
+            code = pass_.code(r, c, assumed)
+            trial = outcomes.pop(code, None)  # this trial, run by the depth-1 pass on this grid
+            if trial is None:
+                trial = work.assume(state, r, c, assumed)
+            else:
+                work.spend()
             if trial is not None:
-                code = pass_.code(r, c, assumed)
                 pass_.reach[code] = _lines(state, trial)
                 if _depth1_closure(trial, work, None, (pass_, frozenset((code,)))) is not None:
                     continue
