@@ -141,7 +141,7 @@ class PasteDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.typos)
         layout.addWidget(buttons)
-        self.resize(560, 300)
+        self.resize(560, self._reserved_height())
         self._on_text_changed()
 
     def puzzle(self) -> Puzzle | ColourPuzzle | None:
@@ -186,11 +186,36 @@ class PasteDialog(QDialog):
         self.typos.clear()
         super().reject()
 
+    def _reserved_height(self) -> int:
+        """The dialog's height from the start: room for the likely typos under a text box of
+        a few lines, so that the list appearing takes the text box's room and OK does not move
+        (it grew by 265 px at 1280x720, OK from y=431 to 696); no taller than the screen."""
+        typos = self.typos
+        parts = (typos, typos.list, typos.note, typos.apply_button)
+        hidden = [w for w in parts if w.isHidden()]
+        typos.note.setText("Likely typos (each edit alone makes the puzzle unique):\n")
+        for w in hidden:
+            w.setVisible(True)
+        layout = self.layout()
+        layout.invalidate()
+        lines = self.edit.fontMetrics().lineSpacing()
+        height = layout.totalMinimumSize().height() + 4 * lines
+        for w in hidden:
+            w.setVisible(False)
+        typos.note.clear()
+        layout.invalidate()
+        height = max(300, height)
+        screen = self.screen()
+        if screen is not None:
+            height = min(height, screen.availableGeometry().height() - FRAME_ALLOWANCE)
+        return height
+
     def _grow(self) -> None:
-        """Make room for the suggestions under the text, within the screen: the dialog is no
-        taller than the screen's free height (the text box gives up room first) and is moved up
-        when its bottom, with Open with this fix and OK, would be past the screen's."""
-        height = max(self.height(), self.sizeHint().height())
+        """Keep the suggestions under the text within the dialog: its height was reserved for
+        them (the text box gives up room), so it grows only when their least height needs more,
+        and stays no taller than the screen's free height, moved up when its bottom, with Open
+        with this fix and OK, would be past the screen's."""
+        height = max(self.height(), self.minimumSizeHint().height())
         screen = self.screen()
         if screen is None:
             self.resize(self.width(), height)

@@ -42,3 +42,29 @@ def test_the_suggestions_keep_the_dialog_on_the_screen(qtbot) -> None:
         assert bottom <= free.bottom(), (button.text(), bottom, free)
     assert dialog.edit.height() > 0 and dialog.typos.list.height() > 0
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_suggestions_do_not_move_ok(qtbot) -> None:
+    # seen under Xvfb: the list appearing grew the dialog, OK jumped from y=431 to y=696 at
+    # 1280x720 (371 -> 576 at 1024x600) under the pointer.  The room is reserved from the start.
+    dialog = PasteDialog(read_puzzle_text, "1:1-1:2")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    before = dialog.size(), dialog.ok_button.mapToGlobal(dialog.ok_button.rect().topLeft())
+    typos = dialog.typos  # as a finished search shows ten two-line suggestions and a note
+    typos.show()
+    typos.list.addItems([f"row {k}: 3 3 6 1 1 -> 4 3 6 1 1, " + "words " * 20 for k in range(10)])
+    typos.list.show()
+    typos.note.setText("What the percentages are. " * 6)
+    for widget in (typos.note, typos.apply_button, typos.show_all_button):
+        widget.show()
+    typos.reportReady.emit(None)
+    qtbot.wait(10)
+    after = dialog.size(), dialog.ok_button.mapToGlobal(dialog.ok_button.rect().topLeft())
+    assert after == before
+    lines = dialog.edit.fontMetrics().lineSpacing()
+    assert dialog.edit.height() >= 3 * lines and typos.list.height() >= 5 * lines
+    screen = dialog.screen()
+    assert screen is not None
+    assert dialog.frameGeometry().height() <= screen.availableGeometry().height()
