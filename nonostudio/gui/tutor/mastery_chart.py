@@ -1,6 +1,8 @@
 """The mastery chart: one bar per technique, its level (0..1, from
-:func:`nonostudio.analysis.tutor.mastery.mastery`), the mastered threshold as a line, and the
-trend (later events minus earlier ones) as an arrow and a signed number beside the bar.  Drawn
+:func:`nonostudio.analysis.tutor.mastery.mastery`), the mastered threshold as a line, and
+beside the bar the level as a number (what the bar shows), the trend (later events minus earlier
+ones) as an arrow and the number of events.  (The number was the trend: after one wrong answer
+the bar fell from 0.50 to 0.25 beside "+0.00 (1)", a single event having no trend.)  Drawn
 with QPainter like the Difficulty panel's charts; it computes nothing itself."""
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from nonostudio.analysis.tutor.mastery import MASTERED, Mastery
 
 ROW = 18
 NAME_WIDTH = 120
-TREND_WIDTH = 70
+TREND_WIDTH = 96
 
 
 class MasteryChart(QWidget):
@@ -26,7 +28,10 @@ class MasteryChart(QWidget):
         super().__init__(parent)
         self._levels: list[Mastery] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-        self.setToolTip("Level of each technique: green is mastered; ▲/▼ is the trend")
+        self.setToolTip(
+            "Level of each technique (the bar and the number): green is mastered, the dashed "
+            "line the level that counts as mastered; ▲/▼ is the trend, then the events"
+        )
 
     def set_levels(self, levels: Mapping[str, Mastery], techniques: list[str]) -> None:
         """Show the ``techniques`` (ids, in this order) of ``levels``."""
@@ -63,6 +68,15 @@ class MasteryChart(QWidget):
                 )
         return QRect()
 
+    def label(self, technique: str) -> str:
+        """The words beside the bar of ``technique``: its level (the bar's length), the trend's
+        arrow and the number of events (empty when it is not shown)."""
+        for m in self._levels:
+            if m.technique == technique:
+                arrow = "▲" if m.trend > 0.02 else "▼" if m.trend < -0.02 else "•"
+                return f"{m.level:.2f} {arrow} ({m.events})"
+        return ""
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         pal = self.palette()
@@ -82,11 +96,10 @@ class MasteryChart(QWidget):
             x = track.left() + round(track.width() * MASTERED)
             painter.setPen(QPen(text, 1, Qt.PenStyle.DashLine))
             painter.drawLine(x, track.top() - 2, x, track.bottom() + 2)
-            arrow = "▲" if m.trend > 0.02 else "▼" if m.trend < -0.02 else "•"
             painter.setPen(text)
             painter.drawText(
                 QRect(track.right() + 6, track.top() - 3, TREND_WIDTH, ROW),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                f"{arrow} {m.trend:+.2f} ({m.events})",
+                self.label(m.technique),
             )
         painter.end()

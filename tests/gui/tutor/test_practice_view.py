@@ -260,3 +260,18 @@ def test_a_failed_search_leaves_one_state(qtbot, view: PracticeView) -> None:
     assert "Finding" not in view.status.text() and "Finding" not in view.prompt.text()
     assert "stopped unexpectedly (exit -9)" in view.prompt.text()
     assert "Start practice" in view.prompt.text() and view.start_button.isEnabled()
+
+
+def test_the_mastery_number_is_what_the_bar_shows(view: PracticeView) -> None:
+    # seen under Xvfb: after a wrong drill answer the bar shrank (level 0.50 -> 0.25) while the
+    # number beside it read "+0.00 (1)" (the trend, none for a single event)
+    view.store.record(view.profile, [ProfileEvent("drill", "mark", "empty_line", 0.0, 1.0, "x", 0)])
+    view.refresh_mastery()
+    chart = view.chart
+    level = next(m.level for m in chart.levels() if m.technique == "empty_line")
+    assert level < 0.5  # the wrong answer lowered it
+    number = float(chart.label("empty_line").split()[0])
+    assert abs(number - level) < 0.005
+    track = chart._track(0)
+    assert abs(chart.bar_rect("empty_line").width() / track.width() - number) < 0.01
+    assert chart.label("empty_line").endswith("(1)")
