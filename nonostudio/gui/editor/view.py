@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QTextBlock, QTextCursor, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QPlainTextDocumentLayout, QWidget
 
 from nonostudio.analysis.typos.colour_edits import ColourEdit
 from nonostudio.core.clue_text import (
@@ -34,7 +34,7 @@ from nonostudio.core.clue_text import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
-from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
+from nonostudio.gui.common.clue_edit import ClueEdit, TextStep, show_messages
 from nonostudio.gui.common.field_undo import FieldUndo, StackKeys
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
@@ -100,6 +100,32 @@ class TypedSizeCommand(QUndoCommand):
         self._editor._show_typed_size(*self._before)
 
 
+ModeState = tuple[str, np.ndarray, QTextDocument, QTextDocument]
+
+
+class ModeCommand(QUndoCommand):
+    """Switch between drawing and typing clues, as one undo step.  Each side of the switch keeps
+    its own clue documents (:meth:`EditorView._mode_state`): the typed texts, with the undo
+    history their steps on the stack undo, are put back as they were when the switch is undone,
+    and drawing's derived texts never overwrite them."""
+
+    def __init__(self, editor: EditorView, mode: str) -> None:
+        super().__init__("switch to drawing" if mode == DRAW else "switch to typed clues")
+        self._editor, self._mode = editor, mode
+        self._before = editor._mode_state()
+        self._after: ModeState | None = None
+
+    def redo(self) -> None:
+        if self._after is None:  # push(): make the switch
+            self._editor._switch_mode(self._mode)
+            self._after = self._editor._mode_state()
+        else:
+            self._editor._show_mode_state(self._after)
+
+    def undo(self) -> None:
+        self._editor._show_mode_state(self._before)
+
+
 class EditorView(QWidget):
     """Create and change a puzzle by painting its picture or typing its clues."""
 
@@ -119,6 +145,7 @@ class EditorView(QWidget):
         self._typed_ok = False
         self._lines_ok = False  # every typed clue line reads and fits (totals aside)
         self._loading = False
+        self._spare_documents: list[QTextDocument] = []  # clue texts a switch of mode set aside
         self.grid = GridView(self._undo)
         self.ui = EditorUi(self, self.grid)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
@@ -384,6 +411,11 @@ class EditorView(QWidget):
     def _clear_undo(self) -> None:
         """Start a fresh undo history: the editor's and the clue texts' own."""
         self._undo.clear()
+        current = (self.ui.rows_edit.document(), self.ui.cols_edit.document())
+        for doc in self._spare_documents:  # no undo step can show them any more
+            if doc not in current:
+                doc.deleteLater()
+        self._spare_documents = []
         self.ui.rows_edit.clear_undo()
         self.ui.cols_edit.clear_undo()
         self._fields.reset()
@@ -437,14 +469,66 @@ class EditorView(QWidget):
 
     def _on_mode_toggled(self, drawing: bool) -> None:
         mode = DRAW if drawing else CLUES
-        if mode == self._mode:
-            return
+        if mode != self._mode:
+            self._undo.push(ModeCommand(self, mode))
+
+    def _mode_state(self) -> ModeState:
+        """What a switch of mode changes: the mode, the cells and the clue documents."""
+        return (
+            self._mode,
+            self.grid.cells().copy(),
+            self.ui.rows_edit.document(),
+            self.ui.cols_edit.document(),
+        )
+
+    def _new_clue_document(self, edit: ClueEdit) -> QTextDocument:
+        """A document for ``edit`` holding its text, without undo history; its typed steps go
+        on the editor's stack as the first document's do (:meth:`ClueEdit.share_undo`)."""
+        doc = QTextDocument(self)
+        doc.setDocumentLayout(QPlainTextDocumentLayout(doc))
+        doc.setDefaultFont(edit.document().defaultFont())
+        doc.setPlainText(edit.toPlainText())
+        doc.undoCommandAdded.connect(lambda: self._undo.push(TextStep(edit)))
+        return doc
+
+    def _set_clue_documents(self, rows: QTextDocument, cols: QTextDocument) -> None:
+        for edit, doc in ((self.ui.rows_edit, rows), (self.ui.cols_edit, cols)):
+            if edit.document() is not doc:
+                old = edit.document()
+                old.setParent(self)  # kept for an undo (the edit would delete it)
+                if old not in self._spare_documents:
+                    self._spare_documents.append(old)
+                edit.setDocument(doc)
+
+    def _switch_mode(self, mode: str) -> None:
+        """Switch to ``mode`` (a :class:`ModeCommand`'s first redo): the clue texts go on in new
+        documents; switching to drawing makes the filled cells the picture."""
         # A covered picture stays covered in either mode: in clues mode the grid keeps the
         # picture's cells as scratch, so showing it would spoil the puzzle the player opened.
-        self._clear_undo()
+        self._updating = True
+        try:
+            self._set_clue_documents(
+                self._new_clue_document(self.ui.rows_edit),
+                self._new_clue_document(self.ui.cols_edit),
+            )
+        finally:
+            self._updating = False
         self._set_mode_widgets(mode)
-        if drawing:
+        if mode == DRAW:
             self._show_picture(np.where(self.grid.cells() == FILLED, FILLED, UNKNOWN))
+        self._sync()
+        self._emit_edited()
+
+    def _show_mode_state(self, state: ModeState) -> None:
+        """Put back what :meth:`_mode_state` captured (a switch of mode undone or redone)."""
+        mode, cells, rows, cols = state
+        self._updating = True
+        try:
+            self._set_clue_documents(rows, cols)
+            self.grid.set_cells(cells)
+        finally:
+            self._updating = False
+        self._set_mode_widgets(mode)
         self._sync()
         self._emit_edited()
 

@@ -42,3 +42,60 @@ def test_ctrl_z_in_a_size_box_undoes_the_editors_stack(qtbot, editor: EditorView
     assert spin.value() == 6 and editor.grid.cells().shape == (5, 6)
     qtbot.keyClick(spin, Qt.Key.Key_Z, CTRL | SHIFT)
     assert spin.value() == 12 and editor.grid.cells().shape == (5, 12)
+
+
+def _state(editor: EditorView) -> tuple:
+    return (
+        editor.mode(),
+        editor.ui.meta_edits["title"].text(),
+        editor.grid.cells().tolist(),
+        editor.ui.rows_edit.toPlainText(),
+        editor.ui.cols_edit.toPlainText(),
+        editor.puzzle(),
+    )
+
+
+def test_a_switch_of_mode_is_an_undo_step_and_keeps_the_history(qtbot, editor: EditorView) -> None:
+    """Title, a stroke, a switch, typed clues, a switch back, another stroke: each undone and
+    redone in turn gives the states seen while making them (the old code cleared the history
+    at each switch)."""
+    editor.new_puzzle(3, 2)
+    states = [_state(editor)]
+    qtbot.keyClicks(editor.ui.meta_edits["title"], "Boat")
+    states.append(_state(editor))
+    editor.grid.setFocus()
+    qtbot.mouseClick(
+        editor.grid, Qt.MouseButton.LeftButton, pos=editor.grid.cell_rect(0, 0).center()
+    )
+    states.append(_state(editor))
+    editor.set_mode("clues")
+    states.append(_state(editor))
+    editor.ui.rows_edit.setFocus()
+    editor.ui.rows_edit.moveCursor(editor.ui.rows_edit.textCursor().MoveOperation.End)
+    qtbot.keyClicks(editor.ui.rows_edit, " 1")  # row 2: "0 1", not a clue in full (0 beside 1)
+    qtbot.keyClick(editor.ui.rows_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClick(editor.ui.rows_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClick(editor.ui.rows_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor.ui.rows_edit, "1")
+    states.append(_state(editor))
+    assert states[-1][3] == "1\n1" and states[-1][5] is None  # the totals differ: no puzzle
+    editor.set_mode("draw")
+    states.append(_state(editor))
+    assert states[-1][0] == "draw" and states[-1][3] == "1\n0"  # the picture's clues
+    qtbot.mouseClick(
+        editor.grid, Qt.MouseButton.LeftButton, pos=editor.grid.cell_rect(1, 2).center()
+    )
+    states.append(_state(editor))
+    stack = editor.undo_stack()
+    steps = stack.index()
+    assert steps >= len(states) - 1
+    seen = [_state(editor)]
+    while stack.canUndo():
+        stack.undo()
+        seen.append(_state(editor))
+    assert seen[-1] == states[0]
+    walk = iter(seen)  # every state made is met again on the way back, in order
+    assert all(any(state == met for met in walk) for state in reversed(states))
+    while stack.canRedo():
+        stack.redo()
+    assert _state(editor) == states[-1]
