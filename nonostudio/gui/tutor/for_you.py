@@ -42,6 +42,7 @@ from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
+from nonostudio.gui.tutor.words import count
 
 
 def clock_text(seconds: float) -> str:
@@ -137,7 +138,7 @@ class ForYouPanel(QWidget):
         early = read_puzzles(self.library, list(keys)) if self.library.in_memory else None
         # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
         job = ProcessJob(grade_library, (self.library.path, early, keys))
-        self._say(f"Grading {len(keys)} puzzle(s) to find the ones at your step…")
+        self._say(f"Grading {count(len(keys), 'puzzle')} to find the ones at your step…")
         self.bar.setValue(0)
         self.bar.show()
         self._worker.start(job)
@@ -201,13 +202,13 @@ class ForYouPanel(QWidget):
             )
             before = " or the one before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at your step (tier {step}){before}, so {len(ahead)} "
-                f"puzzle(s) {where}. Practise What I need in the Practice tab to move your step "
-                f"on.{timing}"
+                f"Nothing in the library at your step (tier {step}){before}, so "
+                f"{count(len(ahead), 'puzzle')} {where}. Practise What I need in the Practice "
+                f"tab to move your step on.{timing}"
             )
         elif self.suggestions:
             self._say(
-                f"{len(self.suggestions)} puzzle(s) for {name or 'you'} at tier {step} "
+                f"{count(len(self.suggestions), 'puzzle')} for {name or 'you'} at tier {step} "
                 f"(your next step){before}.{timing}"
             )
         else:

@@ -51,6 +51,7 @@ from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
 from nonostudio.gui.tutor.mastery_chart import MasteryChart
 from nonostudio.gui.tutor.tutor_jobs import find_drill_lines, library_source, sample_source
+from nonostudio.gui.tutor.words import count
 
 NEED = "need"
 """The technique box's first entry: the techniques of the player's next step."""
@@ -407,7 +408,8 @@ class PracticeView(QWidget):
             if e.source == "drill" and e.item in practice.drills:
                 practice.schedule.review(e.item, e.score >= 1.0, e.at)
         self.practice = practice
-        self._say(f"{len(practice.drills)} drills on {len(techniques)} technique(s).")
+        drills, on = count(len(practice.drills), "drill"), count(len(techniques), "technique")
+        self._say(f"{drills} on {on}.")
         self.next_drill()
 
     # -- drills ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import PendingEvent, attribute_events
+from nonostudio.gui.tutor.words import count
 
 IDLE_S = 300.0
 """A gap between moves longer than this is not timed."""
@@ -187,7 +188,7 @@ class HandSolveLog(QObject):
             self.failed = str(exc)
         if lost:
             self.failed = "; ".join(
-                f"{n} event(s) of profile {name!r} not recorded: it no longer exists"
+                f"{count(n, 'event')} of profile {name!r} not recorded: it no longer exists"
                 for name, n in lost.items()
             )
         self._pump()

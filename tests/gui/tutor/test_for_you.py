@@ -84,7 +84,7 @@ def test_nothing_at_the_step_offers_the_tier_above(qtbot, panel: ForYouPanel) ->
     assert whys == ["one step up: Contradiction (tier 6)"], whys
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 5) or the one before, so 1 puzzle(s) one "
+        "Nothing in the library at your step (tier 5) or the one before, so 1 puzzle one "
         "step up, at tier 6."
     ), text
     # without them, nothing at all: it says so
@@ -122,7 +122,7 @@ def test_a_new_player_is_offered_the_puzzles_one_step_up(qtbot, panel: ForYouPan
     assert panel.table.item(0, 1).text() == "one step up: Overlap (tier 1)"
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 0), so 1 puzzle(s) one step up, at tier 1."
+        "Nothing in the library at your step (tier 0), so 1 puzzle one step up, at tier 1."
     ), text
     assert "before" not in text and "-1" not in text and "to practise" not in text
 
@@ -134,7 +134,7 @@ def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
     assert [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())] == ["Blank"]
     text = panel.label.text()
-    assert text.startswith("1 puzzle(s) for Ada at tier 0 (your next step)."), text
+    assert text.startswith("1 puzzle for Ada at tier 0 (your next step)."), text
     assert "-1" not in text
 
 
@@ -142,7 +142,7 @@ def test_the_nearest_tier_above_further_than_one_step_is_named_so(
     qtbot, panel: ForYouPanel
 ) -> None:
     # tiers 0-2 known: the step is tier 3; with its puzzles (mercury) and those of tier 2 gone,
-    # the nearest tier above with puzzles is 6, three steps up ("so 1 puzzle(s) the nearest
+    # the nearest tier above with puzzles is 6, three steps up ("so 1 puzzle the nearest
     # tier above it with puzzles, at tier 6" read as no sentence)
     panel.store.record(
         "Ada",
@@ -161,6 +161,6 @@ def test_the_nearest_tier_above_further_than_one_step_is_named_so(
     assert whys == ["the nearest tier above your step: Contradiction (tier 6)"], whys
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 3) or the one before, so 1 puzzle(s) from "
+        "Nothing in the library at your step (tier 3) or the one before, so 1 puzzle from "
         "tier 6, the nearest tier above it with puzzles. Practise What I need"
     ), text

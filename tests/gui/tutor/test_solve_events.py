@@ -174,4 +174,4 @@ def test_events_of_a_deleted_profile_are_not_dropped_silently(qtbot, setup) -> N
     log.on_move(empty, one)
     log.store.delete("Ada")
     qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
-    assert log.failed == "1 event(s) of profile 'Ada' not recorded: it no longer exists"
+    assert log.failed == "1 event of profile 'Ada' not recorded: it no longer exists"
