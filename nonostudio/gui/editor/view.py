@@ -218,6 +218,10 @@ class EditorView(QWidget):
         """Put ``title`` in the Title box, as if typed there (one undo step)."""
         self._fields.set_text("title", title)
 
+    def title(self) -> str:
+        """The title typed in the Title box (also while the puzzle is not valid)."""
+        return self.ui.meta_edits["title"].text().strip()
+
     def picture_size(self) -> tuple[int, int]:
         """The width and height set in the size boxes."""
         return self.ui.width_spin.value(), self.ui.height_spin.value()

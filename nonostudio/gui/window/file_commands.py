@@ -140,6 +140,10 @@ class FileCommands(QObject):
         """The open puzzle from the editor that holds it (None while its clues are invalid)."""
         return self._holder().puzzle()
 
+    def current_title(self) -> str:
+        """The title typed for the open puzzle (also while its clues are invalid)."""
+        return self._holder().title()
+
     def set_title(self, title: str) -> None:
         """Give the open puzzle this title, as if typed in its editor's Title box."""
         self._holder().set_title(title)

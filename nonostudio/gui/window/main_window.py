@@ -262,6 +262,7 @@ class MainWindow(QMainWindow):
         self.colour_editor.modifiedChanged.connect(self.setWindowModified)
         self.colour_editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.colour_editor.edited.connect(self._restore.on_edited)
+        self.colour_editor.edited.connect(self.update_title)  # a title typed while not valid
         self.colour_editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
@@ -376,10 +377,11 @@ class MainWindow(QMainWindow):
     def _on_editor_edited(self) -> None:
         """Typed clues edited while they make no puzzle: the editor's puzzle stays None, so no
         ``puzzleChanged`` says so, and the Check panel looks for the typo in the new clues (it
-        ignores the same clues told again)."""
+        ignores the same clues told again); the window's title follows the Title box."""
         colour = self.files.is_colour()
         if self.is_ready() and not colour and self.editor.puzzle() is None:
             self.check_panel.set_puzzle(None)
+        self.update_title()  # a title typed while the clues make no puzzle
 
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
@@ -436,14 +438,13 @@ class MainWindow(QMainWindow):
             self.editor.show_alternate(grid)
 
     def update_title(self) -> None:
-        """The file's name (else the puzzle's title), marked when there are unsaved changes."""
-        puzzle = self.files.current_puzzle()
+        """The file's name (else the title typed in the editor), marked when there are unsaved
+        changes."""
+        # The typed title, not the puzzle's: a typed clue not valid yet leaves no puzzle.
         if (path := self.document.path) is not None:
             name = path.name
-        elif puzzle is not None and puzzle.title:
-            name = puzzle.title
         else:
-            name = "Untitled"
+            name = self.files.current_title() or "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
         self.setWindowModified(self.files.is_modified())
 

@@ -1,6 +1,7 @@
 """The window's Check panel follows typed clues that stay invalid: each edit of them is searched
 for its typo, not only the first that made the totals differ (seen under Xvfb: the panel named
-the totals and typos of the clues before the last keystroke)."""
+the totals and typos of the clues before the last keystroke).  The window's title stays the
+typed title meanwhile (it was "Untitled" while the clues made no puzzle)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def test_each_edit_of_invalid_typed_clues_is_searched(qtbot: QtBot, window: Main
     diamond = (1,), (3,), (5,), (3,), (1,)
     editor, panel = window.editor, window.check_panel
     editor.set_puzzle(Puzzle(diamond, diamond))
+    editor.set_title("My Boat")
     editor.set_mode(CLUES)
     cols_edit = editor.ui.cols_edit
     with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
@@ -46,5 +48,8 @@ def test_each_edit_of_invalid_typed_clues_is_searched(qtbot: QtBot, window: Main
         cols_edit.setPlainText("1\n3\n5\n3\n2")  # 14 cells: still no puzzle
     assert editor.puzzle() is None
     assert "column clues fill 14" in panel.detail_label.text()
+    assert window.windowTitle().startswith("My Boat[*]") and window.isWindowModified()
+    editor.set_title("My Ship")  # typed while the clues make no puzzle
+    assert window.windowTitle().startswith("My Ship[*]")
     typos = [panel.typos.list.item(i).text() for i in range(panel.typos.list.count())]
     assert any(text.startswith("column 5: 2 \u2192 1") for text in typos), typos

@@ -209,6 +209,10 @@ class ColourEditorView(QWidget):
         """Put ``title`` in the Title box, as if typed there (one undo step)."""
         self._fields.set_text("title", title)
 
+    def title(self) -> str:
+        """The title typed in the Title box (also while the puzzle is not valid)."""
+        return self.meta_edits["title"].text().strip()
+
     def puzzle(self) -> ColourPuzzle | None:
         return self._puzzle
 
