@@ -572,9 +572,36 @@ class EditorView(QWidget):
             self._undo.push(ResizeCommand(self, before, after))
         else:
             was, self._size = self._size, (width, height)
-            self._undo.push(TypedSizeCommand(self, was, self._size))
-            self._sync()
+            # One step: the size, then each clue text given a line per row / column.
+            self._undo.beginMacro(f"Resize to {width}x{height}")
+            try:
+                self._undo.push(TypedSizeCommand(self, was, self._size))
+                self._sync()
+                self._fit_clue_lines(self.ui.rows_edit, height)
+                self._fit_clue_lines(self.ui.cols_edit, width)
+            finally:
+                self._undo.endMacro()
             self._emit_edited()
+
+    @staticmethod
+    def _fit_clue_lines(edit: ClueEdit, count: int) -> None:
+        """Give ``edit``'s typed clues ``count`` lines: empty lines (``0``) added after the last,
+        or the lines past ``count`` dropped (a size made smaller), as one edit of the text."""
+        doc = edit.document()
+        lines = doc.blockCount()
+        if lines == count:
+            return
+        cursor = QTextCursor(doc)
+        cursor.beginEditBlock()
+        if lines < count:
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertText("\n0" * (count - lines))
+        else:
+            cursor.setPosition(doc.findBlockByNumber(count - 1).position())
+            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        cursor.endEditBlock()
 
     def _on_cells_changed(self) -> None:
         if not self._updating and self._mode == DRAW:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication
 
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.editor.view import EditorView
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -99,3 +101,39 @@ def test_a_switch_of_mode_is_an_undo_step_and_keeps_the_history(qtbot, editor: E
     while stack.canRedo():
         stack.redo()
     assert _state(editor) == states[-1]
+
+
+def test_typed_clues_get_a_line_per_row_and_column_when_the_size_changes(
+    qtbot, editor: EditorView
+) -> None:
+    """Widening adds empty columns (``0``), narrowing drops the last lines; each is one undo
+    step with the size (the old code kept the text and said "5 clue lines but ... 7 columns")."""
+    diamond = (1,), (3,), (5,), (3,), (1,)
+    editor.set_puzzle(Puzzle(diamond, diamond))  # no picture: opens with typed clues
+    assert editor.mode() == "clues"
+    cols, rows = editor.ui.cols_edit, editor.ui.rows_edit
+    cols.setFocus()
+    cols.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(cols, "x")  # typed last, on its own step: "1x" is no clue
+    qtbot.keyClick(cols, Qt.Key.Key_Backspace)
+    typed = cols.toPlainText()
+    assert typed == "1\n3\n5\n3\n1"
+    _type_size(qtbot, editor.ui.width_spin, "7")
+    assert cols.toPlainText() == typed + "\n0\n0" and rows.toPlainText() == "1\n3\n5\n3\n1"
+    assert not editor.ui.cols_message.isVisible()
+    puzzle = editor.puzzle()
+    assert puzzle is not None and puzzle.cols == diamond + ((), ())
+    stack = editor.undo_stack()
+    stack.undo()
+    assert editor.picture_size() == (5, 5) and cols.toPlainText() == typed
+    assert editor.puzzle() == Puzzle(diamond, diamond)
+    stack.redo()
+    assert editor.picture_size() == (7, 5) and cols.toPlainText() == typed + "\n0\n0"
+    _type_size(qtbot, editor.ui.height_spin, "3")
+    assert rows.toPlainText() == "1\n3\n5" and editor.picture_size() == (7, 3)
+    assert not editor.ui.rows_message.isVisible()  # (column 3's 5 no longer fits in 3)
+    stack.undo()
+    assert rows.toPlainText() == "1\n3\n5\n3\n1" and editor.picture_size() == (7, 5)
+    stack.undo()
+    stack.undo()  # the typing in the column clues, a step of its own
+    assert cols.toPlainText() == "1\n3\n5\n3\n1x" and editor.picture_size() == (5, 5)
