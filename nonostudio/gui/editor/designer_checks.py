@@ -257,6 +257,13 @@ class DesignerPanelBase(QWidget):
         layout.addWidget(self.apply_button)
         self._update_buttons()
 
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        """At least the least height its widgets need at ``width``: the scroll area of a short
+        dock sizes the panel by this, and the layout's own answer sums preferred heights (none
+        for the list, one row for the wrapped buttons), which put Clear over the findings."""
+        height, layout = super().heightForWidth(width), self.layout()
+        return height if layout is None else max(height, layout.minimumHeightForWidth(width))
+
     # --- public API ------------------------------------------------------------------------
 
     def is_busy(self) -> bool:

@@ -1,6 +1,6 @@
 """What a reviewer found in the editor (2026-11-30): Ctrl+Z in a size box, the undo history
-across a switch of mode, the title while a typed clue is not valid, and typed clues when the
-size grows or shrinks."""
+across a switch of mode, typed clues when the size grows or shrinks, and the Designer Checks
+panel in a short, narrow dock (the window's title is tested in tests/gui/window)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.dock_scroll import scrolled
+from nonostudio.gui.editor.designer_checks import DesignerPanel
 from nonostudio.gui.editor.view import EditorView
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -137,3 +139,24 @@ def test_typed_clues_get_a_line_per_row_and_column_when_the_size_changes(
     stack.undo()
     stack.undo()  # the typing in the column clues, a step of its own
     assert cols.toPlainText() == "1\n3\n5\n3\n1x" and editor.picture_size() == (5, 5)
+
+
+@pytest.mark.parametrize("size", [(178, 90), (160, 70), (170, 100)])
+def test_designer_panel_in_a_short_narrow_dock_scrolls_not_overlaps(
+    qtbot, editor: EditorView, size: tuple[int, int]
+) -> None:
+    """The dock's scroll area gives the panel the height its widgets need once the buttons wrap
+    (seen at 1024x600: Clear drawn over "Check the design to see…")."""
+    panel = DesignerPanel(editor)
+    area = scrolled(panel)
+    qtbot.addWidget(area)
+    area.resize(*size)
+    area.show()
+    qtbot.waitExposed(area)
+    check, clear = panel.check_button.geometry(), panel.clear_button.geometry()
+    assert clear.top() > check.bottom()  # wrapped onto a second row
+    widgets = (panel.summary_label, panel.edit_list, panel.apply_button)
+    bottoms = [clear.bottom()] + [w.geometry().bottom() for w in widgets]
+    tops = [w.geometry().top() for w in widgets]
+    assert all(top > bottom for top, bottom in zip(tops, bottoms, strict=False)), (tops, bottoms)
+    assert panel.edit_list.height() >= panel.edit_list.minimumHeight()
