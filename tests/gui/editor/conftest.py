@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.editor.designer_checks import DesignerPanelBase
+from nonostudio.gui.editor.view import EditorView
 
 E = TypeVar("E", bound=QWidget)
 P = TypeVar("P", bound=DesignerPanelBase)
@@ -36,3 +37,15 @@ def show_designer(qtbot: QtBot) -> Iterator[Callable[[E, P], tuple[E, P]]]:
     for panel in panels:
         panel.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+@pytest.fixture
+def editor(qtbot: QtBot) -> EditorView:
+    """A black-and-white editor with a new 6x5 puzzle, shown at 900x600."""
+    view = EditorView()
+    qtbot.addWidget(view)
+    view.new_puzzle(6, 5)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    return view

@@ -32,17 +32,6 @@ def drag(qtbot, view: GridView, path: list[tuple[int, int]], button=LEFT) -> Non
     qtbot.mouseRelease(view, button, pos=centre(view, *path[-1]))
 
 
-@pytest.fixture
-def editor(qtbot) -> EditorView:
-    view = EditorView()
-    qtbot.addWidget(view)
-    view.new_puzzle(6, 5)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
 # --- painting --------------------------------------------------------------------------------
 
 

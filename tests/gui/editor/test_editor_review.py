@@ -17,17 +17,6 @@ from nonostudio.gui.editor.view import EditorView
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
 
-@pytest.fixture
-def editor(qtbot) -> EditorView:
-    view = EditorView()
-    qtbot.addWidget(view)
-    view.new_puzzle(6, 5)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
 def _type_size(qtbot, spin, value: str) -> None:
     spin.setFocus()
     spin.selectAll()
