@@ -60,8 +60,11 @@ WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's
 WORDS_MIN_HEIGHT = 40
 WORDS_SHARE = 0.25
 """Replaying, the words pane grows with its words up to this share of the grid's splitter."""
-WORDS_MIN_WIDTH = 200
-"""Narrower than this beside the hint button, the words go over it (:class:`WordsPane`)."""
+WORDS_MIN_WIDTH = 320
+"""Narrower than this beside the hint button, the words go over it (:class:`WordsPane`): with
+the steps beside the grid at 1280x720 the pane is about 370 px wide, and beside the button the
+words had 200 px (a 46-word step and its chain cut after three lines, to be scrolled); over it
+they have the pane's width (Forever's step 18 and its chain read whole, 7 lines)."""
 STEPS_BESIDE_WIDTH = 1000
 """Below this width a first start shows no steps pane (the grid needs the room; Steps shows
 it)."""

@@ -139,3 +139,24 @@ def test_a_pane_the_player_dragged_keeps_its_height_by_hand(qtbot: QtBot, view: 
     ui.hand_action.trigger()
     settle(qtbot)
     assert ui.grid_splitter.sizes() == chosen
+
+
+def test_with_the_steps_shown_the_words_go_over_the_hint_button(qtbot: QtBot) -> None:
+    """Seen under Xvfb at 1280x720 with Steps on: the words pane, about 370 px wide, left the
+    words 200 px beside the hint button, a step sentence cut after two or three lines."""
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    from nonostudio.gui.solve.layout import WordsPane
+
+    button = QPushButton("Hint 1/5: where to look?")
+    words = QLabel("Step 18: Row 11, column 14 — Contradiction: suppose this cell were empty.")
+    words.setWordWrap(True)
+    pane = WordsPane(words, button)
+    qtbot.addWidget(pane)
+    pane.resize(1000, 60)
+    pane.show()
+    assert pane.beside()  # a wide pane: the button beside the words
+    pane.resize(button.sizeHint().width() + 210, 120)  # (the width Steps left at 1280x720)
+    QApplication.processEvents()
+    assert pane.width() == button.sizeHint().width() + 210
+    assert not pane.beside()
