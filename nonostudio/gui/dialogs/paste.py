@@ -197,6 +197,7 @@ class PasteDialog(QDialog):
         for w in hidden:
             w.setVisible(True)
         layout = self.layout()
+        assert layout is not None  # (made in __init__)
         layout.invalidate()
         lines = self.edit.fontMetrics().lineSpacing()
         height = layout.totalMinimumSize().height() + 4 * lines
