@@ -33,6 +33,7 @@ from nonostudio.cli.common import (
 )
 from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
 
@@ -221,7 +222,7 @@ def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
-    say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")
+    say(f"grading {count(len(tasks), 'puzzle')} with the {rule_set.name!r} rules ({len(rule_set)})")
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
     table, code = run_batch(tasks, job, args.jobs)
     if args.csv:

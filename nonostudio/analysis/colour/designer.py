@@ -29,6 +29,7 @@ from nonostudio.analysis.helping.designer import (
 )
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
+from nonostudio.core.counts import count
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.solver import Verdict
 
@@ -166,7 +167,7 @@ def colour_edits(
         if progress is not None:
             progress(
                 out.tried / len(cells),
-                f"tried {out.tried} of {len(cells)} cells, {len(out.edits)} edit(s) found",
+                f"tried {out.tried} of {len(cells)} cells, {count(len(out.edits), 'edit')} found",
             )
     return out
 
@@ -222,21 +223,21 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
         parts = ["One colour at a time decides every cell: no colour reasoning needed."]
     elif logic_left == 0:
         parts = [
-            f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded): "
+            f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded): "
             "they need colour reasoning; line logic with the colours each cell may still be "
             "then finishes."
         ]
     elif logic_left < one_left:
         parts = [
-            f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded); line "
-            "logic with the colours each cell may still be then decides "
+            f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
+            "line logic with the colours each cell may still be then decides "
             f"{one_left - logic_left} of them (they need colour reasoning) and leaves "
             f"{logic_left} (hatched)."
         ]
     else:  # colour reasoning decides none of them: "they need colour reasoning" would be false
         parts = [
-            f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded); line "
-            "logic with the colours each cell may still be decides none of them: "
+            f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
+            "line logic with the colours each cell may still be decides none of them: "
             f"{logic_left} are left (hatched)."
         ]
     if search is None:

@@ -25,6 +25,7 @@ from nonostudio.analysis.generating.quick import QuickGrader
 from nonostudio.analysis.generating.scoring import PER_ORDER, Score, not_unique, quick_score, score
 from nonostudio.analysis.generating.start import grid_from_picture, random_grid
 from nonostudio.analysis.grades.difficulty import Grade, grade
+from nonostudio.core.counts import count
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Puzzle
@@ -248,11 +249,11 @@ def generate(
             "none was unique"
             if found is None
             else f"the closest has hardest technique {found.grade.hardest_technique} "
-            f"used {found.uses} time(s)"
+            f"used {count(found.uses, 'time')}"
         )
         raise NoPuzzleFound(
             f"no {width}x{height} puzzle with hardest technique {technique_id} used at least "
-            f"{min_uses} time(s) found in {done} tries (seed {seed}); {closest}",
+            f"{count(min_uses, 'time')} found in {done} tries (seed {seed}); {closest}",
             found,
         )
     return found

@@ -17,6 +17,7 @@ from typing import TypedDict, Unpack
 import numpy as np
 
 from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.core.counts import count
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -171,7 +172,7 @@ def _search(
         if progress is not None:
             progress(
                 out.tried / len(cells),
-                f"tried {out.tried} of {len(cells)} cells, {len(out.edits)} edit(s) found",
+                f"tried {out.tried} of {len(cells)} cells, {count(len(out.edits), 'edit')} found",
             )
     return out
 
@@ -312,7 +313,7 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
         parts = ["The rules alone decide every cell."]
     else:
         parts = [
-            f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
+            f"The rules get stuck with {count(rules_left, 'cell')} undecided (shaded); line logic "
             + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")
         ]
     if search is None:
@@ -330,5 +331,6 @@ def edits_text(verdict: Verdict, found: int, stopped: bool) -> str:
     if goal is None:
         return _NO_EDIT_NEEDED.get(verdict, "The solver could not decide the puzzle in time.")
     if found:
-        return f"{found} single-cell edit(s) make it {goal} (numbered on the grid)."
+        makes = "makes" if found == 1 else "make"
+        return f"{count(found, 'single-cell edit')} {makes} it {goal} (numbered on the grid)."
     return f"No single-cell edit makes it {goal}" + (" within the time limit." if stopped else ".")

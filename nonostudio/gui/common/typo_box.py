@@ -33,6 +33,7 @@ from nonostudio.analysis.typos import (
 )
 from nonostudio.analysis.typos.finder import TWO_TYPOS
 from nonostudio.core.colour.model import Palette
+from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.typo_jobs import colour_typo_search, typo_search
 from nonostudio.gui.common.workers import CurrentWorker
@@ -256,11 +257,14 @@ def _figure_meaning(first: Suggestion | ColourSuggestion, every: int) -> str:
     if not _rated(first):
         return ""
     if first.is_pair:
-        kind = f"pair of edits is the two typos, of the {every} pairs found"
+        kind = f"pair of edits is the two typos, of the {count(every, 'pair')} found"
     elif first.one_more_typo:
-        kind = f"edit is one of two typos, of the {every} such edits found"
+        kind = f"edit is one of two typos, of the {count(every, 'such edit')} found"
     else:
-        kind = f"edit is the typo, of the {every} edits found that make the puzzle unique"
+        makes = "makes" if every == 1 else "make"
+        kind = (
+            f"edit is the typo, of the {count(every, 'edit')} found that {makes} the puzzle unique"
+        )
     return f"The % is how likely the {kind}."
 
 

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import TooLarge, read_limited
 from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
@@ -416,8 +417,9 @@ class ImageImportDialog(QDialog):
         self.colour_preview.setPixmap(QPixmap.fromImage(self._colour_picture(puzzle)))
         names = ", ".join(c.name for c in puzzle.palette.colours[1:]) or "none"
         self._say(
-            f"{puzzle.width}\u00d7{puzzle.height} cells, {len(puzzle.palette) - 1} colour(s) "
-            f"on {puzzle.palette.background.name}: {names}."
+            f"{puzzle.width}\u00d7{puzzle.height} cells, "
+            f"{count(len(puzzle.palette) - 1, 'colour')} on {puzzle.palette.background.name}: "
+            f"{names}."
         )
 
     def _colour_picture(self, puzzle: ColourPuzzle) -> QImage:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.grading import write_csv
+from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
@@ -217,7 +218,7 @@ class BatchGradeDialog(QDialog):
         self._set_running(False)
         errors = sum(1 for row in self.model.rows() if row["error"])
         suffix = f" ({errors} could not be graded)" if errors else ""
-        self.status_label.setText(f"{message}: {self.model.rowCount()} row(s){suffix}.")
+        self.status_label.setText(f"{message}: {count(self.model.rowCount(), 'row')}{suffix}.")
 
     def _done(self, graded: FolderGraded) -> None:
         if self._is_current():
@@ -254,7 +255,7 @@ class BatchGradeDialog(QDialog):
         except OSError as exc:
             self.status_label.setText(f"Cannot write {path}: {exc.strerror or exc}")
             return False
-        self.status_label.setText(f"Wrote {len(ordered)} row(s) to {path}.")
+        self.status_label.setText(f"Wrote {count(len(ordered), 'row')} to {path}.")
         return True
 
     def done(self, result: int) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from nonostudio.analysis.grades.grading import COLUMNS, grade_row
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -75,15 +76,15 @@ def grade_folder(
     input); each puzzle within ``time_limit`` seconds (``Undecided`` past it); stops between puzzles
     when
     ``should_stop()``.  Returns the number of rows emitted."""
-    count = 0
+    emitted = 0
     for done, path in enumerate(files):
         entries, error = _entries(path)
         if error:
             emit(_row(path.name, None, error=error))
-            count += 1
+            emitted += 1
         for i, (ident, build) in enumerate(entries):
             if should_stop():
-                return count
+                return emitted
             name = f"{path.name}#{ident}" if ident else path.name
             try:
                 puzzle = build()
@@ -101,11 +102,11 @@ def grade_folder(
                     )
                     | fields
                 )
-            count += 1
+            emitted += 1
             progress((done + (i + 1) / len(entries)) / len(files), name)
         if error:
             progress((done + 1) / len(files), path.name)
-    return count
+    return emitted
 
 
 @dataclass(frozen=True)
@@ -139,5 +140,5 @@ def grade_named_folder(
         return FolderGraded(0, f"Cannot read {folder}: {exc.strerror or exc}")
     if not files:
         return FolderGraded(0, f"No puzzle files in {folder}.")
-    progress(0.0, f"{len(files)} file(s) with the \u201c{rule_set_name}\u201d rules")
+    progress(0.0, f"{count(len(files), 'file')} with the \u201c{rule_set_name}\u201d rules")
     return FolderGraded(grade_folder(files, rule_set, emit, progress, should_stop, time_limit))

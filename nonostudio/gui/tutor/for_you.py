@@ -36,13 +36,13 @@ from nonostudio.analysis.tutor.recommend import (
     Suggestion,
     for_you,
 )
+from nonostudio.core.counts import count
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
-from nonostudio.gui.tutor.words import count
 
 
 def clock_text(seconds: float) -> str:

@@ -43,6 +43,7 @@ from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine
 from nonostudio.analysis.tutor.mastery import Mastery, mastery, outcomes_of, step_tier
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
 from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.counts import count
 from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
@@ -51,7 +52,6 @@ from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
 from nonostudio.gui.tutor.mastery_chart import MasteryChart
 from nonostudio.gui.tutor.tutor_jobs import find_drill_lines, library_source, sample_source
-from nonostudio.gui.tutor.words import count
 
 NEED = "need"
 """The technique box's first entry: the techniques of the player's next step."""

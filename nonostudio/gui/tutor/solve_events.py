@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject
 
+from nonostudio.core.counts import count
 from nonostudio.core.library.profiles import ProfileError, ProfileEvent, ProfileStore
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import PendingEvent, attribute_events
-from nonostudio.gui.tutor.words import count
 
 IDLE_S = 300.0
 """A gap between moves longer than this is not timed."""

@@ -57,7 +57,7 @@ def test_edits_make_a_picture_with_several_solutions_unique() -> None:
         assert edit.verdict.is_unique
     findings = check_colour_design(_of(picture), picture)
     words = findings.summary()
-    assert f"{len(findings.edits)} single-cell edit(s) make it unique" in words
+    assert f"{len(findings.edits)} single-cell edits make it unique" in words
     assert findings.edits[0].describe(PALETTE).startswith("paint row ")
 
 
@@ -67,14 +67,14 @@ def test_a_unique_line_solvable_picture_needs_no_edit() -> None:
     assert findings.edits == [] and findings.search is not None
     assert findings.search.verdict is Verdict.UNIQUE_LINE
     assert findings.summary() == (
-        "One colour at a time gets stuck with 4 cell(s) undecided (shaded): they need colour "
+        "One colour at a time gets stuck with 4 cells undecided (shaded): they need colour "
         "reasoning; line logic with the colours each cell may still be then finishes. "
         "The puzzle is unique and line-solvable: no edit needed."
     )
 
 
 def test_cells_colour_reasoning_cannot_decide_are_not_said_to_need_it() -> None:
-    """Seen on r0001.xml (several solutions): "One colour at a time gets stuck with 8 cell(s)
+    """Seen on r0001.xml (several solutions): "One colour at a time gets stuck with 8 cells
     undecided: they need colour reasoning; line logic with the colours ... then leaves 8" —
     colour line logic decided none of the 8, so they need search, not colour reasoning. The
     words say how many colour line logic decides, and call only those colour reasoning."""
@@ -83,7 +83,7 @@ def test_cells_colour_reasoning_cannot_decide_are_not_said_to_need_it() -> None:
     assert int(none.region.one_colour_stuck.sum()) == int(none.region.logic_stuck.sum()) == 4
     assert "need colour reasoning" not in none.summary()
     assert none.summary().startswith(
-        "One colour at a time gets stuck with 4 cell(s) undecided (shaded); line logic with the "
+        "One colour at a time gets stuck with 4 cells undecided (shaded); line logic with the "
         "colours each cell may still be decides none of them: 4 are left (hatched)."
     )
     # two colours: colour line logic decides 4 of the 8 cells one colour at a time leaves

@@ -176,7 +176,7 @@ def test_check_design_without_a_picture_gives_the_region_only() -> None:
 def test_check_design_with_a_picture_reports_its_edits() -> None:
     findings = check_design(Puzzle.from_grid(AMBIGUOUS), (), AMBIGUOUS)
     assert findings.search is not None and findings.edits == findings.search.edits
-    assert f"{len(findings.edits)} single-cell edit(s) make it unique" in findings.summary()
+    assert f"{len(findings.edits)} single-cell edits make it unique" in findings.summary()
 
 
 def _region(rules_left: int, logic_left: int) -> StuckRegion:
@@ -192,14 +192,21 @@ def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
         "The rules alone decide every cell. Draw the picture to get suggested edits."
     )
     assert summary_text(_region(4, 0), None).startswith(
-        "The rules get stuck with 4 cell(s) undecided (shaded); line logic then finishes."
+        "The rules get stuck with 4 cells undecided (shaded); line logic then finishes."
     )
     assert "line logic then leaves 2 (hatched)." in summary_text(_region(4, 2), None)
     one = Edit(0, 0, FILLED, Verdict.UNIQUE_LINE)
+    assert summary_text(_region(1, 0), None).startswith(
+        "The rules get stuck with 1 cell undecided (shaded)"
+    )  # was "1 cell(s)"
     texts = [
         (
             EditSearch(Verdict.MULTIPLE, [one, one]),
-            "2 single-cell edit(s) make it unique (numbered on the grid).",
+            "2 single-cell edits make it unique (numbered on the grid).",
+        ),
+        (
+            EditSearch(Verdict.MULTIPLE, [one]),
+            "1 single-cell edit makes it unique (numbered on the grid).",
         ),
         (EditSearch(Verdict.UNIQUE_SEARCH), "No single-cell edit makes it line-solvable."),
         (

@@ -73,7 +73,7 @@ def test_colour_mode_gives_the_cores_quantised_puzzle(
     preview = dialog.colour_preview.pixmap().toImage()
     cells = [render_colour_image(puzzle, True, c) for c in range(MIN_PREVIEW_CELL, 25)]
     assert any(preview == c.convertToFormat(preview.format()) for c in cells)  # as printed
-    assert "2 colour(s) on white" in dialog.message.text()
+    assert "2 colours on white" in dialog.message.text()
     # a smaller grid and two colours: a new preview replaces the old
     dialog.colours_spin.setValue(2)
     assert dialog.puzzle() is None and not ok(dialog).isEnabled()  # while it is computed

@@ -52,9 +52,7 @@ def test_a_picture_with_several_solutions_gets_edits_that_make_it_unique(qtbot, 
         assert solve_colour(*clues_of_colour_grid(changed), 3).verdict.is_unique
     assert panel.edit_list.count() == len(edits)
     assert panel.edit_list.item(0).text().startswith("1. Paint row ")
-    assert "single-cell edit(s) make it unique (numbered on the grid)" in (
-        panel.summary_label.text()
-    )
+    assert "single-cell edits make it unique (numbered on the grid)" in (panel.summary_label.text())
     # the shaded cells are those one colour at a time leaves (counted by its fixed point)
     left = {
         (r, c)
@@ -95,7 +93,7 @@ def test_colour_reasoning_is_shaded_and_no_edit_is_needed(qtbot, setup) -> None:
     assert sorted(panel.overlay.stuck_cells()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert panel.edits() == []
     assert panel.summary_label.text() == (
-        "One colour at a time gets stuck with 4 cell(s) undecided (shaded): they need colour "
+        "One colour at a time gets stuck with 4 cells undecided (shaded): they need colour "
         "reasoning; line logic with the colours each cell may still be then finishes. "
         "The puzzle is unique and line-solvable: no edit needed."
     )

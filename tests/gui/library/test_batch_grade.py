@@ -62,7 +62,7 @@ def test_grades_a_folder_and_sorts(qtbot, dialog: BatchGradeDialog, folder: Path
     run(qtbot, dialog, folder)
     assert shown(dialog, FILE) == ["a-ambiguous.non", "b-house.non", "c-broken.non"]
     assert dialog.progress.value() == 100
-    assert dialog.status_label.text().startswith("Done: 3 row(s) (1 could not be graded)")
+    assert dialog.status_label.text().startswith("Done: 3 rows (1 could not be graded)")
     rows = {row["file"]: row for row in dialog.model.rows()}
     assert rows["a-ambiguous.non"]["tier"] == 8 and rows["a-ambiguous.non"]["label"] == "Not unique"
     assert rows["b-house.non"]["tier"] <= 5  # line logic solves the house: a line technique

@@ -1,4 +1,5 @@
-"""Counts said in words for the tutor's messages: "1 puzzle", "3 puzzles" (not "puzzle(s)")."""
+"""Counts said in words for the messages people read: "1 puzzle", "3 puzzles" (not
+"puzzle(s)"); the tutor's, the designer's, the library's and the CLI's."""
 
 from __future__ import annotations
 

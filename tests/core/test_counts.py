@@ -1,6 +1,7 @@
-"""The tutor's counts in words: singular for one (it said "1 puzzle(s) one step up")."""
+"""Counts in words: singular for one (the tutor said "1 puzzle(s) one step up", the designer
+"1 cell(s) undecided")."""
 
-from nonostudio.gui.tutor.words import count
+from nonostudio.core.counts import count
 
 
 def test_one_is_singular_and_others_plural() -> None:
