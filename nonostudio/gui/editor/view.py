@@ -372,6 +372,7 @@ class EditorView(QWidget):
         with self._filling(modified=True):
             for key, edit in self.ui.meta_edits.items():
                 edit.setText(meta[key])
+                edit.setCursorPosition(0)  # its start in sight, not its end
             self._set_spins(width, height)
             self.grid.set_overlay(None)
             self._set_mode_widgets(mode)
@@ -433,6 +434,7 @@ class EditorView(QWidget):
         with self._filling(modified=False):
             for key, edit in self.ui.meta_edits.items():
                 edit.setText(getattr(puzzle, key))
+                edit.setCursorPosition(0)  # its start in sight, not its end
             self._set_spins(puzzle.width, puzzle.height)
             self.grid.set_overlay(None)
             if puzzle.goal is not None:

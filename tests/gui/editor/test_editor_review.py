@@ -149,3 +149,13 @@ def test_designer_panel_in_a_short_narrow_dock_scrolls_not_overlaps(
     tops = [w.geometry().top() for w in widgets]
     assert all(top > bottom for top, bottom in zip(tops, bottoms, strict=False)), (tops, bottoms)
     assert panel.edit_list.height() >= panel.edit_list.minimumHeight()
+
+
+def test_a_long_author_opens_showing_its_start(editor: EditorView) -> None:
+    """An opened puzzle's fields show the start of a long text, not its end (the reviewer saw
+    'wilk@jwilk.net>' for 'Jakub Wilk <jwilk@jwilk.net>' at 1280x720)."""
+    author = "Jakub Wilk <jwilk@jwilk.net>, drawn after a photograph of an owl in a tree"
+    editor.set_puzzle(Puzzle(((1,),), ((1,),), title="Owl", author=author))
+    field = editor.ui.meta_edits["author"]
+    assert field.text() == author
+    assert field.cursorPosition() == 0

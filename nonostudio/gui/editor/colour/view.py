@@ -223,6 +223,7 @@ class ColourEditorView(QWidget):
         """Show ``puzzle`` as saved, with a fresh undo history."""
         for key, edit in self.meta_edits.items():
             edit.setText(getattr(puzzle, key))
+            edit.setCursorPosition(0)  # its start in sight, not its end
         self._notes = puzzle.notes
         self._stop_search()
         self.status.setText("")  # (the hovered cell's words were of the picture before)
@@ -301,6 +302,7 @@ class ColourEditorView(QWidget):
             raise ValueError(f"damaged colour editor state ({exc})") from None
         for key, edit in self.meta_edits.items():
             edit.setText(meta[key])
+            edit.setCursorPosition(0)  # its start in sight, not its end
         self._notes = notes
         self._stop_search()
         self._clue_note = None
