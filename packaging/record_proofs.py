@@ -1,11 +1,12 @@
 """Prove every shipped rule sound and write the proof record ``resources/rules/proofs.json``.
 
 The same proofs CI runs (``tests/shipped_proofs.py``: each rule read afresh from
-``resources/rules/``, proved with one query for all lengths, ``at_once``, in spawned worker
-processes, the slow ``unique`` rules first), whose verdicts are written to the record the app
-reads to say "proved to 30 cells (shipped)" (:mod:`nonostudio.rules.proving.proof_record`).  Run it
-after changing a shipped rule or the prover; ``tests/rules/test_proof_record.py`` fails until the
-record matches the shipped rules again.
+``resources/rules/``, proved with one query for all lengths, ``at_once``, the way the record names
+for the rule while its text is the one recorded, in spawned worker processes, the slow ``unique``
+rules first), whose verdicts are written to the record the app reads to say "proved to 30 cells
+(shipped)" (:mod:`nonostudio.rules.proving.proof_record`).  Run it after changing a shipped rule or
+the prover; ``tests/rules/test_proof_record.py`` fails until the record matches the shipped rules
+again.
 
     nice python3 packaging/record_proofs.py              # every rule, ~10 min on 2 idle cores
     nice python3 packaging/record_proofs.py --stale-only # only rules not recorded or changed
@@ -30,13 +31,13 @@ Key = tuple[str, int]
 def _prove(key: Key, max_length: int) -> tuple[Key, str, str, bool | None, str, float]:
     """In a worker: prove rule ``key[1]`` of the shipped set ``key[0]``; returns the key, the
     rule's name, the hash of the text proved, the verdict, the counterexample and the seconds."""
-    from nonostudio.rules.proving.proof_record import rule_hash
-    from nonostudio.rules.proving.prover import AT_ONCE, prove
+    from nonostudio.rules.proving.proof_record import proof_strategy, rule_hash
+    from nonostudio.rules.proving.prover import prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(key[0]).rules[key[1]]
     started = time.perf_counter()
-    result = prove(rule, max_length, strategy=AT_ONCE)
+    result = prove(rule, max_length, strategy=proof_strategy(key[0], rule))
     return (
         key,
         rule.name,
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     from nonostudio.core.paths import rules_dir
     from nonostudio.rules.proving.proof_record import (
         RecordedProof,
+        keep_strategy,
         load_record,
         record_path,
         rule_hash,
@@ -123,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                 failures.append(f"{key[0]} {name}: the file changed during the run")
                 continue
             date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-            record[(key[0], name)] = RecordedProof(
+            proved = RecordedProof(
                 key[0],
                 name,
                 digest,
@@ -132,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 seconds=round(seconds, 1),
                 **versions,
             )
+            record[(key[0], name)] = keep_strategy(proved, record)  # its measured way
             write_record(record.values(), path)
     print(
         f"done in {time.perf_counter() - started:.0f} s; {len(record)} rules recorded in {path}",

@@ -11,10 +11,13 @@ largest), and the worker that runs them starts the proofs on every core (:func:`
 
 Nothing is cached: each worker reads the rule text from ``resources/rules/`` and proves it afresh
 (one query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the
-next run.  Workers are spawned, inheriting no z3 state from the test process.  Rules whose bodies
-are the same text (:func:`body`: a concise rule that is a learned one under its own name) are
-proved once, and that verdict is each one's.  The longest proofs start first (ranked by the
-seconds the build's proof record holds for each rule, :func:`_slow_first`).
+next run.  Each is proved the way the build's proof record names for it (a faster solver or
+keying, measured per rule: ``docs/design/prover.md``; every way is a complete prover) while the
+rule's text is the one recorded, else the default way (``AT_ONCE``).  Workers are spawned,
+inheriting no z3 state from the test process.  Rules whose bodies are the same text
+(:func:`body`: a concise rule that is a learned one under its own name) are proved once, and that
+verdict is each one's.  The longest proofs start first (ranked by the seconds the build's proof
+record holds for each rule, :func:`_slow_first`).
 """
 
 from __future__ import annotations
@@ -58,12 +61,14 @@ def _rule(key: Key) -> Rule:
 
 def prove_shipped(name: str, index: int, max_length: int = MAX_LENGTH) -> Proved:
     """In a worker: read rule ``index`` of the shipped set ``name`` afresh and prove it up to
-    ``max_length`` cells; returns the body proved with the verdict."""
-    from nonostudio.rules.proving.prover import AT_ONCE, prove
+    ``max_length`` cells, the way the record names for it (``proof_record.proof_strategy``);
+    returns the body proved with the verdict."""
+    from nonostudio.rules.proving.proof_record import proof_strategy
+    from nonostudio.rules.proving.prover import prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(name).rules[index]
-    result = prove(rule, max_length, strategy=AT_ONCE)
+    result = prove(rule, max_length, strategy=proof_strategy(name, rule))
     return body(rule), result.sound, str(result.counterexample or "")
 
 

@@ -145,3 +145,46 @@ def test_a_proof_run_s_verdicts_become_the_record(tmp_path: Path) -> None:
     # A later run adds to the record and keeps what still matches.
     record_verdicts({("control", 1): (control[1].name, True, "")}, 30, path)
     assert set(load_record(path)) == {("control", control[0].name), ("control", control[1].name)}
+
+
+def test_a_rule_s_recorded_way_is_kept_by_a_rewrite_of_the_same_text_only(tmp_path: Path) -> None:
+    """The way a rule is proved fastest (``strategy``) survives a proof run that records the rule
+    again with the same text, and is dropped with a changed text (a new rule is proved the default
+    way until it is measured); a proof without one is written as before, without the field."""
+    control = load_rule_set("control").rules
+    path = tmp_path / "proofs.json"
+    way = {"fast": True, "by_end": False}
+    write_record(
+        [
+            RecordedProof(
+                "control", control[0].name, rule_hash(control[0]), 30, "", "", "", 1.0, way
+            ),
+            RecordedProof("control", control[1].name, "0" * 64, 30, "", "", "", 1, way),
+            RecordedProof("control", control[2].name, rule_hash(control[2]), 30, "", "", ""),
+        ],
+        path,
+    )
+    entries = json.loads(path.read_text())["proofs"]
+    assert [e.get("strategy") for e in entries] == [way, way, None]
+    assert "strategy" not in entries[2]
+    verdicts: dict[tuple[str, int], Verdict | BaseException] = {
+        ("control", i): (control[i].name, True, "") for i in range(3)
+    }
+    record_verdicts(verdicts, 30, path)
+    record = load_record(path)
+    assert record[("control", control[0].name)].strategy == way
+    assert record[("control", control[1].name)].strategy is None  # its text changed
+    assert record[("control", control[2].name)].strategy is None
+    assert record[("control", control[1].name)].sha256 == rule_hash(control[1])
+
+
+def test_a_malformed_way_is_named_as_the_record_s_error(tmp_path: Path) -> None:
+    path = tmp_path / "proofs.json"
+    good = {"rule_set": "control", "rule": "r", "sha256": "h", "max_length": 30}
+    good |= {"prover": "p", "z3": "z", "date": "d"}
+    for bad in ({"fast": True}, {"fast": 1, "by_end": True}, [True, True], "fast"):
+        path.write_text(json.dumps({"proofs": [good | {"strategy": bad}]}), encoding="utf-8")
+        with pytest.raises(ProofRecordError, match="proof 1: strategy"):
+            load_record(path)
+    path.write_text(json.dumps({"proofs": [good]}), encoding="utf-8")  # a record before the field
+    assert load_record(path)[("control", "r")].strategy is None

@@ -1,7 +1,8 @@
 """Every rule the app ships is proved sound for all lines up to 30 cells, afresh on each run.
 
 Nothing is cached: the rule text is read from ``resources/rules/`` and handed to the prover (one
-query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the next
+query for all lengths, ``at_once``, the way the proof record names for the rule while its text is
+the one recorded), so a change to a rule or to the prover is seen by the next
 run.  The proofs (most of this suite's CPU time, so ``slow``: CI runs them, the everyday
 ``-m "not slow"`` loop does not) run in fresh worker processes (``tests/shipped_proofs.py``),
 started when the tests are collected so that they use the core the other tests leave idle; each
@@ -22,9 +23,10 @@ import shipped_proofs
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.paths import rules_dir
+from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.interpreter import apply_rule
-from nonostudio.rules.proving.proof_record import RECORD_ENV, record_verdicts
+from nonostudio.rules.proving.proof_record import RECORD_ENV, record_verdicts, rule_hash
 from nonostudio.rules.ruleset import load_rule_set
 
 # One xdist worker runs this module (``--dist loadgroup``): the proofs are made once, there.
@@ -181,3 +183,60 @@ def test_the_proofs_start_longest_first_by_the_record_and_unrecorded_rules_befor
         lambda name, rule, path=None: None if rule is fastest else real(name, rule, path),
     )
     assert shipped_proofs._slow_first(SHIPPED_RULES)[0] == order[-1]
+
+
+def test_each_rule_is_proved_the_way_the_record_names_for_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule whose text is the one recorded is proved the recorded way; one whose text changed
+    since (another hash) or that names no way is proved the default way, ``AT_ONCE``."""
+    from nonostudio.rules.proving import proof_record, prover
+
+    control = load_rule_set("control").rules
+    fast_end = {"fast": True, "by_end": True}
+    path = tmp_path / "proofs.json"
+    proof_record.write_record(
+        [
+            proof_record.RecordedProof(
+                "control", control[0].name, rule_hash(control[0]), 30, "p", "z", "d", 1.0, fast_end
+            ),
+            proof_record.RecordedProof(
+                "control", control[1].name, "0" * 64, 30, "p", "z", "d", 1.0, fast_end
+            ),
+            proof_record.RecordedProof(
+                "control", control[2].name, rule_hash(control[2]), 30, "p", "z", "d", 1.0
+            ),
+        ],
+        path,
+    )
+    monkeypatch.setattr(proof_record, "record_path", lambda: path)
+    used: list[prover.ProofStrategy] = []
+    real = prover.prove
+
+    def spy(rule: Rule, max_length: int, *, strategy: prover.ProofStrategy) -> prover.ProofResult:
+        used.append(strategy)
+        return real(rule, max_length, strategy=strategy)
+
+    monkeypatch.setattr(prover, "prove", spy)
+    for index in range(3):
+        assert shipped_proofs.prove_shipped("control", index, max_length=4)[1] is True
+    assert used == [
+        prover.ProofStrategy(at_once=True, fast=True, by_end=True),
+        prover.AT_ONCE,  # the text changed since the way was measured
+        prover.AT_ONCE,  # no way recorded
+    ]
+
+
+def test_every_recorded_way_is_one_the_prover_tests_check_against_brute_force() -> None:
+    """A way the record names for a rule (a solver and a keying) is one of the at-once forms
+    ``test_prover`` runs against brute force."""
+    from nonostudio.rules.proving.proof_record import load_record
+    from tests.rules.test_prover import FORMS
+
+    ways = {
+        (p.strategy["fast"], p.strategy["by_end"])
+        for p in load_record().values()
+        if p.strategy is not None
+    }
+    checked = {(f.fast, f.by_end) for f in FORMS if f.at_once}
+    assert ways <= checked, f"recorded ways not checked against brute force: {ways - checked}"

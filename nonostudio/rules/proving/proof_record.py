@@ -3,7 +3,9 @@
 The build writes ``resources/rules/proofs.json`` from a real proof run (:func:`record_verdicts`);
 the app shows a shipped rule as proved only while its text hashes to the recorded hash
 (:func:`recorded_proof`, :func:`shipped_status`).  How the record is made and checked:
-``docs/design/rules.md``.
+``docs/design/rules.md``.  A proof may also name the way its rule is proved fastest (``strategy``,
+measured: ``docs/design/prover.md``), which the proof runs use while the rule's text is the one
+recorded (:func:`proof_strategy`).
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.paths import rules_dir
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.printer import format_rule
+
+if TYPE_CHECKING:
+    from nonostudio.rules.proving.prover import ProofStrategy
 
 RECORD_NAME = "proofs.json"
 RECORD_ENV = "NONOSTUDIO_RECORD_PROOFS"
@@ -37,6 +43,10 @@ class RecordedProof:
     z3: str
     date: str
     seconds: float = 0.0
+    strategy: dict[str, bool] | None = None
+    """The at-once way this rule is proved fastest, ``{"fast": bool, "by_end": bool}`` (the
+    :class:`~nonostudio.rules.proving.prover.ProofStrategy` fields), or None: the default way
+    (``AT_ONCE``).  Only a speed choice: every way is a complete prover."""
 
 
 class ProofRecordError(ValueError):
@@ -81,6 +91,15 @@ def load_record(path: Path | None = None) -> dict[tuple[str, str], RecordedProof
             raise ProofRecordError(
                 f"{path}: proof {i}: max_length must be a whole number and sha256 a string"
             )
+        way = proof.strategy
+        if way is not None and (
+            not isinstance(way, dict)
+            or set(way) != {"fast", "by_end"}
+            or not all(isinstance(v, bool) for v in way.values())
+        ):
+            raise ProofRecordError(
+                f'{path}: proof {i}: strategy must be {{"fast": true/false, "by_end": true/false}}'
+            )
         found[(proof.rule_set, proof.rule)] = proof
     return found
 
@@ -112,12 +131,42 @@ def recorded_proof(rule_set: str, rule: Rule, path: Path | None = None) -> Recor
     return proof
 
 
+def proof_strategy(rule_set: str, rule: Rule, path: Path | None = None) -> ProofStrategy:
+    """How to prove ``rule`` of the shipped set ``rule_set``: at once, the way the record names
+    for it while its text is the one recorded, else the default way (``AT_ONCE``: a new or
+    changed rule is proved as any other)."""
+    from nonostudio.rules.proving.prover import AT_ONCE, ProofStrategy
+
+    proof = recorded_proof(rule_set, rule, path)
+    if proof is None or proof.strategy is None:
+        return AT_ONCE
+    return ProofStrategy(at_once=True, fast=proof.strategy["fast"], by_end=proof.strategy["by_end"])
+
+
+def keep_strategy(
+    proof: RecordedProof, kept: Mapping[tuple[str, str], RecordedProof]
+) -> RecordedProof:
+    """``proof`` with the way ``kept`` (the record before a rewrite) names for its rule, if the
+    kept proof is of the same text: a rebuild keeps each rule's measured way."""
+    old = kept.get((proof.rule_set, proof.rule))
+    if old is None or old.sha256 != proof.sha256 or old.strategy is None:
+        return proof
+    return replace(proof, strategy=dict(old.strategy))
+
+
+def _entry(proof: RecordedProof) -> dict[str, object]:
+    item = asdict(proof)
+    if item["strategy"] is None:  # the default way: left out, as records before it had it
+        del item["strategy"]
+    return item
+
+
 def dump_record(proofs: Iterable[RecordedProof]) -> str:
     """The record file's text, proofs sorted by set and rule name."""
     items = sorted(proofs, key=lambda p: (p.rule_set, p.rule))
     return (
         json.dumps(
-            {"format": FORMAT_VERSION, "proofs": [asdict(p) for p in items]},
+            {"format": FORMAT_VERSION, "proofs": [_entry(p) for p in items]},
             indent=1,
             ensure_ascii=False,
         )
@@ -205,7 +254,7 @@ def record_verdicts(
         if rule_name != rule.name or sound is not True:
             problems.append(f"{name} {rule.name}: {counterexample or 'not proved'}")
             continue
-        record[(name, rule.name)] = RecordedProof(
+        proved = RecordedProof(
             name,
             rule.name,
             rule_hash(rule),
@@ -214,5 +263,6 @@ def record_verdicts(
             z3=stated["z3"],
             date=date,
         )
+        record[(name, rule.name)] = keep_strategy(proved, kept)
     write_record(record.values(), path)
     return problems
