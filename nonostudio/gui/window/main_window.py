@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -78,6 +78,14 @@ def page_grids(page: QWidget) -> list[GridView]:
     return [grid for grid in zoomable_grids(page) if isinstance(grid, GridView)]
 
 
+def first_folder() -> str:
+    """Where file dialogs start before any file was opened, saved or imported: the user's
+    documents folder (else home), not the folder the studio was started from (a reviewer's Save
+    As opened in the source repository)."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return docs if docs and Path(docs).is_dir() else str(Path.home())
+
+
 class MainWindow(QMainWindow):
     """The studio window for one puzzle at a time."""
 
@@ -123,7 +131,7 @@ class MainWindow(QMainWindow):
         self.autosaver.failed.connect(self._restore.on_failed)
         self.autosaver.saved.connect(self._restore.on_saved)
         self.library_view = LibraryView(library, load=not defer_panels)
-        self.last_folder = str(self.settings.value("last_folder", "", str))
+        self.last_folder = str(self.settings.value("last_folder", "", str)) or first_folder()
         self._build_docks()
         self.files = FileCommands(self, self.editor, library, self.library_view, self.colour_editor)
         self.library_commands = LibraryCommands(

@@ -491,3 +491,28 @@ def test_undo_redo_actions_follow_the_editor_stack_typed_clues_and_a_typo_fix(
     editor.set_puzzle(Puzzle(diamond, diamond))  # a puzzle opened: nothing to undo
     assert not undo.isEnabled() and not redo.isEnabled()
     assert not rows_edit.document().isUndoAvailable()
+
+
+def test_save_as_starts_in_the_documents_folder_not_where_the_studio_started(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Before any file was opened or saved, Save As starts in the user's documents folder (or
+    home), never in the folder the studio was started from (a reviewer's Save As opened in the
+    source repository)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from nonostudio.gui.window.main_window import first_folder
+
+    monkeypatch.chdir(tmp_path)  # where "the studio was started from", for this test
+    starts: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        lambda parent, caption, start, *a: (starts.append(start), ("", ""))[1],
+    )
+    window.editor.new_puzzle(3, 2)
+    window.files.save_as()
+    assert len(starts) == 1
+    start = Path(starts[0])
+    assert start.is_absolute() and start.parent == Path(first_folder()) != tmp_path
+    assert start.parent.is_dir()
