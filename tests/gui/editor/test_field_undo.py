@@ -19,6 +19,8 @@ def test_colour_title_and_author_are_undone_in_turn(qtbot) -> None:
     qtbot.addWidget(editor)
     editor.set_puzzle(puzzle)
     title, author = editor.meta_edits["title"], editor.meta_edits["author"]
+    assert title.cursorPosition() == 0  # an opened field shows its start
+    title.end(False)  # (a click after the text)
     qtbot.keyClicks(title, " up")
     qtbot.keyClicks(author, "Ann")
     assert (editor.puzzle().title, editor.puzzle().author) == ("Steps up", "Ann")
