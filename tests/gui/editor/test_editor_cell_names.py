@@ -9,13 +9,7 @@ from PySide6.QtCore import Qt
 from nonostudio.gui.editor.view import CLUES, DRAW, EditorView
 
 
-def test_drawing_names_an_unpainted_cell_empty(qtbot) -> None:
-    editor = EditorView()
-    qtbot.addWidget(editor)
-    editor.new_puzzle(6, 5)
-    editor.resize(900, 600)
-    editor.show()
-    qtbot.waitExposed(editor)
+def test_drawing_names_an_unpainted_cell_empty(qtbot, editor: EditorView) -> None:
     grid = editor.grid
     assert editor.mode() == DRAW
     assert grid.status_text().startswith("Row 1, column 1: empty \u2014")
