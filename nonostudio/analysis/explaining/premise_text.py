@@ -162,6 +162,11 @@ def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     size = g["end"] - g["start"]
     bounds = _all(claims, "starts")
     text = f"the gap at {cells_text(_span(g))} holds {size} cell{'s' if size != 1 else ''}"
+    within = g.get("within")
+    if within is not None and (0 < within[0] == g["start"] or g["end"] == within[1] < nm.size):
+        # cut by the part's end, not by a cross or the line's edge: said to be the part's gap
+        # (Owl row 7: "the gap at cell 9 holds 1 cell" read as cells 7-9, all undecided)
+        text = f"in {cells_text(range(within[0], within[1]))} {text}"
     if not bounds:
         if not _all(claims, "shortest"):
             return f"{text}, and no clue can be there, so it is empty"

@@ -1,0 +1,41 @@
+"""A gap said to be too small names the cells it is counted in when a part's end, not a cross
+or the line's edge, cuts it: in jwilk Owl's row 7 (step 83) "the gap at cell 9 holds 1 cell"
+was true only of cells 9-25 (the second clue's part), while cells 7-9 were all undecided, so a
+reader took the gap for 3 cells (an independent brute-force reader flagged it)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+
+_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def _explained(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, list]:
+    cells = [_CELL[c] for c in line]
+    explanation, premises = explain_move(technique, "row", 6, hints, cells)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None, premise
+    return explanation.text, premises
+
+
+def test_a_gap_cut_by_a_part_s_end_is_said_within_the_part() -> None:
+    text, premises = _explained("matching", (2, 2), ".....#...x....#.xxx......")
+    assert "so cells 9–25 hold only the second clue, 2" in text
+    assert "in cells 9–25 the gap at cell 9 holds 1 cell, fewer than the shortest clue" in text
+    (gap,) = [c for p in premises for c in p["claims"] if c["claim"] == "gap"]
+    assert (gap["start"], gap["end"], gap["within"]) == (8, 9, [8, 25])
+
+
+def test_a_gap_between_crosses_is_said_as_before() -> None:
+    text, _ = _explained("small_gap", (2, 2), "##x.x..........##")
+    assert "the gap at cell 4 holds 1 cell" in text and "in cells" not in text
