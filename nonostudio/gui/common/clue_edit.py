@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPalette,
     QTextCursor,
+    QTextDocument,
     QTextFormat,
     QUndoCommand,
     QUndoStack,
@@ -61,7 +62,14 @@ class ClueEdit(QPlainTextEdit):
         undone in the order they were made.  Whoever clears ``stack`` clears the text's own
         steps too (:meth:`clear_undo`)."""
         self._stack = stack
-        self.document().undoCommandAdded.connect(lambda: stack.push(TextStep(self)))
+        self.share_document(self.document())
+
+    def share_document(self, document: QTextDocument) -> None:
+        """Keep each undo step of ``document`` (this edit's, now or once set in it) on the
+        stack :meth:`share_undo` named, as a step of this edit."""
+        stack = self._stack
+        assert stack is not None, "share_undo names the stack first"
+        document.undoCommandAdded.connect(lambda: stack.push(TextStep(self)))
 
     def clear_undo(self) -> None:
         """Forget the text's own undo steps (the shared stack was cleared)."""

@@ -34,7 +34,7 @@ from nonostudio.core.clue_text import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
-from nonostudio.gui.common.clue_edit import ClueEdit, TextStep, show_messages
+from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
 from nonostudio.gui.common.field_undo import FieldUndo, StackKeys
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
@@ -489,12 +489,12 @@ class EditorView(QWidget):
 
     def _new_clue_document(self, edit: ClueEdit) -> QTextDocument:
         """A document for ``edit`` holding its text, without undo history; its typed steps go
-        on the editor's stack as the first document's do (:meth:`ClueEdit.share_undo`)."""
+        on the editor's stack as the first document's do (:meth:`ClueEdit.share_document`)."""
         doc = QTextDocument(self)
         doc.setDocumentLayout(QPlainTextDocumentLayout(doc))
         doc.setDefaultFont(edit.document().defaultFont())
         doc.setPlainText(edit.toPlainText())
-        doc.undoCommandAdded.connect(lambda: self._undo.push(TextStep(edit)))
+        edit.share_document(doc)
         return doc
 
     def _set_clue_documents(self, rows: QTextDocument, cols: QTextDocument) -> None:
