@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
+from nonostudio.gui.common.table_model import select_row
 from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
     AUTHOR,
@@ -270,7 +271,9 @@ class LibraryView(QWidget):
             return
         index = self.proxy.mapFromSource(self.model.index(row, TITLE))
         if index.isValid():
-            self.table.selectRow(index.row())
+            # (not QTableView.selectRow: it reads the keys held, and with Shift held, or left
+            # so by the last click with Shift, it extended from no anchor and selected nothing)
+            select_row(self.table, index)
             self.table.scrollTo(index)
 
     def show_open(self, id: int | None) -> None:

@@ -41,6 +41,7 @@ from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.table_model import select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
 
@@ -229,7 +230,7 @@ class ForYouPanel(QWidget):
 
     def _open_first(self) -> None:
         if self.suggestions:
-            self.table.selectRow(0)
+            select_row(self.table, self.table.model().index(0, 0))
             self.openRequested.emit(int(self.suggestions[0].candidate.key))
 
     def _open_row(self, row: int) -> None:
