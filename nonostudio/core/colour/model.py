@@ -214,13 +214,17 @@ class ColourPuzzle:
                         f"{kind} has only {length}",
                         clue=f"{kind} {i}",
                     )
-        for colour in range(1, ncolours):
-            r, c = totals["row"][colour], totals["column"][colour]
-            if r != c:
-                raise InconsistentPuzzleError(
-                    f"row clues fill {r} cells of {self.palette[colour].name} but column clues "
-                    f"fill {c}; the totals of each colour must be equal"
-                )
+        # every colour whose totals differ is named: the one a typo made up (an undeclared
+        # letter read as a colour of its own) is often not the first
+        differ = [
+            f"row clues fill {r} cells of {self.palette[colour].name} but column clues fill {c}"
+            for colour in range(1, ncolours)
+            if (r := totals["row"][colour]) != (c := totals["column"][colour])
+        ]
+        if differ:
+            raise InconsistentPuzzleError(
+                ", and ".join(differ) + "; the totals of each colour must be equal"
+            )
         if self.goal is not None:
             self._check_goal()
 

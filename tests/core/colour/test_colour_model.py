@@ -66,6 +66,16 @@ def test_validation_names_the_line_and_item() -> None:
         ColourPuzzle(PALETTE, (((1, 1),), ()), (((1, 2),), ()))
 
 
+def test_totals_message_names_every_colour_that_differs() -> None:
+    # a typo's colour is often not the first: a .non row "2q" for "2a" reads q as a colour of
+    # its own, and the message named only a's totals (53 vs 55), never q's (2 vs 0)
+    with pytest.raises(InconsistentPuzzleError) as raised:
+        ColourPuzzle(PALETTE, (((1, 1),), ()), (((1, 2),), ()))
+    message = str(raised.value)
+    assert "row clues fill 1 cells of red but column clues fill 0" in message
+    assert "row clues fill 0 cells of blue but column clues fill 1" in message
+
+
 def test_goal_is_checked_against_the_clues() -> None:
     goal = ((1, 2), (0, 2))
     rows, cols = clues_of_colour_grid(goal)
