@@ -164,6 +164,8 @@ def check_claim(
             if j is None or not lo <= j <= hi:
                 return f"[{s}, {e}) is held by clue {j} in {a}, not between {lo} and {hi}"
         return None
+    if kind == "stranded":  # the clue on the boxes leaves boxes its side's clues cannot hold
+        return _stranded(claim, hints, cells)
     if kind == "sole_holder":  # what it rests on, then the claim (as a holders claim)
         for c in claim["because"]:
             wrong = check_claim(c, hints, cells, arr)
@@ -205,6 +207,52 @@ def check_claim(
         count = len({tuple(a[i] for i in claim["clues"]) for a in arr})
         return None if count == claim["count"] else f"{count} arrangements, not {claim['count']}"
     return f"unknown claim {kind!r}"
+
+
+def _stranded(claim: dict[str, Any], hints: Sequence[int], cells: Sequence[int]) -> str | None:
+    """A ``stranded`` claim, by brute force: its ``boxes`` are filled cells on its ``side`` of
+    the boxes ``[start, end)``, and for every start of clue ``clue`` covering those boxes (no
+    cross under it), no placing of the clues on that side (in order, a cell apart, none on a
+    cross, beyond the cell next to it) puts each of ``boxes`` inside one clue, nor does the clue
+    itself cover any of them.  (Any arrangement with the clue on the boxes would be such a
+    placing: the claim is that the clue holds the boxes in no arrangement.)"""
+    n, s, e, i = len(cells), claim["start"], claim["end"], claim["clue"]
+    h = hints[i]
+    spans = [tuple(b) for b in claim["boxes"]]
+    if not spans:
+        return "no boxes named"
+    for a, b in spans:
+        if b <= a or any(cells[p] != FILLED for p in range(a, b)):
+            return f"cells [{a}, {b}) are not all filled"
+        if (claim["side"] == "before" and b > s) or (claim["side"] == "after" and a < e):
+            return f"cells [{a}, {b}) are not {claim['side']} the boxes"
+    side = list(range(i)) if claim["side"] == "before" else list(range(i + 1, len(hints)))
+    for t in range(0, n - h + 1):
+        if not (t <= s and e <= t + h) or any(cells[p] == CROSSED for p in range(t, t + h)):
+            continue
+        if any(t <= a and b <= t + h for a, b in spans):
+            return f"clue {i} from {t} covers boxes it is said to leave"
+        lo, hi = (0, t - 1) if claim["side"] == "before" else (t + h + 1, n)
+        for got in _placings([hints[j] for j in side], cells, lo, hi, []):
+            if all(any(q <= a and b <= r for q, r in got) for a, b in spans):
+                return f"clue {i} from {t} leaves the clues {claim['side']} it room: {got}"
+    return None
+
+
+def _placings(
+    lengths: Sequence[int], cells: Sequence[int], at: int, hi: int, got: list[tuple[int, int]]
+) -> Iterator[list[tuple[int, int]]]:
+    """Every placing of blocks ``lengths`` in order in cells ``[at, hi)``, a cell apart, none on
+    a cross (the line's boxes not looked at), as ``[(start, end), ...]``."""
+    if len(got) == len(lengths):
+        yield list(got)
+        return
+    w = lengths[len(got)]
+    for q in range(at, hi - w + 1):
+        if all(cells[p] != CROSSED for p in range(q, q + w)):
+            got.append((q, q + w))
+            yield from _placings(lengths, cells, q + w + 1, hi, got)
+            got.pop()
 
 
 def _claims(premise: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -380,6 +428,15 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     (of each clue kept off) from which it would cover the boxes (:func:`_unstopped`)."""
     s, e = claim["start"], claim["end"]
     because = {"claims": claim["because"]}
+    stranded = _claims(because, "stranded")
+    if stranded:  # each clue kept off by what its holding them would leave unheld
+        if claim["claim"] != "kept_off" or len(stranded) != len(claim["because"]):
+            return "boxes left unheld given beside other reasons"
+        if sorted(c["clue"] for c in stranded) != sorted(claim["clues"]) or any(
+            (c["start"], c["end"]) != (s, e) for c in stranded
+        ):
+            return "the clues left unable to hold the boxes are not those kept off"
+        return None
     if _claims(because, "apart"):  # by counting: the reason alone
         return _counted(claim, hints)
     for c in _claims(because, "holders"):

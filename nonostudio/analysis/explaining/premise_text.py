@@ -271,6 +271,8 @@ def sole_words(nm: Naming, c: Claim) -> str:
     their chains, then the starts ruled out where they are (``an 11 from cells 1–5 would cover
     the cross at cell 9``)."""
     because = c["because"]
+    if because and all(k["claim"] == "stranded" for k in because):  # boxes it would leave
+        return ", and ".join(stranded_words(nm, k, n) for n, k in enumerate(because))
     if _all(because, "apart"):  # counting the blocks set apart by crosses
         return apart_words(nm, _first(because, "apart"))
     if c.get("over"):  # the crosses and boxes around the boxes, for every clue as long
@@ -282,6 +284,28 @@ def sole_words(nm: Naming, c: Claim) -> str:
         return _placed(nm, because)
     covers = _cover_words(nm, because)
     return then_sentence(chain, covers) if covers else chain
+
+
+def stranded_words(nm: Naming, c: Claim, said: int = 0) -> str:
+    """A ``stranded`` claim: ``if the box at cell 9 were the second clue, 2, the clues after
+    it, 2 4, could not hold the boxes at cells 11, 21–22`` (``said``: how many were said before
+    it, the box then named ``it``)."""
+    s, e = c["start"], c["end"]
+    i = c["clue"]
+    side = c["side"]
+    clues = list(range(i)) if side == "before" else list(range(i + 1, len(nm.clues)))
+    what = "box" if e - s == 1 else "boxes"
+    subject = f"the {what} at {cells_text(range(s, e))}"
+    if said:  # named just before
+        subject = "it" if e - s == 1 else "they"
+    holder = nm.clue(i) if not said else f"the {ordinal(i)}, {nm.clues[i]}"
+    if len(clues) == 1:
+        them = f"the clue {side} it, {nm.clues[clues[0]]},"
+    else:
+        them = f"the clues {side} it, {' '.join(str(nm.clues[j]) for j in clues)},"
+    cells = [p for a, b in c["boxes"] for p in range(a, b)]
+    boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
+    return f"if {subject} were {holder}, {them} could not hold {boxes}"
 
 
 def over_words(nm: Naming, c: Claim) -> str:

@@ -45,6 +45,10 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   order) keep every other clue as long off them.
 * ``kept_off {start, end, clues, because}`` — none of the clues ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (as a ``sole_holder`` claim's) keep each off them.
+* ``stranded {start, end, clue, side, boxes}`` — were clue ``clue`` to cover cells ``[start,
+  end)``, the clues ``side`` ("before" or "after") it could not hold the boxes ``boxes`` (each
+  ``[start, end)``, on that side, out of its reach) at any of its starts: a ``kept_off``
+  claim's reason, when nothing shorter keeps a clue unable to hold the boxes off them.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -1444,6 +1448,11 @@ def glue(x: WitnessLine) -> list[Witness]:
                 far = {**x.holders(bs, be, others), "claim": "kept_off", "because": why}
                 if kept is None:
                     kept, far = far, None
+        stranded = _stranded_holders(x, found, bs, be) if len(found) > 1 else None
+        if stranded is not None:  # those left unable to hold it: what it would leave unheld
+            holders = list(found)
+            if kept is None:
+                kept, stranded = stranded, None
         for i in holders:
             h, starts = x.hints[i], found[i]
             claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
@@ -1482,12 +1491,153 @@ def glue(x: WitnessLine) -> list[Witness]:
                 block.insert(2 + (also is not None), unable)
             if far is not None:  # and the clues as long out of reach
                 block.insert(2 + (also is not None) + (unable is not None), far)
+            if stranded is not None:  # and those that would leave other boxes unheld
+                at = 2 + sum(c is not None for c in (also, unable, far))
+                block.insert(at, stranded)
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
             w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
             out.append(w)
     return out
+
+
+def _holds(x: WitnessLine, i: int, bs: int, be: int) -> bool:
+    """Whether clue ``i`` covers the boxes ``[bs, be)`` in some arrangement of the line (the
+    clues before it fit the cells before its block, those after it the cells after)."""
+    h, n, cells = x.hints[i], x.n, x.cells
+    for t in range(max(0, be - h), min(bs, n - h) + 1):
+        if any(cells[p] == CROSSED for p in range(t, t + h)):
+            continue
+        if (t > 0 and cells[t - 1] == FILLED) or (t + h < n and cells[t + h] == FILLED):
+            continue
+        if i and (t == 0 or not count_arrangements(x.hints[:i], cells[: t - 1])):
+            continue
+        if count_arrangements(x.hints[i + 1 :], cells[t + h + 1 :]):
+            return True
+    return False
+
+
+def side_fits(
+    clues: Sequence[int], cells: Sequence[int], lo: int, hi: int, spans: Sequence[Sequence[int]]
+) -> bool:
+    """Whether the clues ``clues`` fit in order in cells ``[lo, hi)`` (a cell apart, none on a
+    cross) with each of the boxes ``spans`` (``[start, end)``, ascending) inside one of them:
+    only those boxes are asked to be held (the line's other boxes are not looked at)."""
+    spans = sorted(tuple(sp) for sp in spans)
+    memo: dict[tuple[int, int, int], bool] = {}
+
+    def fit(i: int, p: int, q: int) -> bool:
+        if q < len(spans) and spans[q][0] < p:
+            return False  # a box left behind, uncovered
+        if i == len(clues):
+            return q == len(spans)
+        key = (i, p, q)
+        if key in memo:
+            return memo[key]
+        h, ok = clues[i], False
+        for s in range(p, hi - h + 1):
+            if q < len(spans) and spans[q][0] < s:
+                break
+            if any(cells[c] == CROSSED for c in range(s, s + h)):
+                continue
+            r = q
+            while r < len(spans) and spans[r][1] <= s + h:
+                r += 1
+            if r < len(spans) and spans[r][0] < s + h:
+                continue  # a box only partly covered
+            if fit(i + 1, s + h + 1, r):
+                ok = True
+                break
+        memo[key] = ok
+        return ok
+
+    if any(a < lo or b > hi for a, b in spans):
+        return False
+    return fit(0, lo, 0)
+
+
+STRANDED_SPANS = 3
+"""The most boxes a ``stranded`` claim names (more: no reason a player follows)."""
+
+
+def _stranded(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
+    """A ``stranded`` claim: if clue ``i`` held the boxes ``[bs, be)`` (whole line), the clues
+    on one side of it could not hold the fewest boxes on that side (nearest first, at most
+    :data:`STRANDED_SPANS`, none it could cover itself), at any of its starts; None when none
+    such is found."""
+    h, n, cells = x.hints[i], x.n, x.cells
+    starts = [
+        t
+        for t in range(max(0, be - h), min(bs, n - h) + 1)
+        if not any(cells[p] == CROSSED for p in range(t, t + h))
+    ]
+    if not starts:
+        return None
+    blocks = runs(cells, FILLED)
+    for side in ("before", "after"):
+        if side == "before":
+            near = [b for b in reversed(blocks) if b[1] < bs and b[0] < min(starts)]
+            clues = x.hints[:i]
+        else:
+            near = [b for b in blocks if b[0] > be and b[1] > max(starts) + h]
+            clues = x.hints[i + 1 :]
+        near = near[: STRANDED_SPANS + 2]
+        for size in range(1, min(STRANDED_SPANS, len(near)) + 1):
+            for chosen in _subsets(near, size):
+                spans = sorted(chosen)
+                if not any(
+                    side_fits(clues, cells, 0, t - 1, spans)
+                    if side == "before"
+                    else side_fits(clues, cells, t + h + 1, n, spans)
+                    for t in starts
+                ):
+                    return {
+                        "claim": "stranded",
+                        "start": bs + x.offset,
+                        "end": be + x.offset,
+                        "clue": i + x.co,
+                        "side": side,
+                        "boxes": [[a + x.offset, b + x.offset] for a, b in spans],
+                    }
+    return None
+
+
+def _subsets(items: Sequence[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:
+    """The ``size``-long subsets of ``items``, in order (those of the first ones first)."""
+    if size == 0:
+        yield []
+        return
+    for k in range(size - 1, len(items)):
+        for rest in _subsets(items[:k], size - 1):
+            yield [*rest, items[k]]
+
+
+def _stranded_holders(
+    x: WitnessLine, found: dict[int, list[int]], bs: int, be: int
+) -> Claim | None:
+    """Of the possible holders ``found`` of the boxes ``[bs, be)`` (several, whole line), those
+    left that cannot hold them in any arrangement, when a ``stranded`` claim says why for each
+    (holding them would leave boxes beside them no clue on that side can hold), are dropped
+    from ``found``: a ``kept_off`` claim naming them with those reasons (None: none is
+    dropped).  The last resort, so that no clue unable to hold a box is offered as its
+    holder."""
+    if x.sub:
+        return None
+    because: list[Claim] = []
+    dropped: list[int] = []
+    for j in list(found):
+        if len(found) == 1 or _holds(x, j, bs, be):
+            continue
+        why = _stranded(x, j, bs, be)
+        if why is None:
+            continue
+        because.append(why)
+        dropped.append(j)
+        del found[j]
+    if not dropped:
+        return None
+    return {**x.holders(bs, be, dropped), "claim": "kept_off", "because": because}
 
 
 def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: int) -> Claim | None:
