@@ -229,7 +229,7 @@ def pencil_cells(puzzle: ColourPuzzle, *, crossing_sets: bool = False) -> int:
     colour notes measured, against 1,482 without (on spaceShuttle.g and look_sharp.xml the
     two agree: 655 and 247)."""
     ncolours = len(puzzle.palette)
-    full = puzzle.palette.all_mask
+    full = puzzle.used_mask
     grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
 
     def decided(x: int) -> int:
@@ -281,7 +281,7 @@ def one_colour_grid(puzzle: ColourPuzzle) -> list[list[int]]:
     :func:`one_colour_cells`); where a cell would lose its last colour (the puzzle has no
     solution) the sets reached until then."""
     ncolours = len(puzzle.palette)
-    full = puzzle.palette.all_mask
+    full = puzzle.used_mask
     grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
     dirty = [("row", i) for i in range(len(puzzle.rows))]
     dirty += [("column", i) for i in range(len(puzzle.cols))]
@@ -324,7 +324,7 @@ def features_of(trace: ColourTrace, *, fixed_points: bool = True) -> ColourFeatu
     hardest = max(trace.steps, key=lambda s: s.tier, default=None)
     features = ColourFeatures(
         cells=len(puzzle.rows) * len(puzzle.cols),
-        colours=len(puzzle.palette) - 1,
+        colours=puzzle.used_mask.bit_count() - 1,  # the colours the clues use
         touching_pairs=touching_pairs(puzzle),
         steps=len(trace.steps),
         per_colour_steps=sum(1 for s in trace.steps if s.kind == PER_COLOUR),

@@ -43,8 +43,8 @@ CellSets = tuple[tuple[int, ...], ...]
 
 
 def unknown_grid(puzzle: ColourPuzzle) -> CellSets:
-    """Every cell unknown: every colour of the palette still possible."""
-    full = puzzle.palette.all_mask
+    """Every cell unknown: the background and every colour the clues use still possible."""
+    full = puzzle.used_mask
     return tuple((full,) * puzzle.width for _ in range(puzzle.height))
 
 

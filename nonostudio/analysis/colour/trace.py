@@ -170,7 +170,7 @@ class _ColourTracer:
         self.palette = puzzle.palette
         self.ncolours = len(puzzle.palette)
         self.height, self.width = len(puzzle.rows), len(puzzle.cols)
-        full = puzzle.palette.all_mask
+        full = puzzle.used_mask  # a colour no clue uses is in no cell: no step says so
         self.grid = [[full] * self.width for _ in range(self.height)]
         self.deadline = deadline
         self.should_stop = should_stop

@@ -153,6 +153,16 @@ def clues_of_colour_grid(grid: Sequence[Sequence[int]]) -> tuple[ColourClues, Co
     return rows, cols
 
 
+def clue_colours_mask(*clue_sets: Iterable[Sequence[ClueItem]]) -> int:
+    """Bit 0 (the background) and the bit of every colour the clues of ``clue_sets`` use."""
+    mask = 1 << BACKGROUND
+    for clues in clue_sets:
+        for clue in clues:
+            for _, colour in clue:
+                mask |= 1 << colour
+    return mask
+
+
 def clue_text(clue: Sequence[ClueItem], palette: Palette) -> str:
     """A clue as ``3r 1b`` (each length followed by its colour's character; ``0`` when blank)."""
     return " ".join(f"{n}{palette[c].char}" for n, c in clue) or "0"
@@ -265,6 +275,13 @@ class ColourPuzzle:
     def ncolours(self) -> int:
         """Palette entries, the background included (what the solver takes)."""
         return len(self.palette)
+
+    @property
+    def used_mask(self) -> int:
+        """The cell set of an unknown cell: the background and every colour a clue uses (a
+        palette colour no clue uses, such as one of the editor's starting colours left unpainted,
+        cannot be in any cell; see :func:`clue_colours_mask`)."""
+        return clue_colours_mask(self.rows, self.cols)
 
     def is_solution(self, grid: Sequence[Sequence[int]]) -> bool:
         """True when ``grid`` (rows of palette indices) satisfies every clue."""

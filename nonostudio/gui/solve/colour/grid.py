@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.hints import CellSets, decided
 from nonostudio.analysis.colour.words import colours_of, set_text
-from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette
+from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette, clue_colours_mask
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 from nonostudio.gui.solve.grid import FOCUS_COLOR
@@ -79,6 +79,11 @@ class ColourSolveGrid(ColourGrid):
     def sets(self) -> CellSets:
         return self._sets
 
+    def unknown_mask(self) -> int:
+        """An unknown cell's set: the background and every colour the clues use (a cell also
+        holding a colour no clue uses, as a game kept before that rule, is unknown too)."""
+        return clue_colours_mask(self._rows, self._cols)
+
     def set_marks(self, marks: ColourMarks) -> None:
         self._marks = marks
         self.update()
@@ -132,7 +137,7 @@ class ColourSolveGrid(ColourGrid):
 
     def _paint_sets(self, p: QPainter, rows: range, cols: range) -> None:
         """Undecided cells grey (inside the grid lines); a narrowed one with its swatches."""
-        full = self._palette.all_mask
+        full = self.unknown_mask()
         c = self.cell_size()
         for r in rows:
             row = self._sets[r]
@@ -142,7 +147,7 @@ class ColourSolveGrid(ColourGrid):
                     continue
                 rect = self.cell_rect(r, col).adjusted(1, 1, 0, 0)
                 p.fillRect(rect, UNKNOWN_FILL)
-                if cell != full and cell:
+                if cell & full != full and cell:
                     self._paint_swatches(p, rect, colours_of(cell), c)
 
     def _paint_swatches(self, p: QPainter, rect: QRect, colours: list[int], c: int) -> None:
@@ -264,7 +269,7 @@ class ColourSolveGrid(ColourGrid):
     def _say(self, cell: Cell) -> None:
         r, c = cell
         cell_set = self._sets[r][c]
-        if cell_set == self._palette.all_mask:
+        if cell_set & (full := self.unknown_mask()) == full:
             what = "unknown"
         else:
             what = set_text(self._palette, cell_set)
