@@ -4,6 +4,7 @@ round trips on the public and generated colour files, and bad input named by lin
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,20 @@ def test_goal_and_metadata_round_trip(fmt: str) -> None:
     again = read_any_text(write_text(puzzle, fmt), fmt=fmt)
     assert again == puzzle and again.goal == puzzle.goal
     assert read_any_text(write_text(puzzle, fmt, with_solution=False), fmt=fmt).goal is None
+
+
+def test_g_keeps_title_author_copyright_and_licence() -> None:
+    # .g has no fields: the writer wrote the notes only, so a puzzle saved as .g and opened
+    # again had lost its title, author, copyright and licence
+    puzzle = replace(_small(), notes="Title: a line of the notes\nmore notes")
+    text = write_text(puzzle, "g")
+    assert text.startswith("Title: Flag & <co>\n")  # the title line other programs show
+    again = read_any_text(text, fmt="g")
+    assert isinstance(again, ColourPuzzle)
+    got = (again.title, again.author, again.copyright, again.licence)
+    assert got == ("Flag & <co>", "A. N. Other", "CC0", "CC0-1.0")
+    assert again.notes == "- Title: a line of the notes\nmore notes"  # kept a note line
+    assert again.rows == puzzle.rows and again.cols == puzzle.cols
 
 
 def test_write_file_by_extension(tmp_path: Path) -> None:

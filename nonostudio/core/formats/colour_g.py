@@ -5,8 +5,10 @@ A declaration is ``<inchar>:<outchar> <word> <comment>``: ``inchar`` is the lett
 (``0`` declares the background, white when not declared; ``1`` the default colour of items
 without a letter, black when not declared), ``word`` an X11 colour name or ``#rrggbb``.  A colour
 given by value is named by its comment (by its letter when there is none).  Free text before the
-``#`` block is kept as the puzzle's notes.  A colour's character is its letter (the default
-colour's is ``1``, the background's ``.``).
+``#`` block is kept as the puzzle's notes, but for its leading ``Title:``, ``Author:``,
+``Copyright:`` and ``Licence:`` lines (what the writer puts first, so a saved puzzle keeps them;
+the first is the title line other programs show).  A colour's character is its letter (the
+default colour's is ``1``, the background's ``.``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,26 @@ _ITEM = re.compile(r"([0-9]+)(\S?)\Z")
 _DECLARATION = re.compile(r"\s*([^\s:#,0-9]|[01]):(.?)(.*)\Z")
 #: Characters a ``.g`` colour letter cannot be (digits end a number, ``:`` and ``#`` start lines).
 _NOT_LETTERS = set("0123456789:#,;")
+#: The free-text lines the writer starts with, and the field each one holds.
+_FIELDS = (
+    ("Title", "title"),
+    ("Author", "author"),
+    ("Copyright", "copyright"),
+    ("Licence", "licence"),
+)
+_FIELD_LINE = re.compile(r"(Title|Author|Copyright|Licen[cs]e): ?(.*)\Z")
+
+
+def _fields(notes: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The metadata of the leading ``Key: value`` lines of the free text, and the rest."""
+    meta: dict[str, str] = {}
+    while notes and (m := _FIELD_LINE.match(notes[0])):
+        key = "licence" if m.group(1).startswith("Licen") else m.group(1).lower()
+        if key in meta:
+            break  # a second one is the notes' own text
+        meta[key] = m.group(2).strip()
+        notes = notes[1:]
+    return meta, notes
 
 
 def read(text: str, source: str) -> ColourPuzzle:
@@ -107,7 +129,8 @@ def read(text: str, source: str) -> ColourPuzzle:
     index = {c: i for i, c in enumerate(order, 1)}
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw[0]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw[1]]
-    meta = {"notes": "\n".join(notes).strip()}
+    meta, notes = _fields(notes)
+    meta["notes"] = "\n".join(notes).strip()
     return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta)
 
 
@@ -129,8 +152,16 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
     """The ``.g`` text of a colour puzzle: notes, the ``#`` block, rows and columns."""
     del with_solution  # .g has no solution picture
     letters = _letters(puzzle)
-    # a notes line that starts like a section or the colour block is kept from being one
-    out = [("- " + ln if ln.lstrip()[:1] in (":", "#") else ln) for ln in puzzle.notes.splitlines()]
+    out = [
+        f"{key}: {' '.join(value.split())}"
+        for key, field in _FIELDS
+        if (value := getattr(puzzle, field))
+    ]
+    # a notes line that starts like a section, the colour block or a field is kept from being one
+    out += [
+        ("- " + ln if ln.lstrip()[:1] in (":", "#") or _FIELD_LINE.match(ln) else ln)
+        for ln in puzzle.notes.splitlines()
+    ]
     out.append("#d")
     for letter, colour in zip(letters, puzzle.palette.colours, strict=True):
         outchar = letter if letter != "0" else " "
