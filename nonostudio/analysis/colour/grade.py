@@ -460,6 +460,11 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
         return "No solution: no picture fits every clue."
     if f.not_unique and f.before_search is not None:
         return _not_unique_explanation(f, f.before_search)
+    if f.colours == 0:  # a blank puzzle (File > New Colour Puzzle): no cell can take a colour
+        return (
+            f"Nothing to solve: every clue is empty, so all {f.cells} cells are the "
+            "background, with no step."
+        )
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
     if f.needs_search:

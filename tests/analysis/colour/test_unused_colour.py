@@ -47,3 +47,13 @@ def test_unused_colour_leaves_the_grade_alone() -> None:
 def test_used_mask_is_the_background_and_the_clues_colours() -> None:
     assert ColourPuzzle(PALETTE, ((), ((1, 2),)), (((1, 2),),)).used_mask == 0b101
     assert ColourPuzzle(PALETTE, ((),), ((),)).used_mask == 0b1
+
+
+def test_a_blank_puzzle_has_nothing_to_solve() -> None:
+    # File > New Colour Puzzle: every clue empty, so no cell can take a colour; the grade said
+    # "the hardest step is nothing" once its trace had no step to narrow the unused colours
+    blank = ColourPuzzle(PALETTE, ((),) * 3, ((),) * 4)
+    grade = colour_grade(blank)
+    assert grade.features.colours == 0 and grade.features.steps == 0
+    assert grade.explanation.startswith("Nothing to solve: every clue is empty")
+    assert "12 cells" in grade.explanation and "nothing;" not in grade.explanation
