@@ -164,6 +164,10 @@ class SolveGridView(GridView):
         """The colour a chain line is drawn in (from this grid's palette)."""
         return chain_color(self.palette(), line)
 
+    def height_at(self, cell: int) -> int:
+        """The grid's height, clues and all, with cells of ``cell`` pixels."""
+        return self._layout_at(cell).size().height()
+
     def chain_legend(self) -> str:
         """The chain drawn, in order, as rich text ("" when none of its lines is drawn: the
         supposed cell alone is ringed, and what is supposed is not given away)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,6 +60,10 @@ WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's
 WORDS_MIN_HEIGHT = 40
 WORDS_SHARE = 0.25
 """Replaying, the words pane grows with its words up to this share of the grid's splitter."""
+ROOM_CELL = 16
+"""When a trace comes, the words pane takes room from a fitted grid only while its cells stay
+this size or more (a 25x25 puzzle's at 1280x720, test_solve_room) or, when smaller already,
+keep their size; a grid cut (scrolled) gives none."""
 WORDS_MIN_WIDTH = 320
 """Narrower than this beside the hint button, the words go over it (:class:`WordsPane`): with
 the steps beside the grid at 1280x720 the pane is about 370 px wide, and beside the button the
@@ -155,6 +159,21 @@ class WordsPane(QWidget):
         splitter.setSizes(sizes)
 
 
+class _Resized(QObject):
+    """Calls ``then`` (at the next turn of the event loop) when the watched widget is shown or
+    resized: a splitter is not resized from within its own layout pass."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            QTimer.singleShot(0, self, self._then)
+        return False
+
+
 class SolveUiParts:
     """The widgets both Solve views have (the black-and-white :class:`SolveUi` and the colour
     view's): the replay and by-hand actions, the solved banner, the words shown in the grid's
@@ -165,6 +184,7 @@ class SolveUiParts:
     timer: HandTimer
     timer_item: QAction
     _words_base: int | None = None  # the words pane's height before the words grew it
+    _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
 
     def _make_grid_stack(self, scroll: QWidget) -> QStackedWidget:
         """The grid's ``scroll`` area, or in its place the words saying why no puzzle is shown
@@ -261,9 +281,9 @@ class SolveUiParts:
         scroll bar.  Other words by hand scroll instead: neither the solved banner nor a long
         status line moves the cells under the player's mouse."""
         rung = self._hint_label() if self._hint_under_way() else None
-        if self.hand_action.isChecked() and rung is None:
-            return
-        area, splitter = self.words, self.grid_splitter
+        if (self.hand_action.isChecked() or self._word_samples) and rung is None:
+            return  # (replaying, the room was made when the trace came: keep_room_for_words)
+        area = self.words
         words = area.widget()
         if words is None or not area.isVisible():
             return
@@ -275,7 +295,13 @@ class SolveUiParts:
             # from the newest rung's first line (scrolled to) to the end; with no status words
             # above it, all of it (no scroll bar for their empty line)
             need -= max(0, rung.mapTo(words, QPoint(0, 0)).y())
-        missing = need - area.viewport().height()
+        self._grow_words_to(need)
+
+    def _grow_words_to(self, need: int) -> None:
+        """Make the words pane tall enough for ``need`` pixels of words, up to ``WORDS_SHARE``
+        of the grid's splitter (never smaller)."""
+        missing = need - self.words.viewport().height()
+        splitter = self.grid_splitter
         grid, pane = splitter.sizes()
         target = min(pane + missing, int((grid + pane) * WORDS_SHARE))
         if missing > 0 and target > pane:
@@ -418,6 +444,56 @@ class SolveUi(SolveUiParts):
         layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
+        self._room_width = -1  # the words pane's width the room was made for
+        self._measure = QLabel()  # (never shown: measures the samples' height)
+        self._measure.setWordWrap(True)
+        _Resized(self.words, self._make_room_for_samples)
+
+    def keep_room_for_words(self, samples: Sequence[tuple[str, str]]) -> None:
+        """Make the words pane tall enough, now and whenever its width changes, for the longest
+        of ``samples`` (a step's sentence and its chain's legend, "" when none), up to
+        ``WORDS_SHARE`` and ``ROOM_CELL``; longer words scroll.  Replaying
+        then does not take the grid's room at the step that needs it (Petroglyph's first
+        contradiction and its chain cut the grid's area from 510 to 476 px, a scroll bar
+        appearing, and to 462 px a step later)."""
+        self._word_samples = tuple(samples)
+        self._room_width = -1
+        QTimer.singleShot(0, self.words, self._make_room_for_samples)
+
+    def _make_room_for_samples(self) -> None:
+        area = self.words
+        if not self._word_samples or self.hand_action.isChecked() or not area.isVisible():
+            return
+        width = area.viewport().width()
+        if width == self._room_width:
+            return
+        self._room_width = width
+        margins = self.words_layout.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        spacing = max(0, self.words_layout.spacing())
+
+        def height(text: str, like: QLabel) -> int:
+            probe = self._measure
+            probe.setFont(like.font())
+            probe.setTextFormat(like.textFormat())
+            probe.setText(text)
+            return probe.heightForWidth(inner)
+
+        need = margins.top() + margins.bottom()
+        need += max(
+            height(sentence, self.message_label)
+            + (spacing + height(legend, self.chain_legend) if legend else 0)
+            for sentence, legend in self._word_samples
+        )
+        # the room comes from the grid while its cells stay ROOM_CELL px or more (or what they
+        # are, when smaller) and it stays wholly in sight; the rest of the words scroll
+        grid = self.grid
+        cell = grid.cell_size()
+        least = min(cell, max(ROOM_CELL, grid.min_cell())) if grid.is_fit() else cell
+        spare = self.grid_splitter.sizes()[0] - grid.height_at(least)
+        missing = min(need - area.viewport().height(), spare)
+        if missing > 0:
+            self._grow_words_to(area.viewport().height() + missing)
 
     def _make_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand, hint, next line; and the by-hand bar's commands."""

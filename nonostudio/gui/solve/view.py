@@ -14,6 +14,8 @@ next step away one rung at a time.  The view holds the state; its typed parts ar
 
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QSettings, Signal
 from PySide6.QtGui import QUndoStack
@@ -28,7 +30,7 @@ from nonostudio.analysis.helping.mistakes import (
     nothing_to_fill,
     reference_solution,
 )
-from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.analysis.tracing.steps import PROBE, Step, Trace
 from nonostudio.baselines.glance import available as glance_available
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
@@ -40,7 +42,7 @@ from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take
 from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
-from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
+from nonostudio.gui.solve.grid import SolveGridView, StepMarks, chain_legend, step_marks
 from nonostudio.gui.solve.hints import HintSearch, line_advice
 from nonostudio.gui.solve.layout import (
     HAND_HELP,
@@ -70,6 +72,11 @@ from nonostudio.rules.ruleset import RuleSet
 # The one default rule set of the studio (analysis.defaults) explains solutions; the control set
 # when it is missing.  The others are one choice away in the Rules list.
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
+WORDS_SAMPLES = 12
+"""How many of a trace's steps (those with the most characters of words) the words pane is
+measured on when the trace arrives."""
+CHAIN_CHARS = 30
+"""Characters a contradiction chain's line adds to its legend, about ("→ 3 column 14")."""
 UNKEPT_WHERE = (
     " It was kept since you left it, until the studio closes: the puzzle is not in the library"
     " (Add Current Puzzle keeps your game there)."
@@ -143,6 +150,7 @@ class SolveView(TraceView):
             self.glance_panel.button.toggled.connect(self._make_room_for_glance)
         self._progress.problem.connect(ui.message_label.setText)
         self._progress.problem.connect(self.progressNotKept)
+        self.traceReady.connect(self._keep_room_for_words)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)
@@ -368,6 +376,29 @@ class SolveView(TraceView):
             self.grid.set_mistakes(())
             self._mark_step()
         self._update_actions()
+
+    def _keep_room_for_words(self, trace: Trace) -> None:
+        """The words pane is made tall enough at once for the longest words of the trace (a
+        step's sentence and a contradiction's chain), measured on the ``WORDS_SAMPLES`` steps
+        whose words are longest in characters (a chain's line counted ``CHAIN_CHARS``): stepping
+        to them does not then shrink the grid."""
+        steps, model = trace.steps, self.model
+        if model.rowCount() != len(steps):
+            return
+
+        def length(i: int) -> int:
+            step = steps[i]
+            chain = len(step.premises) * CHAIN_CHARS if step.kind == PROBE else 0
+            return len(model.row_at(i).explanation) + chain
+
+        samples = []
+        for i in heapq.nlargest(WORDS_SAMPLES, range(len(steps)), key=length):
+            entry, chain = model.row_at(i), step_marks(steps[i]).chain
+            legend = ""
+            if chain is not None and chain.lines:
+                legend = chain_legend(self.grid.palette(), chain, self.grid.clues())
+            samples.append((f"Step {entry.number}: {entry.explanation}", legend))
+        self.ui.keep_room_for_words(samples)
 
     def show_step(self, step: int) -> None:
         """Show the grid after ``step`` (1-based) of the trace, asked for elsewhere (a rule's
