@@ -101,7 +101,7 @@ class RuleDetails(QWidget):
         self.text_view.setPlainText(text)
         self.explanation_label.setText(explain(entry.rule))
         for example in telling_examples(entry.rule, entry.examples):
-            picture = LinePicture(cell=16)
+            picture = LinePicture(cell=16, shrink=True)
             picture.set_line(example.hints, example_rows(example))
             self.examples_layout.addWidget(picture)
         if not entry.examples:

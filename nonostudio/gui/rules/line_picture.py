@@ -252,19 +252,36 @@ def line_picture_image(
     return image
 
 
+SHRINK_MIN_CELL = 8
+"""The smallest cell a shrinking :class:`LinePicture` is drawn with (its numbers still read)."""
+
+
 class LinePicture(QWidget):
     """A widget showing one line picture at a fixed cell size (``ruler``: the cells numbered
-    from 1 above it)."""
+    from 1 above it); with ``shrink``, at that size or smaller (down to ``SHRINK_MIN_CELL``)
+    to fit the width it is given: a 25-cell line of a real example in the Rules tab's details,
+    at 1280x720, made the pane scroll sideways and cut every sentence at its right edge."""
 
     def __init__(
-        self, cell: int = 16, parent: QWidget | None = None, *, ruler: bool = False
+        self,
+        cell: int = 16,
+        parent: QWidget | None = None,
+        *,
+        ruler: bool = False,
+        shrink: bool = False,
     ) -> None:
         super().__init__(parent)
         self._cell = cell
         self._ruler = ruler
+        self._shrink = shrink
         self._hints: tuple[int, ...] = ()
         self._rows: tuple[PictureRow, ...] = ()
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        if shrink:
+            policy = QSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+            policy.setHeightForWidth(True)
+            self.setSizePolicy(policy)
+        else:
+            self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_line(self, hints: Sequence[int], rows: Sequence[PictureRow]) -> None:
         self._hints, self._rows = tuple(hints), tuple(rows)
@@ -272,8 +289,39 @@ class LinePicture(QWidget):
             f"hints {_hint_text(self._hints)}; "
             + "; ".join(f"{r.label} {r.cells}".strip() for r in self._rows)
         )
-        self.setFixedSize(self.sizeHint())
+        if self._shrink:
+            self.updateGeometry()
+        else:
+            self.setFixedSize(self.sizeHint())
         self.update()
+
+    def cell_for(self, width: int) -> int:
+        """The cell size the picture is drawn with in ``width`` pixels."""
+        if not self._shrink:
+            return self._cell
+        least = min(self._cell, SHRINK_MIN_CELL)
+        for cell in range(self._cell, least, -1):
+            if picture_size(self._hints, self._rows, cell, self._ruler).width() <= width:
+                return cell
+        return least
+
+    def cell(self) -> int:
+        """The cell size it is drawn with now."""
+        return self.cell_for(self.width())
+
+    def minimumSizeHint(self) -> QSize:
+        if not self._shrink:
+            return super().minimumSizeHint()
+        return picture_size(self._hints, self._rows, min(self._cell, SHRINK_MIN_CELL), self._ruler)
+
+    def hasHeightForWidth(self) -> bool:
+        return self._shrink
+
+    def heightForWidth(self, width: int) -> int:
+        if not self._shrink:
+            return super().heightForWidth(width)
+        cell = self.cell_for(width)
+        return picture_size(self._hints, self._rows, cell, self._ruler).height()
 
     def rows(self) -> tuple[PictureRow, ...]:
         return self._rows
@@ -294,7 +342,7 @@ class LinePicture(QWidget):
                 self._rows,
                 Colors.from_palette(palette),
                 palette.color(QPalette.ColorRole.Highlight),
-                self._cell,
+                self.cell(),
                 self._ruler,
             )
         finally:

@@ -94,7 +94,7 @@ def picture_widgets(pictures: Sequence[Picture], cell: int) -> list[QWidget]:
             caption.setAccessibleName("Picture caption")
             out.append(caption)
         if picture.lines:
-            widget = LinePicture(cell=cell, ruler=True)
+            widget = LinePicture(cell=cell, ruler=True, shrink=True)
             widget.set_line(*picture_rows(picture))
             out.append(widget)
     return out
@@ -131,7 +131,7 @@ class TechniqueDetails(QWidget):
         self.heading_label = self._label("Technique")
         self.idea_label = self._label("Idea")
         self.example_heading = QLabel("<b>Worked example</b>")
-        self.example_picture = LinePicture(cell=18, ruler=True)
+        self.example_picture = LinePicture(cell=18, ruler=True, shrink=True)
         self.example_note = self._label()
         self.real_heading = self._label()
         self.real_box = QWidget()  # the real examples: heading, pictures and sentence each
