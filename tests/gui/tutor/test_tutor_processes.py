@@ -17,11 +17,13 @@ from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.tutor.lines import easiest_technique
 from nonostudio.core.library import Library
+from nonostudio.core.library.profiles import ProfileStore
 from nonostudio.core.line import FILLED
 from nonostudio.core.puzzle import new_grid
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.gui.common.process_pool import ProcessWorker, shared_pool
 from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.tutor import solve_events
 from nonostudio.gui.tutor.for_you import ForYouPanel
 from nonostudio.gui.tutor.practice_view import PracticeView
 from nonostudio.gui.tutor.solve_events import HandSolveLog
@@ -96,3 +98,43 @@ def test_hand_moves_are_attributed_in_a_worker_process(
         assert event.technique == easiest_technique(HOUSE, empty)
     finally:
         log.close()
+
+
+def test_closing_attributes_nothing_on_the_gui_thread_and_loses_nothing(
+    qtbot: QtBot, tmp_path: Path, warm: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is left at close goes to the library's spool folder, and the next log on that
+    library attributes it in a worker process: attributed at close, 5 moves on a 1000x1000
+    puzzle held the GUI thread 24.5 s while the window closed."""
+    path = tmp_path / "lib.sqlite"
+    log = HandSolveLog(path, lambda: "Ada")
+    log.store.ensure("Ada")
+    empty = new_grid(HOUSE.height, HOUSE.width)
+    after = empty.copy()
+    after[2, 0] = FILLED  # row 3 is #####
+    solution = np.asarray(HOUSE.goal)
+    called: list[object] = []
+    with monkeypatch.context() as patched:
+        patched.setattr(solve_events, "attribute_events", lambda *a: called.append(a) or [])
+        log._queue = [  # (not pushed: waiting for the worker, as a busy log's queue waits)
+            PendingEvent("move", HOUSE, solution, empty, 7.0, -1, "Ada", 1.0, after),
+            PendingEvent("hint", HOUSE, solution, after, None, 2, "Ada", 2.0),
+        ]
+        log.close()
+    assert called == [], "close attributed events on the GUI thread"
+    with ProfileStore(path) as store:
+        assert store.events("Ada") == []
+    later = HandSolveLog(path, lambda: "Ada")
+    try:
+        assert in_process(later._worker, lambda: not later.is_busy()) == 0
+        events = later.store.events("Ada")
+        assert [(e.kind, e.seconds, e.at) for e in events] == [
+            ("move", 7.0, 1.0),
+            ("hint", None, 2.0),
+        ]
+        assert events[0].technique == easiest_technique(HOUSE, empty)
+        assert events[0].item == "5x5 house" and events[0].score == 1.0
+        assert later.failed == ""
+    finally:
+        later.close()
+    assert not list((tmp_path / "lib.sqlite.solve-events").iterdir())  # taken, not kept twice
