@@ -21,12 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.core.formats._common import MAX_SIZE as FILE_MAX_SIZE
 from nonostudio.gui.common.clue_edit import ClueEdit, message_label
 from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 
-MAX_SIZE = 999
+MAX_SIZE = FILE_MAX_SIZE
+"""The widest and highest puzzle the editor takes: any the files hold (4096).  At 999 a
+1000x1000 puzzle opened showed 999 x 999, and its unsaved work (the autosave's size from the
+boxes, its cells 1000 a side) could not be restored: "damaged editor state"."""
 META_FIELDS = (
     ("title", "Title"),
     ("author", "Author"),

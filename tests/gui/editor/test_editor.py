@@ -420,3 +420,20 @@ def test_undo_takes_back_the_title_author_and_a_typed_size(qtbot, editor: Editor
     assert not editor.is_modified()
     stack.redo()
     assert editor.puzzle().title == "Diagonal" and editor.is_modified()
+
+
+def test_a_puzzle_over_999_cells_wide_keeps_its_size_and_its_unsaved_work(qtbot) -> None:
+    """The size boxes stopped at 999: a 1000-wide puzzle showed 999 and its autosave (the size
+    read from the boxes) was refused on restoring as a damaged state, the work lost."""
+    picture = np.zeros((3, 1000), dtype=np.int8)
+    picture[:, ::3] = FILLED
+    wide = Puzzle.from_grid(picture, title="Wide")
+    editor = EditorView()
+    qtbot.addWidget(editor)
+    editor.set_puzzle(wide)
+    assert editor.picture_size() == (1000, 3)
+    state = json.loads(json.dumps(editor.snapshot()))
+    other = EditorView()
+    qtbot.addWidget(other)
+    other.restore_snapshot(state)
+    assert other.puzzle() == wide and other.picture_size() == (1000, 3)
