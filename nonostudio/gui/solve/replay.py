@@ -85,6 +85,28 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
     return "<br>".join(lines)
 
 
+def before_first_step(steps: int, interrupted: bool, time_limit: float) -> str:
+    """What the status line says before the first step of a trace of ``steps`` steps, one that
+    the time limit (``interrupted``) cut short or not: a trace cut before its first step has no
+    step to show (it said 'Before the first of 0 steps: Next ▶ (Right) shows them one by one.'
+    on a 1000x1000 puzzle)."""
+    limit = f"the time limit of {time_limit:g} s"
+    if steps == 0:
+        if interrupted:
+            return (
+                f"No step was worked out within {limit}: this puzzle is too big to show step by "
+                "step. Solve by hand (Ctrl+H) still works."
+            )
+        return "No step to show: nothing in this puzzle is left to decide."
+    plural = "s" if steps != 1 else ""
+    if interrupted:
+        return (
+            f"Before the first of {steps} step{plural} worked out within {limit} (the rest "
+            "were not): Next ▶ (Right) shows them one by one."
+        )
+    return f"Before the first of {steps} step{plural}: Next ▶ (Right) shows them one by one."
+
+
 def grid_contradiction(puzzle: Puzzle, error: InconsistentPuzzleError) -> str:
     """Why no step follows from a player's grid that breaks a line (``error``) when the puzzle
     itself is not known to have no solution."""

@@ -54,7 +54,7 @@ from nonostudio.gui.solve.layout import (
 )
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
-from nonostudio.gui.solve.replay import NoSolution, summary_text
+from nonostudio.gui.solve.replay import NoSolution, before_first_step, summary_text
 from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.gui.solve.trace_job import trace_puzzle
@@ -431,10 +431,9 @@ class SolveView(TraceView):
             selection.setCurrentIndex(
                 self.model.index(-1, 0), QItemSelectionModel.SelectionFlag.Clear
             )
-            steps = len(self._trace.steps)
+            trace = self._trace
             self.ui.message_label.setText(
-                f"Before the first of {steps} step{'s' if steps != 1 else ''}: Next ▶ (Right) "
-                "shows them one by one."
+                before_first_step(len(trace.steps), trace.interrupted, self.time_limit)
             )
             return
         step = self._trace.steps[self._position - 1]

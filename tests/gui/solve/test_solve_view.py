@@ -21,6 +21,7 @@ from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.solve import view as view_module
 from nonostudio.gui.solve.replay import summary_text
 from nonostudio.gui.solve.steps_model import (
     KIND,
@@ -282,3 +283,22 @@ def test_the_solve_view_takes_the_rule_set_read_ahead(qtbot, default_set_read_ah
     assert parsed == [] and widget.rule_set() is ahead
     widget.set_rule_set("no such set")
     assert widget.rule_set() is None
+
+
+def test_a_trace_cut_by_the_time_limit_before_its_first_step_says_so(
+    qtbot, show_solve_view, monkeypatch
+) -> None:
+    """A 1000x1000 puzzle's trace stopped at the time limit with no step: the status line said
+    'Before the first of 0 steps: Next ▶ (Right) shows them one by one.'"""
+
+    def cut(puzzle, rule_set, titles, time_limit, *rest):
+        return Trace(puzzle, rule_set.name, [], False, time_limit, interrupted=True), []
+
+    monkeypatch.setattr(view_module, "trace_puzzle", cut)
+    view = show_solve_view()
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    text = view.ui.message_label.text()
+    assert "0 steps" not in text and "Next ▶" not in text
+    assert f"within the time limit of {view.time_limit:g} s" in text
+    assert not view.ui.forward_action.isEnabled()
