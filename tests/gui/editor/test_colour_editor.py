@@ -265,7 +265,7 @@ def test_palette_add_recolour_rename_and_remove(window: MainWindow, tmp_path: Pa
     assert panel.current() == 4
     assert not editor.add_colour("red", "#000000")  # the name is taken
     assert "red" in panel.message.text()
-    assert editor.recolour(1, "#aa0000") and editor.state().palette[1].rgb == "#aa0000"
+    assert editor.recolour(1, "#cc2020") and editor.state().palette[1].rgb == "#cc2020"
     assert editor.rename(2, "navy") and editor.state().palette[2].name == "navy"
     assert editor.puzzle().palette[2].name == "navy"
     # red is in the picture: removing it is refused, saying why
@@ -277,6 +277,14 @@ def test_palette_add_recolour_rename_and_remove(window: MainWindow, tmp_path: Pa
     editor.undo_stack().undo()
     assert editor.state().palette[4].name == "green"
     assert not editor.remove_colour(0)  # the background stays
+    # a colour named after its value takes its new value's name (a red made green was still
+    # called red, and the steps said "cells 3-5 are red" of green cells); a chosen name stays
+    assert editor.recolour(1, "#00ff00") and editor.state().palette[1].name == "green 2"
+    assert "red is now #00ff00, so it is called green 2" in panel.message.text()
+    assert editor.recolour(2, "#ff0000") and editor.state().palette[2].name == "navy"
+    editor.undo_stack().undo()
+    editor.undo_stack().undo()  # a recolour is one undo step, name and value
+    assert editor.state().palette[1] == Colour("red", "#cc2020", "r")
 
 
 def test_removing_an_unused_colour_moves_later_colours_up(
