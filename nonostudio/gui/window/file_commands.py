@@ -88,6 +88,17 @@ def save_target(path: Path, fmt: str | None, *, colour: bool = False) -> tuple[P
     return path, fmt
 
 
+def not_written_text(path: str | Path, exc: OSError) -> str:
+    """Why ``path`` was not written, and that nothing was: Save on a file whose folder was
+    removed since it was opened said only '…/soup.non: No such file or directory'."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        why = f"its folder {folder} no longer exists"
+    else:
+        why = exc.strerror or str(exc)
+    return f"{path}: {why}. Nothing was written: choose another place to write it."
+
+
 class FileCommands(QObject):
     """The File menu's commands on the puzzle in ``editor``, with dialogs over ``parent``."""
 
@@ -398,7 +409,7 @@ class FileCommands(QObject):
             self.failed.emit(title, str(exc))
             return False
         except OSError as exc:
-            self.failed.emit(title, f"{path}: {exc.strerror or exc}")
+            self.failed.emit(title, not_written_text(path, exc))
             return False
         return True
 

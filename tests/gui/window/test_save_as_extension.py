@@ -13,7 +13,7 @@ from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, c
 from nonostudio.core.formats import FORMATS, write_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.file_filters import puzzle_filters
-from nonostudio.gui.window.file_commands import read_document
+from nonostudio.gui.window.file_commands import not_written_text, read_document
 from nonostudio.gui.window.main_window import MainWindow
 
 PALETTE = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
@@ -111,3 +111,18 @@ def test_an_added_extension_does_not_replace_a_file_unasked(
     assert kept.read_text() == "precious\n" and not (tmp_path / "mine.mk").exists()
     assert window.document.path == source and not answers.warnings
     assert len(asked) == 1 and asked[0].startswith("mine.mk.g already exists")
+
+
+def test_a_write_into_a_folder_removed_since_says_so(tmp_path: Path) -> None:
+    """Seen under Xvfb: Save on a puzzle whose folder was removed since it was opened said only
+    '…/soup.non: No such file or directory' (what Save and Export show: not_written_text)."""
+    folder = tmp_path / "gone"
+    path = folder / "steps.non"
+    puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Steps")
+    with pytest.raises(OSError) as raised:
+        write_file(puzzle, path)
+    said = not_written_text(path, raised.value)
+    assert said.startswith(f"{path}: its folder {folder} no longer exists. Nothing was written")
+    folder.mkdir()
+    said = not_written_text(path, PermissionError(13, "Permission denied"))
+    assert said.startswith(f"{path}: Permission denied. Nothing was written")
