@@ -88,6 +88,16 @@ def save_target(path: Path, fmt: str | None, *, colour: bool = False) -> tuple[P
     return path, fmt
 
 
+def disk_stamp(path: Path) -> tuple[int, int] | None:
+    """``path``'s modification time (ns) and size, None when it cannot be looked at: what tells
+    a file changed by another program or studio window since it was read or written here."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 def not_written_text(path: str | Path, exc: OSError) -> str:
     """Why ``path`` was not written, and that nothing was: Save on a file whose folder was
     removed since it was opened said only '…/soup.non: No such file or directory'."""
@@ -127,6 +137,8 @@ class FileCommands(QObject):
         self._view = library_view  # (it keeps the folder of the last file opened or saved)
         self.document = Document()
         self._colour = False
+        # the file as this window last read or wrote it: (path, (mtime_ns, size))
+        self._disk: tuple[Path, tuple[int, int]] | None = None
 
     def is_colour(self) -> bool:
         """True while the colour editor holds the open puzzle."""
@@ -264,9 +276,11 @@ class FileCommands(QObject):
 
     def load_file(self, path: str | Path) -> None:
         """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""
+        stamp = disk_stamp(Path(path))
         puzzle, document = read_document(Path(path))
         self._view.last_folder = str(Path(path).parent)
         self.show_puzzle(puzzle, document)
+        self._disk = None if stamp is None else (Path(path), stamp)
 
     def open_library_puzzle(self, id: int) -> bool:
         if not self.maybe_save():
@@ -301,7 +315,22 @@ class FileCommands(QObject):
             return True
         if document.path is None or document.file_format is None:
             return self.save_as()
+        if self._changed_on_disk(document.path) and not self._save_or_cancel(
+            "File Changed on Disk",
+            f"{document.path.name} was changed on disk since it was opened or saved here (by "
+            "another program or another studio window). Saving replaces that version with "
+            "this one.",
+        ):
+            return False
         return self._write(puzzle, document.path, document.file_format)
+
+    def _changed_on_disk(self, path: Path) -> bool:
+        """Whether ``path`` is not as this window last read or wrote it (False when unknown or
+        gone: nothing there to lose)."""
+        if self._disk is None or self._disk[0] != path:
+            return False
+        now = disk_stamp(path)
+        return now is not None and now != self._disk[1]
 
     def _stale_game(self, id: int, puzzle: AnyPuzzle) -> str:
         """The player's game the library keeps for puzzle ``id`` when ``puzzle`` (about to be
@@ -420,6 +449,8 @@ class FileCommands(QObject):
             return False
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
+        stamp = disk_stamp(path)
+        self._disk = None if stamp is None else (path, stamp)
         self.set_modified(False)
         if isinstance(puzzle, ColourPuzzle) and (unused := self.colour_editor.unused_colours()):
             self.colour_editor.palette_panel.show_message(
