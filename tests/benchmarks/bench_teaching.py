@@ -216,7 +216,8 @@ def part_reasons_count(trace) -> tuple[int, int]:
 _EDGE_REASON = re.compile(
     r"(first|last)( and last)? (block|box|boxes|blocks)(, | of [^,]*, )at [^,]*, $"
 )
-_SOLE_REASON = re.compile(r"\bso the (block|box|boxes|blocks) at [^,.;:]* $")
+# ("So the block at …" opening a sentence: the sentence before it is its reason)
+_SOLE_REASON = re.compile(r"\b[Ss]o the (block|box|boxes|blocks) at [^,.;:]* $")
 _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
 # the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
 # at cells 9–10 can only be the second clue, 10, …": Edges and walls on the part)

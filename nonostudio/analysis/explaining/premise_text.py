@@ -346,23 +346,50 @@ def over_words(nm: Naming, c: Claim) -> str:
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
+APART_NAMED = 3
+"""The most blocks on a side an ``apart`` claim's words name by their cells (more: counted)."""
+
+
 def apart_words(nm: Naming, c: Claim) -> str:
-    """An ``apart`` claim: ``crosses set apart one block before cell 9 and two after it, and the
-    second clue, 3, is too long for cell 9`` (each block is a clue of its own, as many before
-    and after the boxes' holder; those left as long do not fit between the crosses)."""
+    """An ``apart`` claim: ``cells 4–5, past a cross: an earlier clue`` / ``cells 1–2, 5–6 and
+    13, past crosses: two earlier clues and a later clue`` (each block a clue of its own, so as
+    many clues come before and after the boxes' holder; past :data:`APART_NAMED` blocks on a
+    side they are counted, as ``crosses set apart four blocks before cell 9``), then ``and the
+    second clue, 3, is too long for cell 9`` (those left as long do not fit between the
+    crosses around the boxes).  (About as many words as the count it replaced, "crosses set
+    apart one block before cell 9", so the steps' word budget splits them as before.)"""
     s, e = c["start"], c["end"]
+    before, after = c["before"], c["after"]
+    total = len(before) + len(after)
 
-    def blocks(count: int, noun: bool = True) -> str:
-        word = _COUNTS[count] if count < len(_COUNTS) else str(count)
-        return f"{word} block{'s' if count != 1 else ''}" if noun else word
+    def count(n: int, kind: str) -> str:
+        if n == 1:
+            return f"{'an' if kind == 'earlier' else 'a'} {kind} clue"
+        return f"{_COUNTS[n] if n < len(_COUNTS) else n} {kind} clues"
 
-    sides = []
-    if c["before"]:
-        sides.append(f"{blocks(len(c['before']))} before cell {s + 1}")
-    if c["after"]:
-        where = "it" if c["before"] and e - s == 1 else f"cell {e}"
-        sides.append(f"{blocks(len(c['after']), not c['before'])} after {where}")
-    text = f"crosses set apart {' and '.join(sides)}" if sides else ""
+    if len(before) > APART_NAMED or len(after) > APART_NAMED:  # counted
+        sides = []
+        for side, spans, where in (("before", before, s + 1), ("after", after, e)):
+            if spans:
+                n = len(spans)
+                word = _COUNTS[n] if n < len(_COUNTS) else str(n)
+                sides.append(f"{word} block{'' if n == 1 else 's'} {side} cell {where}")
+        text = "crosses set apart " + " and ".join(sides)
+    elif total:
+        spans = [*before, *after]
+        where = cells_text([p for a, b in spans for p in range(a, b)], limit=2 * APART_NAMED)
+        if before and after:  # "cells 3–4 and 12–14": each side's cells
+            half = [
+                cells_text([p for a, b in side for p in range(a, b)]).split(" ", 1)[1]
+                for side in (before, after)
+            ]
+            where = f"cells {half[0]} and {half[1]}"
+        which = " and ".join(
+            count(len(side), kind) for side, kind in ((before, "earlier"), (after, "later")) if side
+        )
+        text = f"{where}, past {'a cross' if total == 1 else 'crosses'}: {which}"
+    else:
+        text = ""
     if "gap" in c:
         long = c["long"]
         who = (
@@ -930,6 +957,16 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
     again; None when the premise says nothing stated before (its say's own wording is used)."""
     claims = premise["claims"]
     say = premise["say"]
+    if stated and say == "punctuate":
+        b = _first(claims, "block")
+        sole = _sole(claims, b["start"], b["end"])
+        if sole is not None and sole["because"] and all(c in stated for c in sole["because"]):
+            # its whole reason was said just before: "… So the block at … can only be …"
+            owner = _first(claims, "holders")["clues"][0]
+            return (
+                f"and so {_block_at(claims, b['start'], b['end'])} can only be "
+                f"{nm.clue(owner, subject=True)} and is finished: {_effect(premise['cells'])}"
+            )
     if stated and say in ("punctuate_reach", "punctuate_reach_misfit"):
         placed = [h for h in _all(claims, "holders") if len(h["clues"]) == 1]
         if placed and all(h in stated for h in placed):  # the blocks were placed just before

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from nonostudio.analysis.explaining.premise_text import Naming, sole_words
 from nonostudio.analysis.explaining.premises import WitnessLine, apart_claim, apart_holder
 from nonostudio.analysis.explaining.step_text import REASON_SLACK, explain_move
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -69,15 +70,18 @@ def test_finished_block_counts_the_blocks_crosses_set_apart() -> None:
     """jwilk data027, row 5 (clue 4 1 3 3), step 164: "the block at cell 10 can only be the
     second clue, 1" gave no reason (the bounds' reason passed the budget).  One block before it
     and two after it, each past a cross, are three other clues: only the second is left."""
-    text, premise = _checked("punctuate", "row", (4, 1, 3, 3), "..##....x#x###x###xx")
-    assert text.startswith(
-        "Row 5 — Finished block: crosses set apart one block before cell 10 and two after it, "
-        "so the block at cell 10 can only be the second clue, 1, and so the first ends by cell 6"
-    )
-    (sole,) = [c for c in premise["claims"] if c["claim"] == "sole_holder"]
-    assert sole["because"] == [
+    hints, cells = (4, 1, 3, 3), _line("..##....x#x###x###xx")
+    sole = apart_holder(WitnessLine(hints, cells, 0, 0, False), 1, 9, 10)
+    assert sole is not None and sole["because"] == [
         {"claim": "apart", "start": 9, "end": 10, "before": [[2, 4]], "after": [[11, 14], [15, 18]]}
     ]
+    assert check_claim(sole, hints, cells, arrangements(hints, cells)) is None
+    assert check_sole_holder(sole, hints, len(cells)) is None
+    # the blocks named where they are (was "crosses set apart one block before cell 10 and two
+    # after it": a reader asked what that meant); the step now takes the walls, in fewer words
+    assert sole_words(Naming("row", hints, len(cells)), sole) == (
+        "cells 3–4 and 12–14, 16–18, past crosses: an earlier clue and two later clues"
+    )
 
 
 def test_the_clues_left_too_long_for_the_cells_between_the_crosses() -> None:
@@ -107,8 +111,8 @@ def test_counting_says_in_fewer_words_what_the_bounds_said() -> None:
     53)."""
     text, _ = _checked("punctuate", "column", (5, 3, 4, 2), ".......###x####..x.......")
     assert (
-        "Crosses set apart one block before cell 12, so the block at cells 12–15 can only be "
-        "the third clue, 4, and is finished: cell 16 is empty" in text
+        "Cells 8–10, past a cross: an earlier clue, so the block at cells 12–15 can only be the "
+        "third clue, 4, and is finished: cell 16 is empty" in text
     )
     assert len(text.split()) == 53
 
@@ -171,8 +175,8 @@ def test_edges_and_walls_drops_the_holders_counting_keeps_off() -> None:
     explanation, premises = _explained("glue", "row", 15, hints, line)
     cells = _line(line)
     assert explanation.text == (
-        "Row 16 — Edges and walls: crosses set apart two blocks before cell 8, so the box at "
-        "cell 8 can only be the third clue, 2, starting at cell 8 to hold it (it cannot cross "
+        "Row 16 — Edges and walls: cells 1–2, 5–6, past crosses: two earlier clues, so the box "
+        "at cell 8 can only be the third clue, 2, starting at cell 8 to hold it (it cannot cross "
         "the cross at cell 7), so cell 9 is filled."
     )
     (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
@@ -195,8 +199,8 @@ def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...........x######x.##"
     explanation, premises = _explained("glue", "row", 15, hints, line)
     assert (
-        "crosses set apart two blocks before cell 8 and two after it, so the box at cell 8 "
-        "can only be the third clue, 2" in explanation.text
+        "cells 1–2, 5–6 and 21–26, 29–30, past crosses: two earlier clues and two later clues, "
+        "so the box at cell 8 can only be the third clue, 2" in explanation.text
     )
     (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert kept["clues"] == [0, 1, 3, 4]
@@ -224,7 +228,7 @@ def test_edges_and_walls_says_the_bounds_and_the_count_together() -> None:
     kept = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert [k["because"][0]["claim"] for k in kept][1:] == ["apart"] and len(kept) == 2
     assert (
-        "the first clue, 3, holds the box at cell 3, so it ends by cell 5, and crosses set apart "
-        "one block after cell 10; so the box at cell 10 can only be the second clue, 3"
+        "the first clue, 3, holds the box at cell 3, so it ends by cell 5, and cell 13, past a "
+        "cross: a later clue; so the box at cell 10 can only be the second clue, 3"
         in explanation.text
     )
