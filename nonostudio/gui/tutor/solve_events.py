@@ -25,10 +25,8 @@ thread for 5 moves on a 1000x1000 puzzle (the studio's window frozen while it cl
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -43,82 +41,16 @@ from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import CurrentWorker
-from nonostudio.gui.tutor.tutor_jobs import PendingEvent, attribute_events
+from nonostudio.gui.tutor.tutor_jobs import (
+    PendingEvent,
+    attribute_events,
+    attribute_spooled,
+    spool_folder,
+    write_spool,
+)
 
 IDLE_S = 300.0
 """A gap between moves longer than this is not timed."""
-SPOOL_SUFFIX = ".solve-events"
-
-
-def spool_folder(library_path: str | Path) -> Path | None:
-    """Where the events left unattributed at close wait for the next log on the library at
-    ``library_path`` (None: a library in memory, which no later log sees)."""
-    text = str(library_path)
-    return None if text == ":memory:" else Path(text + SPOOL_SUFFIX)
-
-
-def write_spool(folder: Path, items: list[PendingEvent]) -> Path:
-    """Write ``items`` to a new file of ``folder`` (made if missing); numpy's format without
-    pickles, so a file planted there runs no code when read."""
-    arrays: dict[str, np.ndarray] = {}
-    meta = []
-    puzzles: list[dict[str, Any]] = []
-    index: dict[int, int] = {}  # id of an event's puzzle -> its place in ``puzzles``
-    for k, p in enumerate(items):
-        arrays[f"grid{k}"] = np.asarray(p.grid, dtype=np.int8)
-        for name, grid in (("solution", p.solution), ("after", p.after)):
-            if grid is not None:
-                arrays[f"{name}{k}"] = np.asarray(grid, dtype=np.int8)
-        puzzle = p.puzzle
-        if id(puzzle) not in index:  # (a game's events share its puzzle: written once)
-            index[id(puzzle)] = len(puzzles)
-            puzzles.append({"rows": puzzle.rows, "cols": puzzle.cols, "title": puzzle.title})
-        meta.append(
-            {
-                "kind": p.kind,
-                "seconds": p.seconds,
-                "rung": p.rung,
-                "profile": p.profile,
-                "at": p.at,
-                "puzzle": index[id(puzzle)],
-            }
-        )
-    arrays["meta"] = np.array(json.dumps({"events": meta, "puzzles": puzzles}))
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{uuid.uuid4().hex}.npz"
-    part = path.with_name(f".{path.name}.part")
-    with open(part, "wb") as handle:
-        np.savez(handle, **arrays)  # type: ignore[arg-type]
-    os.replace(part, path)  # (a reader sees a whole file or none)
-    return path
-
-
-def read_spool(path: Path) -> list[PendingEvent]:
-    """The events of a spool file written by :func:`write_spool`."""
-    with np.load(path, allow_pickle=False) as data:
-        meta = json.loads(str(data["meta"]))
-        puzzles = [Puzzle(p["rows"], p["cols"], title=p["title"]) for p in meta["puzzles"]]
-        out = []
-        for k, m in enumerate(meta["events"]):
-            puzzle = puzzles[m["puzzle"]]
-            solution = data[f"solution{k}"] if f"solution{k}" in data else None
-            after = data[f"after{k}"] if f"after{k}" in data else None
-            out.append(
-                PendingEvent(
-                    m["kind"],
-                    puzzle,
-                    solution,
-                    data[f"grid{k}"],
-                    m["seconds"],
-                    m["rung"],
-                    m["profile"],
-                    m["at"],
-                    after,
-                )
-            )
-    return out
-
-
 _Pending = PendingEvent  # (the name this module's code knows it by)
 
 
@@ -148,12 +80,17 @@ class HandSolveLog(QObject):
         self.recorded = 0
         self.failed = ""
         self._worker = CurrentWorker(self, on_result=self._done, on_error=self._error)
+        # spool files claimed (their name now, their name in the folder): to attribute, and
+        # those being attributed
+        self._spooled: list[tuple[Path, Path]] = []
+        self._spool_inflight: list[tuple[Path, Path]] = []
         self._take_spooled()
 
     def _take_spooled(self) -> None:
-        """Queue the events an earlier log left in the spool folder at its close.  Each file is
-        claimed by a rename first (another studio on the same library takes it or not, whole);
-        one that cannot be read is left, renamed ``.bad``, and ``failed`` says so."""
+        """Attribute (in the worker process, which reads them) the events an earlier log left
+        in the spool folder at its close.  Each file is claimed by a rename first: another
+        studio on the same library takes it or not, whole; the files are removed once their
+        events are recorded, and given back to the folder when this log closes first."""
         folder = spool_folder(self.store.path)
         if folder is None or self.store.read_only or not folder.is_dir():
             return
@@ -163,16 +100,7 @@ class HandSolveLog(QObject):
                 os.replace(path, claimed)
             except OSError:
                 continue  # taken by another studio, or not ours to take
-            try:
-                items = read_spool(claimed)
-            except Exception as exc:  # noqa: BLE001 - a damaged file is kept aside, said
-                with contextlib.suppress(OSError):
-                    os.replace(claimed, path.with_name(path.name + ".bad"))
-                self.failed = f"{path}: solve-by-hand events not read ({exc})"
-                continue
-            with contextlib.suppress(OSError):
-                claimed.unlink()
-            self._queue.extend(items)
+            self._spooled.append((claimed, path))
         self._pump()
 
     def attach(self, view: Any) -> None:
@@ -248,7 +176,14 @@ class HandSolveLog(QObject):
         self._pump()
 
     def _pump(self) -> None:
-        if self._worker.is_running() or not self._queue:
+        if self._worker.is_running():
+            return
+        if self._spooled:
+            self._spool_inflight, self._spooled = self._spooled, []
+            paths = [str(claimed) for claimed, _path in self._spool_inflight]
+            self._worker.start(ProcessJob(attribute_spooled, (paths,)))
+            return
+        if not self._queue:
             return
         items, self._queue = self._queue, []
         self._inflight = items
@@ -257,7 +192,7 @@ class HandSolveLog(QObject):
         self._worker.start(ProcessJob(attribute_events, (items,)))
 
     def is_busy(self) -> bool:
-        return self._worker.is_running() or bool(self._queue)
+        return self._worker.is_running() or bool(self._queue or self._spooled)
 
     def renamed(self, old: str, new: str) -> None:
         """Profile ``old`` is now called ``new`` (its history copied over): what was made under
@@ -271,16 +206,20 @@ class HandSolveLog(QObject):
         self._queue = [moved(p) for p in self._queue]
         if self._hint is not None:
             self._hint = moved(self._hint)
-        if self._inflight:
+        if self._inflight or self._spool_inflight:
             for k, v in list(self._inflight_renames.items()):
                 if v == old:
                     self._inflight_renames[k] = new
-            if any(p.profile == old for p in self._inflight):
+            if self._spool_inflight or any(p.profile == old for p in self._inflight):
                 self._inflight_renames.setdefault(old, new)
 
     def _done(self, events: list[tuple[str, ProfileEvent]]) -> None:
         renames, self._inflight_renames = self._inflight_renames, {}
         self._inflight = []
+        spooled, self._spool_inflight = self._spool_inflight, []
+        for claimed, _path in spooled:  # (recorded below: the file's work is done)
+            with contextlib.suppress(OSError):
+                claimed.unlink()
         lost: dict[str, int] = {}
         try:
             known = set(self.store.names())  # recording adds no profile
@@ -301,6 +240,10 @@ class HandSolveLog(QObject):
 
     def _error(self, message: str) -> None:
         self.failed = message
+        spooled, self._spool_inflight = self._spool_inflight, []
+        for claimed, path in spooled:  # kept aside, not taken again at every start
+            with contextlib.suppress(OSError):
+                os.replace(claimed, path.with_name(path.name + ".bad"))
         self._pump()
 
     def close(self) -> None:
@@ -311,6 +254,11 @@ class HandSolveLog(QObject):
         self.flush_hint()
         running = self._worker.is_running()
         self._worker.cancel()
+        # spool files not recorded yet go back to the folder, for the next log
+        for claimed, path in self._spool_inflight + self._spooled:
+            with contextlib.suppress(OSError):
+                os.replace(claimed, path)
+        self._spool_inflight, self._spooled = [], []
         renames, self._inflight_renames = self._inflight_renames, {}
         inflight = [
             replace(p, profile=renames.get(p.profile, p.profile))

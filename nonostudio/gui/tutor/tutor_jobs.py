@@ -7,6 +7,9 @@ waiting for Python's lock.)"""
 
 from __future__ import annotations
 
+import json
+import os
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,3 +186,87 @@ def attribute_events(
         event = ProfileEvent("solve", ev.kind, ev.technique, ev.score, seconds, item.strip(), p.at)
         out.append((p.profile, event))
     return out
+
+
+# --- events left at close: the spool folder -------------------------------------------------
+
+SPOOL_SUFFIX = ".solve-events"
+
+
+def spool_folder(library_path: str | Path) -> Path | None:
+    """Where the events left unattributed at close wait for the next log on the library at
+    ``library_path`` (None: a library in memory, which no later log sees)."""
+    text = str(library_path)
+    return None if text == ":memory:" else Path(text + SPOOL_SUFFIX)
+
+
+def write_spool(folder: Path, items: list[PendingEvent]) -> Path:
+    """Write ``items`` to a new file of ``folder`` (made if missing); numpy's format without
+    pickles, so a file planted there runs no code when read."""
+    arrays: dict[str, np.ndarray] = {}
+    meta = []
+    puzzles: list[dict[str, Any]] = []
+    index: dict[int, int] = {}  # id of an event's puzzle -> its place in ``puzzles``
+    for k, p in enumerate(items):
+        arrays[f"grid{k}"] = np.asarray(p.grid, dtype=np.int8)
+        for name, grid in (("solution", p.solution), ("after", p.after)):
+            if grid is not None:
+                arrays[f"{name}{k}"] = np.asarray(grid, dtype=np.int8)
+        puzzle = p.puzzle
+        if id(puzzle) not in index:  # (a game's events share its puzzle: written once)
+            index[id(puzzle)] = len(puzzles)
+            puzzles.append({"rows": puzzle.rows, "cols": puzzle.cols, "title": puzzle.title})
+        meta.append(
+            {
+                "kind": p.kind,
+                "seconds": p.seconds,
+                "rung": p.rung,
+                "profile": p.profile,
+                "at": p.at,
+                "puzzle": index[id(puzzle)],
+            }
+        )
+    arrays["meta"] = np.array(json.dumps({"events": meta, "puzzles": puzzles}))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{uuid.uuid4().hex}.npz"
+    part = path.with_name(f".{path.name}.part")
+    with open(part, "wb") as handle:
+        np.savez(handle, **arrays)  # type: ignore[arg-type]
+    os.replace(part, path)  # (a reader sees a whole file or none)
+    return path
+
+
+def read_spool(path: Path) -> list[PendingEvent]:
+    """The events of a spool file written by :func:`write_spool`."""
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        puzzles = [Puzzle(p["rows"], p["cols"], title=p["title"]) for p in meta["puzzles"]]
+        out = []
+        for k, m in enumerate(meta["events"]):
+            puzzle = puzzles[m["puzzle"]]
+            solution = data[f"solution{k}"] if f"solution{k}" in data else None
+            after = data[f"after{k}"] if f"after{k}" in data else None
+            out.append(
+                PendingEvent(
+                    m["kind"],
+                    puzzle,
+                    solution,
+                    data[f"grid{k}"],
+                    m["seconds"],
+                    m["rung"],
+                    m["profile"],
+                    m["at"],
+                    after,
+                )
+            )
+    return out
+
+
+def attribute_spooled(
+    paths: list[str], progress: ProgressCallback, should_stop: StopCallback
+) -> list[tuple[str, ProfileEvent]]:
+    """:func:`attribute_events` of the events in the spool files ``paths``, read here (in the
+    worker process: 20 moves of a 1000x1000 puzzle took 0.4 s to read and 0.6 s more to hand
+    to the process from the GUI thread)."""
+    items = [item for path in paths for item in read_spool(Path(path))]
+    return attribute_events(items, progress, should_stop)

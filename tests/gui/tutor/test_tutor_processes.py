@@ -124,6 +124,12 @@ def test_closing_attributes_nothing_on_the_gui_thread_and_loses_nothing(
     assert called == [], "close attributed events on the GUI thread"
     with ProfileStore(path) as store:
         assert store.events("Ada") == []
+    spool = tmp_path / "lib.sqlite.solve-events"
+    (kept,) = spool.iterdir()
+    quitter = HandSolveLog(path, lambda: "Ada")  # closed before its worker is done:
+    assert quitter.is_busy() and not kept.exists()  # (claimed)
+    quitter.close()
+    assert [p.name for p in spool.iterdir()] == [kept.name]  # ...the file goes back
     later = HandSolveLog(path, lambda: "Ada")
     try:
         assert in_process(later._worker, lambda: not later.is_busy()) == 0
@@ -137,4 +143,4 @@ def test_closing_attributes_nothing_on_the_gui_thread_and_loses_nothing(
         assert later.failed == ""
     finally:
         later.close()
-    assert not list((tmp_path / "lib.sqlite.solve-events").iterdir())  # taken, not kept twice
+    assert not list(spool.iterdir())  # taken, not kept twice
