@@ -114,8 +114,8 @@ def test_a_colour_library_puzzle_opens_in_the_colour_editor_and_saves_back(
 def test_a_puzzle_without_a_picture_shows_its_solution_once_found(
     qtbot, small_library: Library, tmp_path: Path
 ) -> None:
-    path = tmp_path / "flag.g"  # .g holds neither a picture nor a title
-    write_file(flag(), path)
+    path = tmp_path / "flag.g"  # .g holds no picture (and here no title)
+    write_file(flag(""), path)
     view = make_view(qtbot, small_library)
     assert view.import_files([path]) == (1, [])
     row = row_of(view, "flag")  # the file's name stands for the missing title
