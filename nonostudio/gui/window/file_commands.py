@@ -445,8 +445,6 @@ class FileCommands(QObject):
     def _write(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:
         from nonostudio.core.formats import write_file
 
-        if not self._metadata_may_go(puzzle, path, fmt):
-            return False
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
         stamp = disk_stamp(path)
@@ -458,31 +456,6 @@ class FileCommands(QObject):
                 "again (the readers keep the colours the clues use)."
             )
         return True
-
-    def _metadata_may_go(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:
-        """Olšák .g keeps no title, author, copyright, licence or notes: for a colour puzzle
-        that has some, ask before writing them away.  True: go on."""
-        g = fmt == "g" or (fmt is None and path.suffix.lower() == ".g")
-        if not (isinstance(puzzle, ColourPuzzle) and g):
-            return True
-        kept = [
-            label
-            for label, value in (
-                ("title", puzzle.title),
-                ("author", puzzle.author),
-                ("copyright", puzzle.copyright),
-                ("licence", puzzle.licence),
-                ("notes", puzzle.notes),
-            )
-            if value
-        ]
-        if not kept:
-            return True
-        return self._save_or_cancel(
-            "Save as .g",
-            f"The .g format keeps no title, author, copyright, licence or notes: this puzzle's "
-            f"{', '.join(kept)} will not be in {path.name}. Save anyway?",
-        )
 
     def paste_dialog(self) -> PasteDialog:
         """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""

@@ -379,16 +379,19 @@ def test_save_writes_the_colour_formats(
     ]
 
 
-def test_saving_a_titled_puzzle_as_g_asks_first(
+def test_saving_a_titled_puzzle_as_g_keeps_its_title_and_asks_nothing(
     window: MainWindow, tmp_path: Path, warnings: Warnings
 ) -> None:
-    path, _ = colour_file(tmp_path)
+    # .g keeps the title, author, copyright and licence (its first free-text lines): the
+    # question "The .g format keeps no title ... Save anyway?" it asked was no longer true
+    path, original = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
     warnings.answer = QMessageBox.StandardButton.Cancel
-    assert not window.files.save_to(tmp_path / "out.g")
-    assert not (tmp_path / "out.g").exists()
-    assert "title, author will not be in out.g" in warnings.questions[-1]
-    assert window.document.path == path  # still the XML file
+    assert window.files.save_to(tmp_path / "out.g")
+    assert not warnings.questions
+    ((_, again),) = read_any(tmp_path / "out.g")
+    assert (again.title, again.author) == (original.title, original.author) != ("", "")
+    assert window.document.path == tmp_path / "out.g"
 
 
 def test_saving_says_that_a_colour_no_clue_uses_is_not_kept(
@@ -426,7 +429,6 @@ def test_every_public_colour_file_opens_draws_and_saves_without_loss(
     window: MainWindow, tmp_path: Path, warnings: Warnings, qtbot
 ) -> None:
     editor = window.colour_editor
-    warnings.answer = QMessageBox.StandardButton.Save  # .g keeps no title: save anyway
     for name in PUBLIC:
         source = ANCHORS / name
         ((_, original),) = read_any(source)
@@ -444,10 +446,9 @@ def test_every_public_colour_file_opens_draws_and_saves_without_loss(
             assert [(c.name, c.rgb) for c in again.palette.colours] == [
                 (c.name, c.rgb) for c in original.palette.colours
             ], (name, fmt)
-            if fmt != "g":  # .g has no syntax for them (the studio asks first, below)
-                assert (again.title, again.author) == (original.title, original.author)
-        if original.title or original.author:
-            assert "keeps no title" in warnings.questions[-1]
+            # .g keeps them too, as its first free-text lines: nothing asked before saving
+            assert (again.title, again.author) == (original.title, original.author)
+    assert not warnings.questions
 
 
 # --- the Check panel -------------------------------------------------------------------------
