@@ -252,7 +252,7 @@ def line_picture_image(
     return image
 
 
-SHRINK_MIN_CELL = 8
+SHRINK_MIN_CELL = 6
 """The smallest cell a shrinking :class:`LinePicture` is drawn with (its numbers still read)."""
 
 
