@@ -6,6 +6,7 @@ smaller cells to fit instead; a short line keeps its size."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication, QScrollArea
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
@@ -45,13 +46,14 @@ def long_example() -> RealExample:
     )
 
 
-def test_a_long_line_s_example_fits_the_pane_and_its_words_wrap(qtbot) -> None:
+@pytest.mark.parametrize("width", [330, 290], ids=["1280x720", "1024x600"])
+def test_a_long_line_s_example_fits_the_pane_and_its_words_wrap(qtbot, width: int) -> None:
     assert BY_ID[TECHNIQUE].scope == "line"
     details = TechniqueDetails()
     area = QScrollArea(widgetResizable=True)
     area.setWidget(details)
     qtbot.addWidget(area)
-    area.resize(330, 700)
+    area.resize(width, 700)
     area.show()
     qtbot.waitExposed(area)
     details.show_technique(TechniqueFacts(TECHNIQUE, examples={TECHNIQUE: (long_example(),)}))
