@@ -62,6 +62,19 @@ def not_clues(text: str, kind: str, count: int, length: int) -> set[int]:
     return bad | set(range(len(lines), count))
 
 
+_CELL_CODES = np.full(256, ord("?"), dtype=np.uint8)
+for _value, _char in CELL_CHARS.items():
+    _CELL_CODES[_value & 0xFF] = ord(_char)
+
+
+def cell_text_rows(cells: np.ndarray) -> list[str]:
+    """Each row of ``cells`` as text, a ``CELL_CHARS`` character a cell (what the autosave
+    keeps), by table look-up: joined a cell at a time, a 1000x1000 picture took 0.25 s of the
+    GUI thread 3 s after each change."""
+    codes = _CELL_CODES[np.asarray(cells, dtype=np.int8).view(np.uint8)]
+    return [row.tobytes().decode("ascii") for row in codes]
+
+
 class ResizeCommand(QUndoCommand):
     """Change the picture's size in draw mode (cells are kept where they still fit)."""
 
@@ -340,7 +353,7 @@ class EditorView(QWidget):
             "width": self.ui.width_spin.value(),
             "height": self.ui.height_spin.value(),
             "meta": {key: edit.text() for key, edit in self.ui.meta_edits.items()},
-            "cells": ["".join(CELL_CHARS[int(c)] for c in row) for row in self.grid.cells()],
+            "cells": cell_text_rows(self.grid.cells()),
             "rows_text": self.ui.rows_edit.toPlainText(),
             "cols_text": self.ui.cols_edit.toPlainText(),
         }
