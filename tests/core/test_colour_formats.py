@@ -321,6 +321,17 @@ def test_different_colours_touch_in_files() -> None:
     assert isinstance(puzzle, ColourPuzzle) and puzzle.rows == (((2, 1), (1, 2)),)
 
 
+def test_a_g_triddler_is_refused_by_name() -> None:
+    # '#t' starts an Olšák triddler (triangles, three sides of clues): it was read as a square
+    # grid of its first two sections, without a word
+    text = "Tri\n#t\n: rows\n1\n: columns\n1\n"
+    with pytest.raises(UnsupportedPuzzleError, match=r"line 2: this is a triddler"):
+        read_any_text(text, fmt="g")
+    # a colour block whose comment starts with t is no triddler
+    again = read_any_text("#tabulka barev\n  r:r red\n: rows\n1r\n: columns\n1r\n", fmt="g")
+    assert isinstance(again, ColourPuzzle) and again.rows == (((1, 1),),)
+
+
 def test_a_blank_g_line_is_an_empty_clue() -> None:
     # the generated files write an empty row as a blank line; blank lines ending the file are not
     text = "#d\n r:r red\n b:b blue\n: rows\n1r 1b\n\n: columns\n1r\n1b\n\n\n"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
     build,
     check_size,
@@ -87,6 +87,13 @@ def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list
             if not line.lstrip().startswith("#"):
                 sections[-1].append((number, line))
         elif line.strip():
+            if re.match(r"\s*#t(\s|$)", line):  # Olšák's triddler: three sides of triangles
+                raise UnsupportedPuzzleError(
+                    "this is a triddler ('#t': a grid of triangles with three sides of clues), "
+                    "which nonostudio does not read",
+                    source=source,
+                    line=number,
+                )
             head.append((number, line))
     sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
     if len(sections) < 2:
