@@ -27,20 +27,29 @@ def geometry(view: ColourSolveView) -> tuple[int, QPoint]:
     return grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())
 
 
-def test_hints_and_the_banner_leave_a_height_bound_grid_as_it_was(
+def test_the_banner_leaves_a_height_bound_grid_as_it_was_after_the_hints(
     qtbot: QtBot, view: ColourSolveView
 ) -> None:
+    """A hint's newest rung is read whole: the words pane grows as far as it needs, a moment
+    after it shows (the layout's _grow_words, since the rungs at 1024x600 had two lines in sight
+    and a scroll bar), and this height-bound grid's cells go from 24 to 23 px at rung 2.  This
+    test asserted the cells unchanged right after each rung, before that growth: it passed or
+    failed by timing (2 of 3 runs failed at load 11).  What stays: the solved banner and the
+    status line scroll, the grid as the hints left it."""
     view.resize(1100, 380)  # short: the cells are as large as the height allows
     view.set_hand_mode(True)
     QApplication.processEvents()
     grid = view.grid
-    size, corner = geometry(view)
+    size, _corner = geometry(view)
     assert size < 32, "the grid is not bound by the height: the test shows nothing"
     for rung in range(4):  # where, which technique, the premise, which cells
         qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda rung=rung: view.hint_rung() == rung, timeout=20000)
-        assert geometry(view) == (size, corner), f"rung {rung + 1}"
+        qtbot.wait(50)  # (the pane grows after the layout pass that found the rung too long)
+        QApplication.processEvents()
+        assert grid.cell_size() >= grid.min_cell(), f"rung {rung + 1}"
     assert view.hint_rung() == 3 and view.ui.hint_panel.text_label.isVisible()
+    size, corner = geometry(view)
     view.set_hand_mode(False)
     view.set_hand_mode(True)
     with qtbot.waitSignal(view.handSolved, timeout=5000):
@@ -49,6 +58,7 @@ def test_hints_and_the_banner_leave_a_height_bound_grid_as_it_was(
                 view.pick_colour(colour)
                 qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
     assert view.ui.banner_box.isVisible()
+    qtbot.wait(50)  # (as long as a rung's growth took: the banner must not grow the pane)
     assert geometry(view) == (size, corner)
     # the banner is read whole where it is, without scrolling
     banner, viewport = view.ui.banner, view.ui.words.viewport()
