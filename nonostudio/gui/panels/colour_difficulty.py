@@ -13,8 +13,8 @@ running (its result is dropped), and the same clues again are not graded again.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from nonostudio.analysis.colour.grade import ColourGrade, reasoning_words
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
@@ -58,6 +58,20 @@ FEATURE_TIPS = {
 }
 
 
+class WordsLabel(QLabel):
+    """A word-wrapped label never narrower than its longest word: Qt's minimum width for a
+    wrapped label is less, and the dock, as narrow as the panel's minimum allows, cut the
+    Colour reasoning row's "not needed" to "not / neede" at 1024x600."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        metrics = self.fontMetrics()
+        widest = max((metrics.horizontalAdvance(w) for w in self.text().split()), default=0)
+        margins = self.contentsMargins()
+        width = widest + margins.left() + margins.right() + 2 * self.margin()
+        return QSize(max(hint.width(), width), hint.height())
+
+
 class ColourDifficultyPanel(GradingPanel):
     """How hard the current colour puzzle is, from its colour trace."""
 
@@ -80,11 +94,11 @@ class ColourDifficultyPanel(GradingPanel):
         self.features = QFormLayout()
         self.feature_labels: dict[str, QLabel] = {}
         for title, key in FEATURE_ROWS:
-            value = QLabel("–")
+            value = WordsLabel("–")
             value.setWordWrap(True)  # a long value wraps rather than widen the dock
             value.setAccessibleName(title)
             value.setToolTip(FEATURE_TIPS.get(key, ""))
-            name = QLabel(title)
+            name = WordsLabel(title)
             name.setWordWrap(True)  # (as the value: a narrow dock keeps the window narrow)
             name.setToolTip(FEATURE_TIPS.get(key, ""))
             self.features.addRow(name, value)
@@ -103,6 +117,27 @@ class ColourDifficultyPanel(GradingPanel):
         layout.addWidget(self.features_heading)
         layout.addLayout(self.features)
         layout.addStretch(1)
+
+    def minimumSizeHint(self) -> QSize:
+        """At least as wide as the features' rows: the form gives its names the width they ask
+        (not their wrapped minimum) and each value its longest word; the dock is never narrower
+        than this, so no value goes under its scroll bar."""
+        hint = super().minimumSizeHint()
+        values = list(getattr(self, "feature_labels", {}).values())
+        if not values:  # (asked while being built)
+            return hint
+        names = [self.features.labelForField(v) for v in values]
+        spacing = self.features.horizontalSpacing()
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else self.contentsMargins()
+        need = (
+            max(n.sizeHint().width() for n in names if n is not None)
+            + max(spacing, 6)
+            + max(v.minimumSizeHint().width() for v in values)
+            + margins.left()
+            + margins.right()
+        )
+        return QSize(max(hint.width(), need), hint.height())
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -140,6 +175,13 @@ class ColourDifficultyPanel(GradingPanel):
             label.setText(str(data[key]) if key in data else "–")
         if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
             self.feature_labels["one_colour_cells"].setText(reasoning_words(grade.features)[1])
+        # a longer word may need a wider panel: the dock's scroll area asks again
+        # (DockScroll's minimum is the panel's, which it does not hear of by itself)
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.updateGeometry()
 
     def _grade_job(self) -> ProcessJob | None:
         """The colour grade, in a worker process; it reports the share of cells its trace has

@@ -146,3 +146,27 @@ def test_a_puzzle_that_is_not_unique_has_no_tier_and_counts_reasoning_only(qtbot
         panel.set_puzzle(PUZZLE)
     assert panel.features_heading.isHidden()
     assert panel.tier_label.text().startswith("Tier ")
+
+
+def test_a_narrow_dock_cuts_no_word_of_a_feature(qtbot, panel) -> None:
+    # at 1024x600 the dock, as narrow as the panel's minimum, showed "not / neede": a wrapped
+    # label's minimum width was less than its longest word
+    from PySide6.QtWidgets import QApplication
+
+    from nonostudio.gui.common.dock_scroll import scrolled
+
+    area = scrolled(panel)
+    panel.feature_labels["one_colour_cells"].setText("not needed")
+    panel.feature_labels["cells_colour"].setText("1234567")
+    area.resize(area.minimumSizeHint().width(), 300)
+    area.show()
+    QApplication.processEvents()
+    for value in panel.feature_labels.values():
+        for label in (value, panel.features.labelForField(value)):
+            words = label.text().split()
+            widest = max(label.fontMetrics().horizontalAdvance(w) for w in words)
+            assert label.contentsRect().width() >= widest, label.text()
+            right = label.mapTo(area.viewport(), label.rect().topRight()).x()
+            assert right < area.viewport().width(), label.text()  # none under the scroll bar
+    area.takeWidget()  # the panel goes back to the fixture, which cancels it
+    area.deleteLater()
