@@ -346,50 +346,57 @@ def over_words(nm: Naming, c: Claim) -> str:
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
-APART_NAMED = 3
-"""The most blocks on a side an ``apart`` claim's words name by their cells (more: counted)."""
-
-
 def apart_words(nm: Naming, c: Claim) -> str:
-    """An ``apart`` claim: ``cells 4–5, past a cross: an earlier clue`` / ``cells 1–2, 5–6 and
-    13, past crosses: two earlier clues and a later clue`` (each block a clue of its own, so as
-    many clues come before and after the boxes' holder; past :data:`APART_NAMED` blocks on a
-    side they are counted, as ``crosses set apart four blocks before cell 9``), then ``and the
-    second clue, 3, is too long for cell 9`` (those left as long do not fit between the
-    crosses around the boxes).  (About as many words as the count it replaced, "crosses set
-    apart one block before cell 9", so the steps' word budget splits them as before.)"""
+    """An ``apart`` claim: ``cells 4–5, past a cross: an earlier clue`` / ``cells 1–2, 5–6, past
+    crosses: two earlier clues`` / ``cells 5–6 and 18–22, past crosses: an earlier and a later
+    clue`` (each block a clue of its own, so as many clues come before and after the boxes'
+    holder), when that takes as many words as the count ``crosses set apart one block before
+    cell 9 and one after it`` (so the steps' word budget splits them as before), else the count;
+    then ``and the second clue, 3, is too long for cell 9`` (those left as long do not fit
+    between the crosses around the boxes)."""
     s, e = c["start"], c["end"]
     before, after = c["before"], c["after"]
-    total = len(before) + len(after)
+
+    def word(n: int) -> str:
+        return _COUNTS[n] if n < len(_COUNTS) else str(n)
+
+    sides = []
+    if before:
+        sides.append(
+            f"{word(len(before))} block{'s' if len(before) != 1 else ''} before cell {s + 1}"
+        )
+    if after:
+        where = "it" if before and e - s == 1 else f"cell {e}"
+        noun = "" if before else f" block{'s' if len(after) != 1 else ''}"
+        sides.append(f"{word(len(after))}{noun} after {where}")
+    text = f"crosses set apart {' and '.join(sides)}" if sides else ""
+
+    def cells_of(spans: Sequence[Sequence[int]]) -> str:
+        return cells_text([p for a, b in spans for p in range(a, b)]).split(" ", 1)[1]
 
     def count(n: int, kind: str) -> str:
         if n == 1:
             return f"{'an' if kind == 'earlier' else 'a'} {kind} clue"
-        return f"{_COUNTS[n] if n < len(_COUNTS) else n} {kind} clues"
+        return f"{word(n)} {kind} clues"
 
-    if len(before) > APART_NAMED or len(after) > APART_NAMED:  # counted
-        sides = []
-        for side, spans, where in (("before", before, s + 1), ("after", after, e)):
-            if spans:
-                n = len(spans)
-                word = _COUNTS[n] if n < len(_COUNTS) else str(n)
-                sides.append(f"{word} block{'' if n == 1 else 's'} {side} cell {where}")
-        text = "crosses set apart " + " and ".join(sides)
-    elif total:
-        spans = [*before, *after]
-        where = cells_text([p for a, b in spans for p in range(a, b)], limit=2 * APART_NAMED)
-        if before and after:  # "cells 3–4 and 12–14": each side's cells
-            half = [
-                cells_text([p for a, b in side for p in range(a, b)]).split(" ", 1)[1]
-                for side in (before, after)
+    named: list[str] = []
+    if before and after:
+        where = f"cells {cells_of(before)} and {cells_of(after)}, past crosses:"
+        if len(before) == len(after) == 1:
+            named += [
+                f"{where} an earlier and a later clue",
+                f"{where} one earlier, one later clue",
             ]
-            where = f"cells {half[0]} and {half[1]}"
-        which = " and ".join(
-            count(len(side), kind) for side, kind in ((before, "earlier"), (after, "later")) if side
-        )
-        text = f"{where}, past {'a cross' if total == 1 else 'crosses'}: {which}"
-    else:
-        text = ""
+        named.append(f"{where} {count(len(before), 'earlier')} and {count(len(after), 'later')}")
+    elif sides:
+        spans = before or after
+        where = cells_text([p for a, b in spans for p in range(a, b)], limit=len(spans))
+        past = "a cross" if len(spans) == 1 else "crosses"
+        named.append(f"{where}, past {past}: {count(len(spans), 'earlier' if before else 'later')}")
+    for words in named:
+        if len(words.split()) == len(text.split()):
+            text = words
+            break
     if "gap" in c:
         long = c["long"]
         who = (

@@ -157,6 +157,16 @@ def premise_sentence(
     return WORDS[premise["say"]](nm, premise["claims"], premise["cells"])
 
 
+def _budget_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[dict[str, Any]]) -> str:
+    """The words of a premise as the word budget counts them: :func:`premise_sentence`'s, but a
+    Finished block premise's in full, its reason said again (a reason said by the premise
+    before is left out of the words, "So the block at cell 6 can only be …", but the budget
+    counts it, so the steps split as they did when it was said)."""
+    if premise["say"] == "punctuate":
+        return WORDS["punctuate"](nm, premise["claims"], premise["cells"])
+    return premise_sentence(nm, premise, stated)
+
+
 def _without_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """``claims`` without their ``sole_holder`` claims (the reasons only one clue can hold a
     block: what keeps the other clues as long off it)."""
@@ -263,7 +273,7 @@ def _gather_premises(
     def words_of(premise: dict[str, Any]) -> int:
         if premise["say"] == "part":
             return len(part_text(nm, premise).split())
-        return len(premise_sentence(nm, premise, stated).split())
+        return len(_budget_sentence(nm, premise, stated).split())
 
     words = 0
     for given in premises:
@@ -294,8 +304,8 @@ def _gather_premises(
                 # the same reason again for other cells: one premise with all of them
                 merged = {**last, "cells": sorted(last["cells"] + premise["cells"])}
                 before = stated[: len(stated) - len(last["claims"])]
-                count = len(premise_sentence(nm, merged, before).split())
-                count -= len(premise_sentence(nm, last, before).split())
+                count = len(_budget_sentence(nm, merged, before).split())
+                count -= len(_budget_sentence(nm, last, before).split())
                 if words + count > room:
                     full = True
                     break

@@ -77,10 +77,10 @@ def test_finished_block_counts_the_blocks_crosses_set_apart() -> None:
     ]
     assert check_claim(sole, hints, cells, arrangements(hints, cells)) is None
     assert check_sole_holder(sole, hints, len(cells)) is None
-    # the blocks named where they are (was "crosses set apart one block before cell 10 and two
-    # after it": a reader asked what that meant); the step now takes the walls, in fewer words
+    # three blocks: naming them would take more words than the count (and change where the
+    # word budget splits the steps), so they are counted
     assert sole_words(Naming("row", hints, len(cells)), sole) == (
-        "cells 3–4 and 12–14, 16–18, past crosses: an earlier clue and two later clues"
+        "crosses set apart one block before cell 10 and two after it"
     )
 
 
@@ -199,8 +199,8 @@ def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...........x######x.##"
     explanation, premises = _explained("glue", "row", 15, hints, line)
     assert (
-        "cells 1–2, 5–6 and 21–26, 29–30, past crosses: two earlier clues and two later clues, "
-        "so the box at cell 8 can only be the third clue, 2" in explanation.text
+        "crosses set apart two blocks before cell 8 and two after it, so the box at cell 8 can "
+        "only be the third clue, 2" in explanation.text
     )
     (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert kept["clues"] == [0, 1, 3, 4]

@@ -22,7 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.analysis.explaining.premise_text import Naming, apart_words
-from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.analysis.explaining.step_text import (
+    _budget_sentence,
+    explain_move,
+    premise_sentence,
+)
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -92,7 +96,8 @@ def test_blocks_set_apart_are_named_where_they_are() -> None:
 
 
 def test_many_blocks_set_apart_are_counted() -> None:
-    """Past three blocks on a side, they are counted, not listed."""
+    """Where naming the blocks takes more words than counting them, they are counted (the word
+    budget splits the steps as before)."""
     hints, cells = (1, 1, 1, 1, 2), _line("#x#x#x#x.##")
     claim = {
         "claim": "apart",
@@ -104,7 +109,30 @@ def test_many_blocks_set_apart_are_counted() -> None:
     assert check_claim(claim, hints, cells, arrangements(hints, cells)) is None
     words = apart_words(Naming("row", hints, len(cells)), claim)
     assert words == "crosses set apart four blocks before cell 10"
+    # one block each side: as many words either way, so named
+    claim = {"claim": "apart", "start": 4, "end": 5, "before": [[2, 3]], "after": [[6, 7]]}
+    assert check_claim(claim, hints, cells, arrangements(hints, cells)) is None
+    words = apart_words(Naming("row", hints, len(cells)), claim)
+    assert words == "cells 3 and 7, past crosses: an earlier and a later clue"
+    assert len(words.split()) == len(
+        "crosses set apart one block before cell 5 and one after it".split()
+    )
     claim = {"claim": "apart", "start": 0, "end": 1, "before": [], "after": [[2, 3]]}
     assert check_claim(claim, hints, cells, arrangements(hints, cells)) is None
     words = apart_words(Naming("row", hints, len(cells)), claim)
     assert words == "cell 3, past a cross: a later clue"
+
+
+def test_the_word_budget_counts_the_reason_left_unsaid() -> None:
+    """The reason left out of "So the block at cell 6 …" is still counted by the word budget, so
+    the steps split where they did when it was said (jwilk data016 traced in 318 steps, not
+    317, with it uncounted)."""
+    hints, line = BIKE_COLUMN_9
+    _, premises = _explained("punctuate", "column", 8, hints, line)
+    first, second = premises
+    nm = Naming("column", hints, len(line))
+    said = premise_sentence(nm, second, first["claims"])
+    assert said.startswith("and so the block at cell 6")
+    counted = _budget_sentence(nm, second, first["claims"])
+    assert counted == premise_sentence(nm, second)  # the reason said again, as before
+    assert len(counted.split()) > len(said.split())
