@@ -14,19 +14,15 @@ from collections.abc import Callable
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from nonostudio.analysis.helping.hints import HintLadder, next_hint
 from nonostudio.analysis.line_selection.strategies import next_line
-from nonostudio.analysis.typos import broken_line
-from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.gui.solve.replay import NoSolution, grid_contradiction, no_solution
+from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.process_pool import hint_pool
+from nonostudio.gui.common.workers import Worker, run_in_background
+from nonostudio.gui.solve.replay import NoSolution
+from nonostudio.gui.solve.trace_job import Found, find_hint
 from nonostudio.rules.ruleset import RuleSet
-
-Found = HintLadder | NoSolution | str | None
-"""What a search finds: a hint; that the puzzle has no solution; why the player's grid gives no
-step (it breaks a line); or None, every cell being decided."""
 
 
 class HintSearch(QObject):
@@ -43,20 +39,13 @@ class HintSearch(QObject):
     def is_running(self) -> bool:
         return self._worker is not None
 
-    def start(self, puzzle: Puzzle, grid: np.ndarray, rule_set: RuleSet) -> None:
-        """Look for the next step from ``grid`` (the player's) with ``rule_set``."""
-
-        def job(progress: Progress, should_stop: ShouldStop) -> Found:
-            try:
-                return next_hint(
-                    puzzle, grid, rule_set.rules, rule_set=rule_set.name, should_stop=should_stop
-                )
-            except InconsistentPuzzleError as exc:  # said in words, not failed with a traceback
-                if (grid == UNKNOWN).all() or broken_line(puzzle) is not None:
-                    return no_solution(puzzle, exc)  # the puzzle's own contradiction
-                return grid_contradiction(puzzle, exc)  # the player's cells break a line
-
-        self._worker = run_in_background(job, on_result=self._hinted, on_error=self._failed)
+    def start(self, puzzle: Puzzle, grid: np.ndarray, rule_set: RuleSet, time_limit: float) -> None:
+        """Look for the next step from ``grid`` (the player's) with ``rule_set``, for at most
+        ``time_limit`` seconds, in a worker process of the hint pool (:func:`find_hint`)."""
+        job = ProcessJob(find_hint, (puzzle, grid, shared(rule_set), time_limit))
+        self._worker = run_in_background(
+            job, on_result=self._hinted, on_error=self._failed, processes=hint_pool
+        )
 
     def cancel(self) -> None:
         if self._worker is not None:

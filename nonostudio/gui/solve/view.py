@@ -38,6 +38,7 @@ from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.process_pool import hint_pool, processes_enabled
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
 from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
@@ -468,6 +469,8 @@ class SolveView(TraceView):
             # (the player's strokes would be painted over the replay).
             self.grid.undo_stack().clear()
         ui.hand_action.setChecked(on)
+        if on and processes_enabled():
+            hint_pool().warm_up()  # ready when the player first asks for a hint
         self.grid.set_read_only(not on or self._solved or not self._hand_playable())
         self.grid.set_faint_satisfied(on)
         self.grid.set_marks(StepMarks())
@@ -732,7 +735,7 @@ class SolveView(TraceView):
             self.ui.message_label.setText(fix_first_text(wrong, "is wrong"))
             return
         self.ui.message_label.setText("Looking for a hint…")
-        self._hints.start(self._puzzle, self._hand.copy(), self._rule_set)
+        self._hints.start(self._puzzle, self._hand.copy(), self._rule_set, self.time_limit)
 
     def _hinted(self, ladder: HintLadder | None) -> None:
         if ladder is None:

@@ -30,7 +30,7 @@ from nonostudio.core.line import CROSSED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
-from nonostudio.gui.solve import hints as hint_search
+from nonostudio.gui.solve import trace_job
 from nonostudio.gui.solve import view as view_module
 from nonostudio.gui.solve.hint_ladder import RUNG_TITLES
 from nonostudio.gui.solve.hints import HintSearch
@@ -321,7 +321,7 @@ def test_by_hand_a_puzzle_with_no_solution_gets_words_for_hint_and_check(
 ) -> None:
     gate = threading.Event()
     # the job held back until the other has ended
-    later = hint_search if first == "trace" else view_module
+    later = trace_job if first == "trace" else view_module
     name = "next_hint" if first == "trace" else "trace_puzzle"
     monkeypatch.setattr(later, name, held_until(gate, getattr(later, name)))
     request.addfinalizer(gate.set)  # (a failing test leaves no job waiting)
@@ -361,7 +361,7 @@ def test_a_hint_from_a_grid_that_breaks_a_line_says_why_without_a_traceback(
     grid[0, 1] = CROSSED
     search = HintSearch()
     with caplog.at_level(logging.WARNING), qtbot.waitSignal(search.failed, timeout=20000) as said:
-        search.start(puzzle, grid, load_rule_set(DEFAULT_RULE_SET))
+        search.start(puzzle, grid, load_rule_set(DEFAULT_RULE_SET), 10.0)
     assert said.args[0].startswith("row 1 cannot hold its clue 5 with the cells decided so far")
     assert "Error" not in said.args[0]
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -302,3 +302,21 @@ def test_a_trace_cut_by_the_time_limit_before_its_first_step_says_so(
     assert "0 steps" not in text and "Next ▶" not in text
     assert f"within the time limit of {view.time_limit:g} s" in text
     assert not view.ui.forward_action.isEnabled()
+
+
+def test_a_hint_by_hand_stops_at_the_time_limit_and_says_so(qtbot, show_solve_view) -> None:
+    """A hint from the player's grid was looked for with no end (a 1000x1000 puzzle: still
+    'Looking for a hint…' after a minute, Hint doing nothing meanwhile)."""
+    view = show_solve_view()
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    view.set_hand_mode(True)
+    view.time_limit = 0.0
+    view.request_hint()
+    qtbot.waitUntil(lambda: not view._hints.is_running(), timeout=20000)
+    text = view.ui.message_label.text()
+    assert text.startswith("No hint: none was found within the time limit of 0 s"), text
+    assert view.hint_rung() == -1
+    view.time_limit = 10.0
+    view.request_hint()  # asked again: looked for again
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=20000)
