@@ -125,3 +125,25 @@ def test_real_puzzle_with_goal_renders(qapp: QApplication, anchors: Path, tmp_pa
         ]
     )
     assert np.array_equal(dark, puzzle.goal == 1)
+
+
+def test_the_clues_extent_is_worked_out_once_for_the_same_clues() -> None:
+    """A grid lays itself out a few times a stroke: a 1000x1000 puzzle's 480,000 clue numbers
+    were gone through each time (0.18 s a layout, 0.24-0.40 s of the GUI thread a stroke)."""
+    from time import perf_counter
+
+    from nonostudio.gui.common.render import clue_extent
+
+    rows = tuple((1, 2) * 120 for _ in range(1000))
+    cols = tuple((3, 1) * 120 + (7,) for _ in range(1000))
+    assert clue_extent(rows, cols) == (2, 7, 240, 241)
+    start = perf_counter()
+    for _ in range(20):
+        assert clue_extent(rows, cols) == (2, 7, 240, 241)
+    assert perf_counter() - start < 0.05  # (once more, from scratch: about 0.04 s)
+    # other clues, even equal ones, and lists (which may change) are looked at anew
+    assert clue_extent(rows[:-1] + ((9,),), cols) == (9, 7, 240, 241)
+    listed = [[1], [2]]
+    assert clue_extent(listed, cols)[0] == 2
+    listed.append([5])
+    assert clue_extent(listed, cols)[0] == 5
