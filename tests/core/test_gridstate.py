@@ -244,6 +244,34 @@ def test_both_ways_to_the_crossing_lines_agree_on_large_puzzles(monkeypatch):
         assert np.array_equal(grids[0][decided], picture[decided])
 
 
+def test_many_new_cells_reach_each_crossing_line_cell_by_cell() -> None:
+    """The transposed way new cells reach the crossing lines (8x8 blocks transposed in place,
+    each crossing line's bytes read with a stride) against setting each new cell by hand, on
+    sizes that are and are not multiples of 8, more lines than cells and fewer, up to 512."""
+    rng = random.Random(5)
+    sizes = [(1, 1), (8, 8), (7, 9), (9, 7), (64, 3), (3, 64), (100, 37), (512, 512)]
+    sizes += [(rng.randint(1, 80), rng.randint(1, 80)) for _ in range(40)]
+    for lines, n in sizes:
+        changes = []
+        for i in sorted(rng.sample(range(lines), rng.randint(0, lines))):
+            new_f = rng.getrandbits(n)
+            changes.append((i, new_f, rng.getrandbits(n) & ~new_f))
+        other_f = [rng.getrandbits(lines) for _ in range(n)]
+        other_x = [rng.getrandbits(lines) & ~f for f in other_f]
+        want_f, want_x, want_dirty = other_f[:], other_x[:], set()
+        for i, new_f, new_x in changes:
+            for j in range(n):
+                if (new_f >> j) & 1:
+                    want_f[j] |= 1 << i
+                    want_dirty.add(j)
+                if (new_x >> j) & 1:
+                    want_x[j] |= 1 << i
+                    want_dirty.add(j)
+        dirty: set[int] = set()
+        gridstate._cross_many(changes, lines, n, other_f, other_x, dirty)
+        assert (other_f, other_x, dirty) == (want_f, want_x, want_dirty), (lines, n)
+
+
 def test_set_bits_are_listed_lowest_first_whether_few_or_many() -> None:
     """The crossing lines a transposed sweep touches: few bits one at a time, many through the
     mask's binary text; both the set bits exactly, at every position of a 512-bit mask."""
