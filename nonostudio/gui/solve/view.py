@@ -330,6 +330,7 @@ class SolveView(TraceView):
         if trace is None:
             self.model.set_rows([])
             self.ui.summary_label.setText("")
+            self.ui.keep_room_for_words(())  # (the words of no trace: the pane grows with them)
         else:
             self.ui.summary_label.setText(summary_text(trace, self._titles))
         if not self.ui.hand_action.isChecked():
