@@ -430,9 +430,13 @@ def check_sole_holder(claim: dict[str, Any], hints: Sequence[int], n: int) -> st
     because = {"claims": claim["because"]}
     stranded = _claims(because, "stranded")
     if stranded:  # each clue kept off by what its holding them would leave unheld
-        if claim["claim"] != "kept_off" or len(stranded) != len(claim["because"]):
+        if len(stranded) != len(claim["because"]):
             return "boxes left unheld given beside other reasons"
-        if sorted(c["clue"] for c in stranded) != sorted(claim["clues"]) or any(
+        kept = claim["clues"]
+        if claim["claim"] == "sole_holder":  # every other clue as long is kept off
+            (i,) = claim["clues"]
+            kept = [j for j, h in enumerate(hints) if j != i and h >= e - s]
+        if sorted(c["clue"] for c in stranded) != sorted(kept) or any(
             (c["start"], c["end"]) != (s, e) for c in stranded
         ):
             return "the clues left unable to hold the boxes are not those kept off"

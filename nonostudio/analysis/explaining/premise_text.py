@@ -272,6 +272,8 @@ def sole_words(nm: Naming, c: Claim) -> str:
     the cross at cell 9``)."""
     because = c["because"]
     if because and all(k["claim"] == "stranded" for k in because):  # boxes it would leave
+        if c["claim"] == "sole_holder":  # every other clue: by the boxes, side by side
+            return stranded_group_words(nm, because)
         return ", and ".join(stranded_words(nm, k, n) for n, k in enumerate(because))
     if _all(because, "apart"):  # counting the blocks set apart by crosses
         return apart_words(nm, _first(because, "apart"))
@@ -306,6 +308,38 @@ def stranded_words(nm: Naming, c: Claim, said: int = 0) -> str:
     cells = [p for a, b in c["boxes"] for p in range(a, b)]
     boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
     return f"if {subject} were {holder}, {them} could not hold {boxes}"
+
+
+def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
+    """A ``sole_holder`` claim's ``stranded`` reasons, those naming the same side and boxes
+    said at once: ``if the block at cell 16 were the first, second or third clue, the clues
+    before it could not hold the boxes at cells 5–7, 12–13, nor if it were the fifth, the boxes
+    at cells 12–13``."""
+    groups: list[tuple[str, list[list[int]], list[int]]] = []
+    for k in because:
+        if groups and (groups[-1][0], groups[-1][1]) == (k["side"], k["boxes"]):
+            groups[-1][2].append(k["clue"])
+        else:
+            groups.append((k["side"], k["boxes"], [k["clue"]]))
+    s, e = because[0]["start"], because[0]["end"]
+    subject = f"the {'box' if e - s == 1 else 'boxes'} at {cells_text(range(s, e))}"
+    said: list[str] = []
+    last: str | None = None
+    for side, spans, clues in groups:
+        names = [ordinal(j) for j in clues]
+        which = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        cells = [p for a, b in spans for p in range(a, b)]
+        boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
+        if not said:
+            said.append(
+                f"if {subject} were the {which} clue, the clues {side} it could not hold {boxes}"
+            )
+        elif side == last:
+            said.append(f"nor if it were the {which}, {boxes}")
+        else:
+            said.append(f"nor if it were the {which} could the clues {side} it hold {boxes}")
+        last = side
+    return ", ".join(said)
 
 
 def over_words(nm: Naming, c: Claim) -> str:

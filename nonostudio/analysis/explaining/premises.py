@@ -1340,6 +1340,8 @@ def punctuate(x: WitnessLine) -> list[Witness]:
             if why is None:  # from every block placed (those after it too), else from the
                 # boxes the other clues must hold, else by counting the blocks set apart
                 why = placed_sole_holder(x, i, bs, be)
+            if why is None:  # else by the boxes each other clue would leave unheld
+                why = stranded_sole(x, i, bs, be)
             sole[bs, be] = why
         return sole[bs, be]
 
@@ -1638,6 +1640,92 @@ def _stranded_holders(
     if not dropped:
         return None
     return {**x.holders(bs, be, dropped), "claim": "kept_off", "because": because}
+
+
+def _near_boxes(x: WitnessLine, j: int, bs: int, be: int, side: str) -> list[tuple[int, int]]:
+    """The blocks on ``side`` of the boxes ``[bs, be)`` out of reach of clue ``j`` over them
+    (nearest first, at most :data:`STRANDED_SPANS` + 2); none when ``j`` cannot cover them."""
+    h = x.hints[j]
+    starts = [
+        t
+        for t in range(max(0, be - h), min(bs, x.n - h) + 1)
+        if not any(x.cells[p] == CROSSED for p in range(t, t + h))
+    ]
+    if not starts:
+        return []
+    blocks = runs(x.cells, FILLED)
+    if side == "before":
+        near = [b for b in reversed(blocks) if b[1] < bs and b[0] < min(starts)]
+    else:
+        near = [b for b in blocks if b[0] > be and b[1] > max(starts) + h]
+    return near[: STRANDED_SPANS + 2]
+
+
+def _strands(
+    x: WitnessLine, j: int, bs: int, be: int, side: str, spans: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether clue ``j`` over the boxes ``[bs, be)``, at any of its starts (none on a cross),
+    leaves the clues on ``side`` of it unable to hold the boxes ``spans`` (none it covers)."""
+    h, n, cells = x.hints[j], x.n, x.cells
+    starts = [
+        t
+        for t in range(max(0, be - h), min(bs, n - h) + 1)
+        if not any(cells[p] == CROSSED for p in range(t, t + h))
+    ]
+    if not starts or any(t <= a and b <= t + h for t in starts for a, b in spans):
+        return False
+    clues = x.hints[:j] if side == "before" else x.hints[j + 1 :]
+    return not any(
+        side_fits(clues, cells, 0, t - 1, spans)
+        if side == "before"
+        else side_fits(clues, cells, t + h + 1, n, spans)
+        for t in starts
+    )
+
+
+def stranded_sole(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
+    """A ``sole_holder`` claim for the boxes ``[bs, be)`` (whole line) whose reason is a
+    ``stranded`` claim for every other clue at least as long: each would leave boxes on one
+    side that the clues on that side cannot hold.  The clues before ``i`` are tried with the
+    same boxes before it, those after with the same boxes after it (so the words say them
+    once), else each with its own.  The last resort when nothing shorter says why; None when
+    some clue has no such reason."""
+    if x.sub:
+        return None
+    others = [j for j, h in enumerate(x.hints) if j != i and h >= be - bs]
+    if not others:
+        return None
+    because: list[Claim] = []
+    sides = (("before", [j for j in others if j < i]), ("after", [j for j in others if j > i]))
+    for side, group in sides:
+        if not group:
+            continue
+        near = _near_boxes(x, group[-1] if side == "before" else group[0], bs, be, side)
+        common = None
+        for size in range(1, min(STRANDED_SPANS, len(near)) + 1):
+            for chosen in _subsets(near, size):
+                spans = sorted(chosen)
+                if all(_strands(x, j, bs, be, side, spans) for j in group):
+                    common = spans
+                    break
+            if common is not None:
+                break
+        for j in group:
+            if common is not None:
+                why: Claim | None = {
+                    "claim": "stranded",
+                    "start": bs + x.offset,
+                    "end": be + x.offset,
+                    "clue": j + x.co,
+                    "side": side,
+                    "boxes": [[a + x.offset, b + x.offset] for a, b in common],
+                }
+            else:
+                why = _stranded(x, j, bs, be)
+            if why is None:
+                return None
+            because.append(why)
+    return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
 
 
 def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: int) -> Claim | None:

@@ -29,7 +29,7 @@ from nonostudio.analysis.explaining.premise_text import (
     restated,
     then_sentence,
 )
-from nonostudio.analysis.explaining.premises import order_reasons
+from nonostudio.analysis.explaining.premises import WitnessLine, order_reasons, stranded_sole
 from nonostudio.core.line import FILLED, Line
 
 __all__ = [
@@ -162,9 +162,23 @@ def _budget_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[dict[
     Finished block premise's in full, its reason said again (a reason said by the premise
     before is left out of the words, "So the block at cell 6 can only be …", but the budget
     counts it, so the steps split as they did when it was said)."""
+    premise = {**premise, "claims": _without_stranded(premise["claims"])}
     if premise["say"] == "punctuate":
         return WORDS["punctuate"](nm, premise["claims"], premise["cells"])
     return premise_sentence(nm, premise, stated)
+
+
+def _stranded_sole(claim: dict[str, Any]) -> bool:
+    """Whether ``claim`` is a ``sole_holder`` claim whose reason is the boxes each other clue
+    would leave unheld (``stranded`` claims): said only when the step's words have room left."""
+    return claim["claim"] == "sole_holder" and all(
+        c["claim"] == "stranded" for c in claim["because"]
+    )
+
+
+def _without_stranded(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``claims`` without their :func:`_stranded_sole` claims."""
+    return [c for c in claims if not _stranded_sole(c)]
 
 
 def _without_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -218,6 +232,14 @@ def gather_premises(
         technique, axis, line, seen, offset, clue_offset, sub, premises, want, dropped, budget
     )
     room = (BODY_WORDS if budget is None else budget) + REASON_SLACK
+    # the reasons by boxes left unheld are not counted by the budget (the steps split as they
+    # did without them): left out now, put back below where the words have room
+    full = {id(p): list(c) for p, c in dropped}
+    by_id = {id(p): p for p, _ in dropped}
+    whole = [(p, full.get(id(p), list(p["claims"]))) for p in premises]
+    for premise in premises:
+        premise["claims"] = _without_stranded(premise["claims"])
+    dropped = [(p, _without_stranded(c)) for p, c in dropped]
     for premise, claims in dropped:
         left = premise["claims"]
         while claims != left:
@@ -229,7 +251,55 @@ def gather_premises(
                 _without_sole(claims) if premise["say"] == "part" else _without_last_sole(claims)
             )
         premise["claims"] = claims
+    for premise, claims in whole:  # the reasons by boxes left unheld, where there is room
+        if not any(map(_stranded_sole, claims)):
+            continue
+        kept = premise["claims"]
+        premise["claims"] = [c for c in claims if c in kept or _stranded_sole(c)]
+        body, words = _body_words(technique, axis, line, premises)
+        if body > room - REASON_SLACK or words > SENTENCE_WORDS:
+            premise["claims"] = kept
+    if not sub and offset == 0:  # a reason left out for want of room: the boxes left unheld
+        for key, claims in full.items():
+            _shorter_reasons(technique, axis, line, premises, by_id[key], claims)
     return decided
+
+
+def _shorter_reasons(
+    technique: str,
+    axis: str,
+    line: Line,
+    premises: list[dict[str, Any]],
+    premise: dict[str, Any],
+    claims: Sequence[dict[str, Any]],
+) -> None:
+    """For each reason only one clue can hold a block that the word budget left out of the
+    first round's ``premise`` (``claims``: its claims in full), the boxes each other clue would
+    leave unheld (:func:`~nonostudio.analysis.explaining.premises.stranded_sole`) said instead,
+    when the step's body then stays within :data:`BODY_WORDS` (the cells are the same)."""
+    if premise.get("round", 0):
+        return
+    x = WitnessLine(line.hints, line.cells, 0, 0, sub=False)
+    for c in claims:
+        if c["claim"] != "sole_holder" or _stranded_sole(c) or c in premise["claims"]:
+            continue
+        (i,) = c["clues"]
+        alt = stranded_sole(x, i, c["start"], c["end"])
+        kept = premise["claims"]
+        at = next(
+            (
+                k
+                for k, d in enumerate(kept)
+                if d["claim"] == "holders" and (d["start"], d["end"]) == (c["start"], c["end"])
+            ),
+            None,
+        )
+        if alt is None or at is None:
+            continue
+        premise["claims"] = [*kept[:at], alt, *kept[at:]]
+        body, words = _body_words(technique, axis, line, premises)
+        if body > BODY_WORDS or words > SENTENCE_WORDS:
+            premise["claims"] = kept
 
 
 def _body_words(
