@@ -292,6 +292,30 @@ class ColourPuzzle:
     def without_goal(self) -> ColourPuzzle:
         return replace(self, goal=None)
 
+    def without_unused(self) -> ColourPuzzle:
+        """This puzzle with the palette colours no clue uses dropped (the background stays), the
+        clues and goal renumbered: what the readers give for the same clues, since they keep
+        the colours the clues use.  ``self`` when every colour is used."""
+        used = self.used_mask
+        keep = [i for i in range(len(self.palette)) if used >> i & 1]
+        if len(keep) == len(self.palette):
+            return self
+        new_index = {old: new for new, old in enumerate(keep)}
+
+        def renumber(clues: ColourClues) -> ColourClues:
+            return tuple(tuple((n, new_index[c]) for n, c in clue) for clue in clues)
+
+        goal = None
+        if self.goal is not None:  # it matches the clues, so it holds used colours only
+            goal = tuple(tuple(new_index[v] for v in row) for row in self.goal)
+        return replace(
+            self,
+            palette=Palette(tuple(self.palette[i] for i in keep)),
+            rows=renumber(self.rows),
+            cols=renumber(self.cols),
+            goal=goal,
+        )
+
     @classmethod
     def from_bw(cls, puzzle: Puzzle) -> ColourPuzzle:
         """The black-and-white ``puzzle`` as a colour puzzle of the palette white, black."""

@@ -134,9 +134,9 @@ class PasteDialog(QDialog):
         self.typos.applyRequested.connect(self._open_fixed)
         self.typos.reportReady.connect(lambda _report: self._grow())
         layout = QVBoxLayout(self)
-        prompt = QLabel(PROMPT)
-        prompt.setWordWrap(True)
-        layout.addWidget(prompt)
+        self.prompt = QLabel(PROMPT)
+        self.prompt.setWordWrap(True)
+        layout.addWidget(self.prompt)
         layout.addWidget(self.edit, 1)
         layout.addWidget(self.message)
         layout.addWidget(self.typos)
@@ -266,13 +266,22 @@ class PasteDialog(QDialog):
         super().accept()
 
     def _open_fixed_colour(self, edit: ColourEdit) -> None:
-        """Open the colour puzzle with ``edit`` made (the text stays as typed)."""
+        """Open the colour puzzle with ``edit`` made (the text stays as typed).  A colour no
+        clue uses after the edit is dropped, as reading the corrected text drops it: most often
+        the typo made it up ("2q" for "2a" reads q as a colour of its own), and kept it would
+        stay a button, a palette entry and a colour of the grade that nothing is painted with.
+        Two colours left, black on white, open as a black-and-white puzzle, as the readers
+        open them."""
         if self._colour_clues is None:
             return
         palette, rows, cols = self._colour_clues
         try:
             fixed_rows, fixed_cols = edit.apply(rows, cols)
-            puzzle = ColourPuzzle(palette, fixed_rows, fixed_cols, goal=None, **self._meta)
+            fixed = ColourPuzzle(palette, fixed_rows, fixed_cols, goal=None, **self._meta)
+            fixed = fixed.without_unused()
+            puzzle: Puzzle | ColourPuzzle = (
+                fixed.to_bw() if fixed.palette.is_black_and_white else fixed
+            )
         except PuzzleError as exc:
             self.message.setText(f"{exc}; make the change in the text and press OK")
             return

@@ -270,9 +270,24 @@ class FileCommands(QObject):
         try:
             self.load_file(path)
         except PuzzleError as exc:
-            self.failed.emit("Cannot Open Puzzle", str(exc))
+            from nonostudio.gui.dialogs.open_typo import offer_fix
+
+            fixed = offer_fix(self._parent, Path(path), exc)  # clues with a typo: fixes offered
+            if isinstance(fixed, tuple):
+                self._show_fixed(Path(path), *fixed)
+                return True
+            if fixed is None:
+                self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
         return True
+
+    def _show_fixed(self, path: Path, puzzle: AnyPuzzle, document: Document) -> None:
+        """Show the puzzle of ``path`` mended in the typo dialog, modified until saved."""
+        stamp = disk_stamp(path)
+        self._view.last_folder = str(path.parent)
+        self.show_puzzle(puzzle, document)
+        self.set_modified(True)
+        self._disk = None if stamp is None else (path, stamp)
 
     def load_file(self, path: str | Path) -> None:
         """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""

@@ -1,0 +1,149 @@
+"""Opening a file whose clues read but make no picture (a typo: a colour's totals differ, a clue
+too long for its line): the likely typos are offered as Paste Puzzle String offers them.
+
+File > Open and a file named on the command line used to show only an error box for such a
+file, while Paste Puzzle String and ``nonostudio-cli check`` named the likely fix ("row 9: 2q
+→ 2a", 100 %).  :func:`offer_fix` shows the file's text in the paste dialog (:class:`
+OpenTypoDialog`) with the problem named and the typo search run: "Open with this fix" opens the
+puzzle with the selected edit made, or the text can be corrected and opened with Open.  Either
+way the puzzle opens as the file's, modified (Save writes the mended clues back), never silently
+as a puzzle other than the one typed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.dialogs.paste import PasteDialog
+from nonostudio.gui.window.document import Document
+
+#: The largest file whose text is shown for mending (a clue file is a few kilobytes).
+MAX_TEXT = 200_000
+
+
+def has_typo_search(error: PuzzleError) -> bool:
+    """Whether ``error`` is clues that read but make no picture, which the typo finder can
+    search (the reader kept the clues read)."""
+    return isinstance(error, InconsistentPuzzleError) and (
+        error.clues is not None or error.colour_clues is not None
+    )
+
+
+def file_format(path: Path) -> str | None:
+    """The format ``path`` is read in (by its name, else its content); None when unknown."""
+    from nonostudio.core.formats import detect_format
+
+    try:
+        return detect_format(path)
+    except PuzzleError:
+        return None
+
+
+def document_for(path: Path, puzzle: Puzzle | ColourPuzzle) -> Document:
+    """The document of a mended puzzle: the file, saved back in its format when that format can
+    be written (for a colour puzzle: with colour syntax), as opening it would have been."""
+    from nonostudio.core.formats import FORMATS
+    from nonostudio.gui.common.file_filters import COLOUR_WRITABLE
+
+    fmt = file_format(path)
+    if isinstance(puzzle, ColourPuzzle):
+        writable: set[str] = set(COLOUR_WRITABLE)
+    else:
+        writable = {f.name for f in FORMATS if f.can_write and f.extensions}
+    return Document.file(path, fmt if fmt in writable else None)
+
+
+class OpenTypoDialog(PasteDialog):
+    """The paste dialog holding a file's text whose clues make no picture: the problem is named,
+    the likely typos listed, and the puzzle opens fixed or as the text is corrected."""
+
+    def __init__(self, path: Path, text: str, parent: QWidget | None = None) -> None:
+        fmt = file_format(path)
+
+        def read(typed: str) -> Puzzle | ColourPuzzle:
+            from nonostudio.core.formats import read_any_text
+
+            return read_any_text(typed.strip(), source=path.name, fmt=fmt)
+
+        super().__init__(read, text, parent)
+        self.path = path
+        self.setWindowTitle(f"Open {path.name}")
+        self.prompt.setText(
+            f"{path.name} reads, but its clues make no picture: it has a typo. Open it with one "
+            "of the likely fixes below, or correct the text and press Open (the file is not "
+            "changed until you save)."
+        )
+        self.ok_button.setText("Open")
+        self.resize(self.width(), self._reserved_height())
+        self.typos.reportReady.connect(lambda _report: self._select_first())
+
+    def _select_first(self) -> None:
+        """Select the likeliest fix (and its clue in the text): one click opens it."""
+        if self.typos.list.count():
+            self.typos.select(0)
+
+    def start(self) -> None:
+        """Read the text: names the problem, selects it and starts the typo search."""
+        self.accept()
+
+
+def read_text_of(path: Path) -> str | None:
+    """The text of ``path`` for mending, None when it cannot be read as text or is too big."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_TEXT + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_TEXT or b"\0" in data:
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+def open_typo_dialog(
+    parent: QWidget | None, path: Path, error: PuzzleError
+) -> OpenTypoDialog | None:
+    """The dialog offering the likely fixes of ``path`` whose reading raised ``error``, its
+    search started (not yet shown); None when the error is not one of clues that make no
+    picture, or the file's text cannot be shown."""
+    if not has_typo_search(error):
+        return None
+    text = read_text_of(path)
+    if text is None:
+        return None
+    dialog = OpenTypoDialog(path, text, parent)
+    dialog.start()
+    if dialog.puzzle() is not None:  # it reads now (changed since): nothing to mend
+        return None
+    return dialog
+
+
+def offer_fix(
+    parent: QWidget | None, path: Path, error: PuzzleError
+) -> tuple[Puzzle | ColourPuzzle, Document] | None | bool:
+    """Offer the likely fixes of ``path`` (see :func:`open_typo_dialog`) and wait for the
+    person: the puzzle mended and its document, or False when they cancelled; None when there
+    is nothing to offer (the caller shows the error as before)."""
+    dialog = open_typo_dialog(parent, path, error)
+    if dialog is None:
+        return None
+    try:
+        if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
+            return puzzle, document_for(path, puzzle)
+        return False
+    finally:
+        dialog.typos.clear()
+        dialog.deleteLater()
+
+
+__all__ = [
+    "OpenTypoDialog",
+    "document_for",
+    "has_typo_search",
+    "offer_fix",
+    "open_typo_dialog",
+]

@@ -1,0 +1,95 @@
+"""A file whose clues read but make no picture (a typo), opened with File > Open or named on the
+command line: the likely typos are offered as Paste Puzzle String offers them (it used to be an
+error box only), the fix opens as the file's puzzle, modified, and a colour the typo made up is
+not kept in the palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from colour_red_blue import COLS, PALETTE, ROWS
+from studio_window import record_message_boxes
+
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.formats import read_any, write_text
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.dialogs.open_typo import OpenTypoDialog, open_typo_dialog
+from nonostudio.gui.window.main_window import MainWindow
+
+
+def _colour_typo_file(tmp_path: Path) -> Path:
+    """The red and blue flag as a .non file whose row 4 reads '2q,1r' for '2r,1r'."""
+    text = write_text(ColourPuzzle(PALETTE, ROWS, COLS, title="Flag"), "non")
+    assert "\n2r,1r\n" in text
+    path = tmp_path / "flag.non"
+    path.write_text(text.replace("\n2r,1r\n", "\n2q,1r\n", 1))
+    return path
+
+
+def _bw_typo_file(tmp_path: Path) -> Path:
+    """A 4x3 black-and-white .non whose row 2 clue is one too high (3 for 2)."""
+    path = tmp_path / "tee.non"
+    path.write_text('title "Tee"\nwidth 4\nheight 3\n\nrows\n4\n3\n1\n\ncolumns\n1\n3\n2\n1\n')
+    return path
+
+
+def _error(path: Path) -> InconsistentPuzzleError:
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_any(path)
+    return caught.value
+
+
+def _offered(qtbot, path: Path) -> OpenTypoDialog:
+    dialog = open_typo_dialog(None, path, _error(path))
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+    return dialog
+
+
+def test_a_mistyped_colour_file_offers_the_fix_without_the_made_up_colour(qtbot, tmp_path) -> None:
+    dialog = _offered(qtbot, _colour_typo_file(tmp_path))
+    assert "cells of q" in dialog.message.text()  # the problem named, as the reader said it
+    first = dialog.typos.list.item(0).text()
+    assert first.startswith("row 4: 2q \u2192 2r") and "100%" in first
+    assert dialog.typos.list.currentRow() == 0  # the likeliest fix is selected: one click
+    assert dialog.edit.textCursor().selectedText() == "2q,1r"  # its line in the file's text
+    dialog.typos.apply_button.click()
+    puzzle = dialog.puzzle()
+    assert isinstance(puzzle, ColourPuzzle)
+    assert (puzzle.rows, puzzle.cols) == (ROWS, COLS) and puzzle.title == "Flag"
+    # q existed only because of the typo: reading the corrected text has no q, nor has the fix
+    assert [c.name for c in puzzle.palette] == [c.name for c in PALETTE]
+
+
+def test_a_file_that_reads_or_fails_otherwise_offers_nothing(tmp_path) -> None:
+    path = _bw_typo_file(tmp_path)
+    not_a_typo = InconsistentPuzzleError("no clues kept")  # no clues: nothing to search
+    assert open_typo_dialog(None, path, not_a_typo) is None
+
+
+def test_file_open_offers_the_fix_and_opens_it_as_the_files_modified_puzzle(
+    qtbot, window: MainWindow, tmp_path, monkeypatch
+) -> None:
+    path = _bw_typo_file(tmp_path)
+    errors = record_message_boxes(monkeypatch)  # an error box (as before) is recorded, not shown
+    # cancelled: nothing opens and no error box follows the offer
+    monkeypatch.setattr(OpenTypoDialog, "exec", lambda dialog: 0)
+    assert not window.files.open_file(path, ask=False)
+    assert not errors and window.files.document.path != path
+    shown: list[str] = []
+
+    def answer(dialog: OpenTypoDialog) -> int:
+        qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+        shown.append(dialog.typos.list.item(0).text())
+        dialog.typos.apply_button.click()
+        return int(dialog.result())
+
+    monkeypatch.setattr(OpenTypoDialog, "exec", answer)
+    assert window.files.open_file(path, ask=False)
+    assert not errors and shown and shown[0].startswith("row 2: 3 \u2192 2")
+    puzzle = window.editor.puzzle()
+    assert isinstance(puzzle, Puzzle) and puzzle.rows == ((4,), (2,), (1,))
+    assert window.files.document.path == path and window.files.is_modified()
