@@ -58,11 +58,16 @@ class ColourPicker(QWidget):
         self._group.setExclusive(True)
         self._group.idClicked.connect(self.picked)
 
-    def set_palette(self, palette: Palette, current: int) -> None:
+    def set_palette(self, palette: Palette, current: int, used: int | None = None) -> None:
+        """A button for each colour of ``palette`` in ``used`` (a cell-set mask: the colours a
+        clue uses, :attr:`ColourPuzzle.used_mask`; default every one) and the background.  A
+        palette colour no clue uses is in no cell, so it gets no button: painting it could only
+        be a mistake.  A button's key is its palette index, as the grids' keys 1-9 are."""
         for button in self._group.buttons():
             self._group.removeButton(button)
             button.deleteLater()
-        for index in [*range(1, len(palette)), BACKGROUND]:
+        mask = palette.all_mask if used is None else used
+        for index in [i for i in range(1, len(palette)) if mask >> i & 1] + [BACKGROUND]:
             colour = palette[index]
             button = QToolButton()
             button.setCheckable(True)

@@ -36,7 +36,7 @@ from nonostudio.analysis.colour.hints import (
 from nonostudio.analysis.colour.trace import ColourStep, ColourTrace
 from nonostudio.analysis.helping.hints import CELLS, RUNGS
 from nonostudio.analysis.helping.mistakes import nothing_to_fill
-from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
+from nonostudio.core.colour.model import BACKGROUND, ColourGrid, ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -171,7 +171,9 @@ class ColourSolveView(TraceView):
         self._drop_hint()
         self.ui.show_no_puzzle("")
         self._hand = unknown_grid(puzzle)
-        self.ui.picker.set_palette(puzzle.palette, min(1, len(puzzle.palette) - 1))
+        used = puzzle.used_mask  # (an unused palette colour gets no button: it is in no cell)
+        first = next((i for i in range(1, len(puzzle.palette)) if used >> i & 1), BACKGROUND)
+        self.ui.picker.set_palette(puzzle.palette, first, used)
         self.grid.set_current(self.ui.picker.current())
         self._set_solved(False, announce=False)
         # nothing said of the puzzle before (its step, its check) stays under this one
@@ -443,8 +445,9 @@ class ColourSolveView(TraceView):
             self.grid.setFocus()
 
     def pick_colour(self, index: int) -> None:
-        """The left button paints palette colour ``index`` (keys 1–9)."""
-        if self._puzzle is None or not 0 <= index < len(self._puzzle.palette):
+        """The left button paints palette colour ``index`` (keys 1–9); a colour no clue uses
+        (in no cell) is not picked."""
+        if self._puzzle is None or index < 0 or not self._puzzle.used_mask >> index & 1:
             return
         self.ui.picker.set_current(index)
         self.grid.set_current(index)

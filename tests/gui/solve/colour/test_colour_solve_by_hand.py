@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolButton
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
 from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
@@ -210,3 +210,20 @@ def test_a_blank_colour_puzzle_is_not_solved_by_hand(qtbot, view: ColourSolveVie
     assert view.ui.hint_action.isEnabled() and view.ui.check_action.isEnabled()
     click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
     assert view.hand_sets()[0][0] == 1
+
+
+def test_a_colour_no_clue_uses_gets_no_button_and_no_key(qtbot, view: ColourSolveView) -> None:
+    """A palette colour no clue uses (the editor's red left unpainted) is in no cell: the
+    picker showed a button for it, and key 1 picked it, though painting it could only be a
+    mistake.  Its button and key are gone; the first used colour is picked."""
+    picture = tuple(tuple(3 if v == 1 else v for v in row) for row in PICTURE)  # red -> yellow
+    unused_red = ColourPuzzle(PALETTE, *clues_of_colour_grid(picture))
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(unused_red)
+    buttons = view.ui.picker.findChildren(QToolButton)
+    assert [b.accessibleName() for b in buttons if not b.isHidden()] == ["blue", "yellow", "white"]
+    assert view.ui.picker.current() == 2  # blue, the first colour a clue uses
+    qtbot.keyClick(view.grid, Qt.Key.Key_1)  # red's key: not picked
+    assert view.ui.picker.current() == 2
+    qtbot.keyClick(view.grid, Qt.Key.Key_3)
+    assert view.ui.picker.current() == 3
