@@ -100,6 +100,63 @@ def _reach_text(palette: Palette, clue: Sequence[ClueItem], starts: Sequence[Cla
     return "so " + " and ".join(parts)
 
 
+def reach_reason(
+    palette: Palette,
+    clue: Sequence[ClueItem],
+    premises: Sequence[Claim],
+    changed: Sequence[tuple[int, int, int]],
+) -> tuple[str, tuple[Claim, ...]]:
+    """The reason a Colour out of reach step takes a colour from its first cell, naming the
+    clues that prove it rather than the first item's range: ``the second clue, 2 red, cannot
+    start after cell 3, so it ends by cell 4, and the fourth clue, 1 red, cannot start before
+    cell 9, so no red clue reaches cells 6–7``.  ``changed`` holds ``(cell, before, after)``
+    for the cells the step changes (0-based, cell sets).  Of the items of the lost colour
+    (ranges in order: an earlier item of a colour ends before a later one of it ends, and
+    starts before it starts) the last that ends before the cell and the first that starts after
+    it bound it; the cells named are those that lost the colour between the two.  ``("", ())``
+    when no cell lost a colour."""
+    lost = [(p, b & ~a & ~1) for p, b, a in changed if b & ~a & ~1]
+    if not lost:
+        return "", ()
+    first, bits = lost[0]
+    colour = (bits & -bits).bit_length() - 1
+    name = colour_name(palette, colour)
+    starts = {
+        c["clue"]: c
+        for c in premises
+        if c["claim"] == "item_starts" and clue[c["clue"]][1] == colour
+    }
+    before_cell = [k for k, c in starts.items() if c["max"] + clue[k][0] <= first]
+    after_cell = [k for k, c in starts.items() if c["min"] > first]
+    left = max(before_cell) if before_cell else None
+    right = min(after_cell) if after_cell else None
+    low = -1 if left is None else starts[left]["max"] + clue[left][0] - 1
+    cells = [
+        p
+        for p, b in lost
+        if b >> colour & 1 and low < p and (right is None or p < starts[right]["min"])
+    ]
+    where = f"{'cell' if len(cells) == 1 else 'cells'} {cell_ranges_text(cells)}"
+    said: list[str] = []
+    shown: list[Claim] = []
+    if left is not None:
+        c = starts[left]
+        who = item_text(palette, clue, left, subject=True)
+        said.append(
+            f"{who} cannot start after cell {c['max'] + 1}, so it ends by cell "
+            f"{c['max'] + clue[left][0]}"
+        )
+        shown.append(c)
+    if right is not None:
+        c = starts[right]
+        who = item_text(palette, clue, right, subject=True)
+        said.append(f"{who} cannot start before cell {c['min'] + 1}")
+        shown.append(c)
+    if not said:
+        return f"the clue has no {name}, so {where} cannot be {name}", ()
+    return f"{', and '.join(said)}, so no {name} clue reaches {where}", tuple(shown)
+
+
 def colour_sentence(
     technique: str,
     axis: str,

@@ -19,7 +19,7 @@ from typing import Any
 from nonostudio.analysis.catalogue.technique_moves import normal_clues
 from nonostudio.analysis.catalogue.techniques import BY_ID, cell_ranges_text
 from nonostudio.analysis.colour.catalogue import COLOUR_BY_ID
-from nonostudio.analysis.colour.colour_text import _starts_text
+from nonostudio.analysis.colour.colour_text import _starts_text, reach_reason
 from nonostudio.analysis.colour.projection import project
 from nonostudio.analysis.colour.trace import (
     COLOUR,
@@ -147,6 +147,11 @@ def _colour_premise(step: ColourStep, puzzle: ColourPuzzle) -> tuple[str, tuple[
     clue = (puzzle.rows if step.axis == "row" else puzzle.cols)[step.index]
     palette = puzzle.palette
     on = f"On {line_name(step.axis, step.index).lower()}, "
+    if step.technique == "colour_reach":  # the clues that bound the cell, not the first item
+        changed = [(c if step.axis == "row" else r, b, a) for r, c, b, a in step.cells]
+        reason, shown = reach_reason(palette, clue, step.premises, changed)
+        if reason:
+            return f"{on}{reason}.", shown
     for premise in step.premises:
         claim = premise.get("claim")
         if claim == "exact":  # the exact solver's: every arrangement of the clue, compared

@@ -95,8 +95,28 @@ def check_ladders(puzzle: ColourPuzzle) -> set[str]:
         assert head.startswith(f"On {step.axis} {step.index + 1}")
         if step.technique == "colour_line_solver":
             reason = reason.removesuffix(", some cells agree.")
-        for part in reason.rstrip(".").split("; "):
-            assert part in step.text
+        if step.technique == "colour_reach":
+            # the clues that bound the cells, from the sentence's ranges (its words are checked
+            # by brute force in test_reach_hint): each shown is one the sentence names, with the
+            # bound the sentence gives it, and the cells are the sentence's
+            if reason.startswith("the clue has no "):  # no item of the colour at all
+                cells = reason.partition(", so ")[2].partition(" cannot be ")[0]
+                assert cells.startswith("cell") and cells in step.text
+                continue
+            assert ladder.shown_premises
+            for premise in ladder.shown_premises:
+                assert premise in step.premises
+                bound = (
+                    f"after cell {premise['max'] + 1}"
+                    if f"after cell {premise['max'] + 1}, so it ends" in reason
+                    else f"before cell {premise['min'] + 1}"
+                )
+                assert bound in reason
+            cells = reason.rstrip(".").rpartition(" reaches ")[2]
+            assert cells.startswith("cell") and cells in step.text
+        else:
+            for part in reason.rstrip(".").split("; "):
+                assert part in step.text
         clue = (puzzle.rows if step.axis == "row" else puzzle.cols)[step.index]
         line = before[step.index] if step.axis == "row" else tuple(r[step.index] for r in before)
         if len(line) <= 12:
