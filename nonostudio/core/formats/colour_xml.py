@@ -2,7 +2,8 @@
 puzzle's ``defaultcolor`` (default black) and ``backgroundcolor`` (default white).
 
 The palette is the background, then the colours the clues use in the order they are declared
-(an undeclared ``black`` or ``white`` has its usual value). A goal ``<image>`` is read with the
+(an undeclared ``black`` or ``white`` has its usual value; a count naming any other undeclared
+colour, even a known colour name, is an error at that count). A goal ``<image>`` is read with the
 colours' characters.  Black-and-white puzzles are read by :mod:`pbn_xml`; this module reads a
 ``<puzzle>`` that one refused as colour.
 """
@@ -27,6 +28,9 @@ from nonostudio.core.formats._common import XML_COLOUR_HINT, check_items, check_
 from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, goal_image, parse_xml
 
 _Lines = dict[ET.Element, int]
+#: The colours a count may name undeclared, with their usual values; any other colour name,
+#: however well known, must have its ``<color>``.
+_USUAL = ("black", "white")
 
 
 def entries(data: bytes, source: str) -> AnyEntries:
@@ -126,7 +130,9 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
                         column=columns.get(count),
                         clue=where,
                     )
-                if colour not in declared and colour not in X11:
+                if colour not in declared and colour not in _USUAL:
+                    # (a known colour name too: "orange" undeclared, read as a colour of its
+                    # own, was pointed at only by the totals message, with no place)
                     known = ", ".join(declared) or "none"
                     raise PuzzleError(
                         f"item {len(items) + 1}: no <color> named {colour!r} (declared: {known})",
