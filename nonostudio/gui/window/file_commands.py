@@ -24,6 +24,7 @@ from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.window.document import Document
+from nonostudio.gui.window.open_typo import offer_fix
 
 if TYPE_CHECKING:
     from nonostudio.gui.dialogs.paste import PasteDialog
@@ -270,8 +271,6 @@ class FileCommands(QObject):
         try:
             self.load_file(path)
         except PuzzleError as exc:
-            from nonostudio.gui.dialogs.open_typo import offer_fix
-
             fixed = offer_fix(self._parent, Path(path), exc)  # clues with a typo: fixes offered
             if isinstance(fixed, tuple):
                 self._show_fixed(Path(path), *fixed)

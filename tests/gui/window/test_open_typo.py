@@ -15,7 +15,7 @@ from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_any, write_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.dialogs.open_typo import OpenTypoDialog, open_typo_dialog
+from nonostudio.gui.window.open_typo import OpenTypoDialog, open_typo_dialog
 from nonostudio.gui.window.main_window import MainWindow
 
 
