@@ -15,8 +15,8 @@ from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_any, write_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.window.open_typo import OpenTypoDialog, open_typo_dialog
 from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.gui.window.open_typo import OpenTypoDialog, open_typo_dialog
 
 
 def _colour_typo_file(tmp_path: Path) -> Path:
