@@ -15,47 +15,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from nonostudio.analysis.explaining.premise_text import Naming, sole_words
 from nonostudio.analysis.explaining.premises import WitnessLine, apart_claim, apart_holder
-from nonostudio.analysis.explaining.step_text import REASON_SLACK, explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.analysis.explaining.step_text import REASON_SLACK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import checked_words, line_cells  # noqa: E402
 from sentence_checker import (  # noqa: E402
     arrangements,
     check_claim,
-    check_inference,
     check_sole_holder,
 )
-
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
-
-
-def _line(text: str) -> list[int]:
-    return [_CELL[c] for c in text]
-
-
-def _explained(
-    technique: str, axis: str, index: int, hints: tuple[int, ...], line: str
-) -> tuple[Any, list[dict]]:
-    """The step's explanation and premises on ``line``; the checker passes every premise's
-    claims (by brute force) and inferences."""
-    cells = _line(line)
-    explanation, premises = explain_move(technique, axis, index, hints, cells)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None
-    return explanation, premises
 
 
 def _checked(technique: str, axis: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
     """The step's sentence and its premise with a ``sole_holder`` claim whose reason is an
     ``apart`` claim; the checker passes every premise's claims and inferences."""
-    explanation, premises = _explained(technique, axis, 4, hints, line)
+    text, premises = checked_words(technique, axis, 4, hints, line)
     (premise,) = [
         p
         for p in premises
@@ -63,14 +40,14 @@ def _checked(technique: str, axis: str, hints: tuple[int, ...], line: str) -> tu
             c["claim"] == "sole_holder" and c["because"][0]["claim"] == "apart" for c in p["claims"]
         )
     ]
-    return explanation.text, premise
+    return text, premise
 
 
 def test_finished_block_counts_the_blocks_crosses_set_apart() -> None:
     """jwilk data027, row 5 (clue 4 1 3 3), step 164: "the block at cell 10 can only be the
     second clue, 1" gave no reason (the bounds' reason passed the budget).  One block before it
     and two after it, each past a cross, are three other clues: only the second is left."""
-    hints, cells = (4, 1, 3, 3), _line("..##....x#x###x###xx")
+    hints, cells = (4, 1, 3, 3), line_cells("..##....x#x###x###xx")
     sole = apart_holder(WitnessLine(hints, cells, 0, 0, False), 1, 9, 10)
     assert sole is not None and sole["because"] == [
         {"claim": "apart", "start": 9, "end": 10, "before": [[2, 4]], "after": [[11, 14], [15, 18]]}
@@ -87,7 +64,7 @@ def test_finished_block_counts_the_blocks_crosses_set_apart() -> None:
 def test_the_clues_left_too_long_for_the_cells_between_the_crosses() -> None:
     """jwilk data002, row 23 (clue 1 3 1 1 3), step 168: counting leaves the second and third
     clues for the block at cell 9; the 3 does not fit between the crosses at cells 8 and 10."""
-    hints, cells = (1, 3, 1, 1, 3), _line("...x###x#x.x#xx..#..")
+    hints, cells = (1, 3, 1, 1, 3), line_cells("...x###x#x.x#xx..#..")
     claim = apart_claim(hints, cells, 2, 8, 9, [0, 1, 3, 4])
     assert claim == {
         "claim": "apart",
@@ -122,19 +99,19 @@ def test_a_first_premise_keeps_its_reason_within_the_slack() -> None:
     cell 5 or later) was left out, passing the 62-word budget by a few words; it is said when
     the body passes the budget by no more than REASON_SLACK words (the cells are the same)."""
     hints, line = (1, 4, 2), "......##.x.x............."
-    explanation, premises = _explained("glue", "row", 2, hints, line)
+    text, premises = checked_words("glue", "row", 2, hints, line)
     assert (
         "the second clue, 4, starts at cell 5 or later, after the first clue, 1 (from cell 3 "
         "or 4 it would make the block at cells 7–8 longer than 4), so the box at cells 7–8 can "
-        "only be the second clue, 4" in explanation.text
+        "only be the second clue, 4" in text
     )
-    body = len(explanation.text.split(": ", 1)[1].split())
+    body = len(text.split(": ", 1)[1].split())
     assert 62 < body <= 62 + REASON_SLACK
     assert [p for q in premises for p, _ in q["cells"]] == [5]
 
 
 def test_the_checker_refuses_a_false_count() -> None:
-    hints, cells = (1, 3, 1, 1, 3), _line("...x###x#x.x#xx..#..")
+    hints, cells = (1, 3, 1, 1, 3), line_cells("...x###x#x.x#xx..#..")
     arr = arrangements(hints, cells)
     good = {"claim": "apart", "start": 8, "end": 9, "before": [[4, 7]], "after": [[12, 13]]}
     assert check_claim(good, hints, cells, arr) is None
@@ -143,7 +120,7 @@ def test_the_checker_refuses_a_false_count() -> None:
     assert check_claim(two, hints, cells, arr) is None
     near = {**good, "after": [[12, 13], [14, 15]]}  # not filled
     assert check_claim(near, hints, cells, arr) is not None
-    hints2, cells2 = (1, 3, 1, 1, 3), _line("...x###x#.#x#xx..#..")  # cells 9 and 11 joined
+    hints2, cells2 = (1, 3, 1, 1, 3), line_cells("...x###x#.#x#xx..#..")  # cells 9 and 11 joined
     arr2 = arrangements(hints2, cells2)
     joined = {**good, "after": [[10, 11], [12, 13]]}
     assert check_claim(joined, hints2, cells2, arr2) == "no cross between cells 8 and 10"
@@ -172,9 +149,9 @@ def test_edges_and_walls_drops_the_holders_counting_keeps_off() -> None:
     cross, keep off (brute force: only the third holds it).  Counting drops it, with that
     reason (a ``kept_off`` claim whose reason is an ``apart`` claim)."""
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...................##."
-    explanation, premises = _explained("glue", "row", 15, hints, line)
-    cells = _line(line)
-    assert explanation.text == (
+    text, premises = checked_words("glue", "row", 15, hints, line)
+    cells = line_cells(line)
+    assert text == (
         "Row 16 — Edges and walls: cells 1–2, 5–6, past crosses: two earlier clues, so the box "
         "at cell 8 can only be the third clue, 2, starting at cell 8 to hold it (it cannot cross "
         "the cross at cell 7), so cell 9 is filled."
@@ -197,10 +174,10 @@ def test_edges_and_walls_counts_every_clue_off_when_it_can() -> None:
     fourth?"); the two blocks after it rule out the fourth and fifth too.  Janko 1440's row 16
     with its right end filled in."""
     hints, line = (2, 2, 2, 6, 3), "##xx##x#...........x######x.##"
-    explanation, premises = _explained("glue", "row", 15, hints, line)
+    text, premises = checked_words("glue", "row", 15, hints, line)
     assert (
         "crosses set apart two blocks before cell 8 and two after it, so the box at cell 8 can "
-        "only be the third clue, 2" in explanation.text
+        "only be the third clue, 2" in text
     )
     (kept,) = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert kept["clues"] == [0, 1, 3, 4]
@@ -212,11 +189,11 @@ def test_edges_and_walls_counts_off_what_the_bounds_leave() -> None:
     after the cross at cell 21 keeps the third off it (brute force: only the first holds it).
     Counting now drops the third too, and the box is said to be the first clue's alone."""
     hints, line = (2, 4, 2), "..............#.#.##x##xx"
-    explanation, premises = _explained("glue", "column", 3, hints, line)
+    text, premises = checked_words("glue", "column", 3, hints, line)
     (held,) = [c for p in premises for c in p["claims"] if c["claim"] == "holders"]
     assert held["clues"] == [0]
-    assert "can only be the first clue, 2" in explanation.text
-    assert "the third" not in explanation.text
+    assert "can only be the first clue, 2" in text
+    assert "the third" not in text
 
 
 def test_edges_and_walls_says_the_bounds_and_the_count_together() -> None:
@@ -224,11 +201,10 @@ def test_edges_and_walls_says_the_bounds_and_the_count_together() -> None:
     sentence gives both reasons, in that order, before "can only be" (clue 3 3 2: brute force
     leaves only the second clue to hold the box at cell 10)."""
     hints, line = (3, 3, 2), "..#......#x.#......"
-    explanation, premises = _explained("glue", "row", 0, hints, line)
+    text, premises = checked_words("glue", "row", 0, hints, line)
     kept = [c for p in premises for c in p["claims"] if c["claim"] == "kept_off"]
     assert [k["because"][0]["claim"] for k in kept][1:] == ["apart"] and len(kept) == 2
     assert (
         "the first clue, 3, holds the box at cell 3, so it ends by cell 5, and cell 13, past a "
-        "cross: a later clue; so the box at cell 10 can only be the second clue, 3"
-        in explanation.text
+        "cross: a later clue; so the box at cell 10 can only be the second clue, 3" in text
     )

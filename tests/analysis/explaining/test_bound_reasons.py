@@ -18,21 +18,16 @@ import pytest
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.premise_text import Naming
 from nonostudio.analysis.explaining.step_text import explain_move, premise_sentence, step_sentence
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import CROSSED, FILLED
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import line_cells  # noqa: E402
 from sentence_checker import arrangements, check_claim, check_inference, check_pushed  # noqa: E402
-
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
-
-
-def _line(text: str) -> list[int]:
-    return [_CELL[c] for c in text]
 
 
 def _reach(clues: tuple[int, ...], text: str) -> tuple[str, dict]:
     """The Finished block step on a line: its sentence and its punctuate_reach premise."""
-    explanation, premises = explain_move("punctuate", "column", 14, clues, _line(text))
+    explanation, premises = explain_move("punctuate", "column", 14, clues, line_cells(text))
     (reach,) = [p for p in premises if p["say"] == "punctuate_reach"]
     return explanation.text, reach
 
@@ -77,7 +72,7 @@ def test_a_bound_from_a_placed_block_walks_the_clues_between() -> None:
 
 def test_the_checker_refuses_a_bound_without_its_reason() -> None:
     hints = (2, 3, 1, 2)
-    cells = _line("..#.x###............")
+    cells = line_cells("..#.x###............")
     _, reach = _reach(hints, "..#.x###............")
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in reach["claims"])
@@ -127,12 +122,12 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
     bound or cause, which the checker now demands."""
     hints = (1, 1, 2, 3)
     line = "#xx..#.............."
-    explanation, premises = explain_move("punctuate", "column", 7, hints, _line(line))
+    explanation, premises = explain_move("punctuate", "column", 7, hints, line_cells(line))
     (misfit,) = [p for p in premises if p["say"] == "punctuate_reach_misfit"]
     assert misfit["cells"] == [[4, CROSSED]]
     assert "between the crosses" not in explanation.text
     assert "A 1 from cell 5 would run into the box at cell 6: cell 5 is empty" in explanation.text
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
     assert check_inference(misfit, hints, len(cells)) is None
@@ -160,7 +155,7 @@ def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     said: "so the second, third and fourth start at cells 6, 13 and 16 or later")."""
     hints = (3, 3, 2, 1, 1)
     line = "x###x###xx.x..#....."
-    explanation, premises = explain_move("small_gap", "row", 7, hints, _line(line))
+    explanation, premises = explain_move("small_gap", "row", 7, hints, line_cells(line))
     (gap,) = premises
     text = explanation.text
     assert (
@@ -168,7 +163,7 @@ def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
         "clue, 3, starts at cell 2 or later (cell 1 is crossed), so the second and third start at "
         "cells 6 and 13 or later (cells 9–10, 12 are crossed); so it is empty" in text
     )
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in gap["claims"])
     assert check_inference(gap, hints, len(cells)) is None
@@ -181,7 +176,7 @@ def test_out_of_reach_says_how_the_clues_are_packed() -> None:
     cell 16 or later" had no reason; the packing and the cross at cell 10 are now stated."""
     hints = (1, 1, 1, 4, 3, 1)
     line = "#x......#x####.###x#"
-    explanation, premises = explain_move("simple_spaces", "row", 12, hints, _line(line))
+    explanation, premises = explain_move("simple_spaces", "row", 12, hints, line_cells(line))
     (spaces,) = premises
     # (the fourth clue's two bounds one after the other: it is named once)
     assert (
@@ -189,7 +184,7 @@ def test_out_of_reach_says_how_the_clues_are_packed() -> None:
         "later, after the clues 1 1 1 (cell 10 is crossed), so the fifth starts at cell 16 or "
         "later: cell 15 is empty" in explanation.text
     )
-    cells = _line(line)
+    cells = line_cells(line)
     assert check_inference(spaces, hints, len(cells)) is None
     old = [
         {"claim": "starts", "clue": 3, "min": None, "max": 10, "from": "edge"},
@@ -207,7 +202,7 @@ def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
     "it" stays."""
     monkeypatch.setattr("nonostudio.analysis.explaining.step_text.BODY_WORDS", 10**6)
     hints = (2, 2)
-    _, premises = explain_move("mercury", "row", 6, hints, _line(".....#........#..xx......"))
+    _, premises = explain_move("mercury", "row", 6, hints, line_cells(".....#........#..xx......"))
     first, both, last = premises
     assert len([c for c in both["claims"] if c["claim"] == "holders"]) == 2
     told = step_sentence("mercury", "row", 6, hints, 25, [both, first, last]).text
@@ -228,14 +223,14 @@ def test_edges_and_walls_says_why_a_holder_cannot_start_nearer() -> None:
     holder is said not to take."""
     hints = (2, 2)
     line = "...#.#........."
-    explanation, premises = explain_move("glue", "row", 7, hints, _line(line))
+    explanation, premises = explain_move("glue", "row", 7, hints, line_cells(line))
     first = premises[0]
     assert first["cells"] == [[2, FILLED]]
     assert (
         "the first box, at cell 4, can only be the first clue, 2, starting at cell 3 to hold it "
         "(from cell 4 it would run into the box at cell 6), so cell 3 is filled" in explanation.text
     )
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in first["claims"])
     assert check_inference(first, hints, len(cells)) is None
@@ -248,7 +243,7 @@ def test_the_box_a_clue_would_run_into_is_pointed_at() -> None:
     """The Solve view outlines what a step's words name: the box at cell 3 of Bike's column 15
     is the reason cell 1 is empty, so it is outlined with the block the step finishes."""
     explanation, _ = explain_move(
-        "punctuate", "column", 14, (2, 3, 1, 2), _line("..#.x###............")
+        "punctuate", "column", 14, (2, 3, 1, 2), line_cells("..#.x###............")
     )
     assert ("block", 2, 3) in explanation.spans
     assert ("block", 5, 8) in explanation.spans
@@ -262,14 +257,14 @@ def test_reach_of_a_box_says_what_stops_a_clue_inside_its_range() -> None:
     line = ".##.x#....#..x.."
     (misfit,) = [  # (a step's words have room for the first of this round's premises only)
         {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
-        for w in BY_ID["mercury"].witnesses(hints, _line(line))
+        for w in BY_ID["mercury"].witnesses(hints, line_cells(line))
         if list(w.cells.items()) == [(9, CROSSED)]
     ]
     assert misfit["say"] == "mercury_misfit"
     text = premise_sentence(Naming("row", hints, len(line)), misfit)
     assert "between the crosses" not in text
     assert "A 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in text
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
 
@@ -281,7 +276,7 @@ def test_a_chain_link_follows_what_sets_it() -> None:
     does not give, and left out the fourth clue's bound."""
     hints = (2, 3, 2, 5)
     explanation, premises = explain_move(
-        "punctuate", "column", 10, hints, _line("xx##xxxx##..##....##...xx")
+        "punctuate", "column", 10, hints, line_cells("xx##xxxx##..##....##...xx")
     )
     assert (
         "the fourth clue, 5, ends by cell 23 (cells 24–25 are crossed), so the third and second "
@@ -294,7 +289,7 @@ def test_it_is_the_placed_clue_only_right_after_its_block() -> None:
     """Vulture, column 12: "the block at cell 21 can only be the fifth clue, 1, so the fourth
     ends by cell 17 (…); it starts at cell 21 or later" — "it" read as the fourth clue."""
     hints = (2, 2, 2, 4, 1, 3)
-    line = _line("....#............x.x#x###")
+    line = line_cells("....#............x.x#x###")
     explanation, _ = explain_move("punctuate", "column", 11, hints, line)
     text = explanation.text
     assert "so the fourth ends by cell 17 (cell 18 is crossed). The fifth clue, 1, starts" in text
@@ -308,7 +303,7 @@ def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
     it at cell 12 or later): its block sets that bound, and was just named."""
     hints = (8, 1, 2)
     explanation, premises = explain_move(
-        "punctuate", "column", 22, hints, _line(".....###.....x#...##")
+        "punctuate", "column", 22, hints, line_cells(".....###.....x#...##")
     )
     assert [p["say"] for p in premises] == ["punctuate", "punctuate_reach_misfit"]
     assert "after the clues 8 1" not in explanation.text
@@ -327,7 +322,7 @@ def test_it_is_not_said_after_another_clue_is_named() -> None:
     at cells 9–12, so it ends by cell 16 and it starts at cell 20 or later" — the last "it" is
     the 3, but reads as the 8 just named."""
     hints = (3, 8, 3)
-    _, premises = explain_move("mercury", "row", 14, hints, _line("........####....x....#..."))
+    _, premises = explain_move("mercury", "row", 14, hints, line_cells("........####....x....#..."))
     both, last = premises
     told = step_sentence("mercury", "row", 14, hints, 25, [last, both]).text
     assert "and it starts" not in told
@@ -345,10 +340,10 @@ def test_the_checker_refuses_a_misfit_cause_that_does_not_stop_the_start() -> No
     line = ".##.x#....#..x.."
     (misfit, _) = [  # (a step's words have room for the first of this round's premises only)
         {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
-        for w in BY_ID["mercury"].witnesses(hints, _line(line))
+        for w in BY_ID["mercury"].witnesses(hints, line_cells(line))
         if w.say == "mercury_misfit"
     ]
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert check_inference(misfit, hints, len(cells)) is None
     far = [{**c, "boxes": [5, 6]} if c["claim"] == "cannot_start" else c for c in misfit["claims"]]
@@ -363,9 +358,9 @@ def test_the_checker_refuses_a_misfit_cause_that_does_not_stop_the_start() -> No
 def _checked(technique: str, hints: tuple[int, ...], line: str, say: str) -> tuple[str, dict]:
     """A row's step by ``technique``: its sentence and its premise of ``say``, which the
     checker passes (each claim a fact of the line, each bound derived, each start stopped)."""
-    explanation, premises = explain_move(technique, "row", 0, hints, _line(line))
+    explanation, premises = explain_move(technique, "row", 0, hints, line_cells(line))
     (premise,) = [p for p in premises if p["say"] == say]
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in premise["claims"])
     assert check_inference(premise, hints, len(cells)) is None
@@ -518,7 +513,7 @@ def test_reach_of_a_box_says_the_first_and_last_box_bound_the_outer_clues() -> N
         "the box at cell 3; a 2 from cell 5 would cover the cross at cell 6: cell 5 is empty"
         in text
     )
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     first = next(c for c in misfit["claims"] if c["claim"] == "edge_box")
     assert first == {
@@ -552,7 +547,7 @@ def test_an_overlap_range_is_its_push_left_and_push_right_packing() -> None:
     refused: it would need a reason of its own."""
     hints = (5,)
     line = "xx......#"
-    cells = _line(line)
+    cells = line_cells(line)
     (w,) = BY_ID["overlap"].witnesses(hints, cells)
     premise = {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
     assert w.claims == [{"claim": "starts", "clue": 0, "min": 2, "max": 4}]
@@ -593,7 +588,7 @@ def test_a_block_only_one_clue_is_long_enough_for_says_so() -> None:
     text, premise = _checked("punctuate", hints, line, "punctuate")
     assert "the block at cells 7–11 can only be the second clue, 5, the only clue that long" in text
     (why,) = [c for c in premise["claims"] if c["claim"] == "only_long"]
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert check_claim({**why, "clues": [2]}, hints, cells, arr) is not None
     assert check_claim(why, (5, 5, 2), cells, arr) is not None  # another clue as long
@@ -608,14 +603,14 @@ def test_matching_says_a_block_is_the_only_clue_that_long() -> None:
     clue is as long, the words say so, and the claim is checked by arithmetic."""
     hints = (2, 5, 1)
     line = ".........#####.........#.."
-    explanation, premises = explain_move("matching", "row", 0, hints, _line(line))
+    explanation, premises = explain_move("matching", "row", 0, hints, line_cells(line))
     assert (
         "the block at cells 10–14 can only be the second clue, 5, the only clue that long, so "
         "cells 16–26 hold only the third clue, 1" in explanation.text
     )
     (part,) = [p for p in premises if p["say"] == "part"]
     (why,) = [c for c in part["claims"] if c["claim"] == "only_long"]
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in part["claims"])
     assert check_claim(why, (2, 5, 5), cells, arr) is not None
@@ -661,7 +656,9 @@ def test_edges_and_walls_says_its_chain_before_the_box_it_places() -> None:
     holders; the semicolon before "either way" stays (the holders are its reason).  The clues
     as long that cannot reach the box (the third and later) are said to be out, before it."""
     hints = (4, 3, 2, 2, 6, 1)
-    explanation, _ = explain_move("glue", "row", 3, hints, _line("......#..#......x.#.###....x.."))
+    explanation, _ = explain_move(
+        "glue", "row", 3, hints, line_cells("......#..#......x.#.###....x..")
+    )
     said = _sentences(explanation.text)
     assert said[1] == "The second clue, 3, starts at cell 6 or later, after the first clue, 4"
     assert said[2].startswith(
@@ -690,14 +687,14 @@ def test_the_blocks_at_a_parts_ends_say_they_are_the_first_and_last() -> None:
     column's first and last, so the first and third clues'."""
     hints = (3, 6, 3)
     line = "###xxxxxx###.........x###"
-    explanation, premises = explain_move("matching", "column", 4, hints, _line(line))
+    explanation, premises = explain_move("matching", "column", 4, hints, line_cells(line))
     assert explanation.text.startswith(
         "Column 5 — Matching blocks to clues: the first and last blocks, at cells 1–3 and cells "
         "23–25, can only be the first and third clues, 3 and 3, so cells 5–15 hold only the "
         "second clue, 6"
     )
     (part,) = [p for p in premises if p["say"] == "part"]
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     assert [c["side"] for c in part["claims"] if c["claim"] == "edge_block"] == ["first", "last"]
     assert all(check_claim(c, hints, cells, arr) is None for c in part["claims"])
@@ -705,7 +702,7 @@ def test_the_blocks_at_a_parts_ends_say_they_are_the_first_and_last() -> None:
 
 
 def test_the_checker_refuses_a_first_block_that_is_not_the_first() -> None:
-    hints, cells = (1, 2), _line("#...##..")
+    hints, cells = (1, 2), line_cells("#...##..")
     arr = arrangements(hints, cells)
     first = {"claim": "edge_block", "side": "first", "start": 4, "end": 6, "clues": [0]}
     assert check_claim(first, hints, cells, arr) is not None  # a box before it
@@ -768,7 +765,7 @@ def test_a_start_ruled_out_by_boxes_says_the_block_would_be_too_long() -> None:
         "it would make the block at cells 6–8 longer than 3)" in text
     )
     # the checker: the boxes a start runs into are said to be a block, and so must be one
-    hints, cells = (1, 3, 5, 2, 1), _line("....." + "###" + "." * 17)
+    hints, cells = (1, 3, 5, 2, 1), line_cells("....." + "###" + "." * 17)
     arr = arrangements(hints, cells)
     part = {"claim": "cannot_start", "clue": 1, "min": 2, "max": 2, "boxes": [5, 7]}
     assert check_claim(part, hints, cells, arr) == "cells [5, 7] are not a whole block"

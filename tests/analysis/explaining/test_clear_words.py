@@ -18,40 +18,22 @@ checker's arithmetic; the words are checked against the line's arrangements too.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 from nonostudio.analysis.explaining.premise_text import Naming, apart_words
 from nonostudio.analysis.explaining.step_text import (
     _budget_sentence,
-    explain_move,
     premise_sentence,
 )
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import CROSSED
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sentence_checker import _holder, arrangements, check_claim, check_inference  # noqa: E402
+from checked_words import checked_words, line_cells  # noqa: E402
+from sentence_checker import _holder, arrangements, check_claim  # noqa: E402
 
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
-
-
-def _line(text: str) -> list[int]:
-    return [_CELL[c] for c in text]
-
-
-def _explained(
-    technique: str, axis: str, index: int, hints: tuple[int, ...], line: str
-) -> tuple[str, list[dict[str, Any]]]:
-    cells = _line(line)
-    explanation, premises = explain_move(technique, axis, index, hints, cells)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        if premise.get("round", 0):
-            break
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None, premise
-    return explanation.text, premises
+# the premises of the first round are checked (on the line as given)
+_explained = partial(checked_words, later_rounds=False)
 
 
 # Bike, column 9 before step 70 (clue 4 1 8)
@@ -74,14 +56,14 @@ def test_a_reason_said_just_before_is_not_said_again() -> None:
     first, second = premises
     (sole,) = [c for c in second["claims"] if c["claim"] == "sole_holder"]
     assert sole["because"] and all(c in first["claims"] for c in sole["because"])
-    arr = arrangements(hints, _line(line))
+    arr = arrangements(hints, line_cells(line))
     assert {_holder(hints, a, 0, 4) for a in arr} == {0}
     assert {_holder(hints, a, 5, 6) for a in arr} == {1}
 
 
 def test_blocks_set_apart_are_named_where_they_are() -> None:
     hints, line = BIKE_ROW_2
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     claim = {"claim": "apart", "start": 8, "end": 11, "before": [[3, 5]], "after": []}
     assert check_claim(claim, hints, cells, arr) is None
@@ -98,7 +80,7 @@ def test_blocks_set_apart_are_named_where_they_are() -> None:
 def test_many_blocks_set_apart_are_counted() -> None:
     """Where naming the blocks takes more words than counting them, they are counted (the word
     budget splits the steps as before)."""
-    hints, cells = (1, 1, 1, 1, 2), _line("#x#x#x#x.##")
+    hints, cells = (1, 1, 1, 1, 2), line_cells("#x#x#x#x.##")
     claim = {
         "claim": "apart",
         "start": 9,

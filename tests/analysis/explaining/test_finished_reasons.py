@@ -19,12 +19,10 @@ from typing import Any
 import pytest
 
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import line_cells  # noqa: E402
 from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
-
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
 # (axis, index, clue, line before the step, the reason the words now give)
 LINES = {
@@ -52,7 +50,7 @@ LINES = {
 
 def _premises(name: str) -> tuple[str, list[dict[str, Any]], tuple[int, ...], list[int]]:
     axis, index, hints, line, _ = LINES[name]
-    cells = [_CELL[c] for c in line]
+    cells = line_cells(line)
     explanation, premises = explain_move("punctuate", axis, index, hints, cells)
     return explanation.text, premises, hints, cells
 

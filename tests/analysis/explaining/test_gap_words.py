@@ -8,24 +8,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
-
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+from checked_words import checked_words  # noqa: E402
 
 
 def _explained(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, list]:
-    cells = [_CELL[c] for c in line]
-    explanation, premises = explain_move(technique, "row", 6, hints, cells)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None, premise
-    return explanation.text, premises
+    return checked_words(technique, "row", 6, hints, line)
 
 
 def test_a_gap_cut_by_a_part_s_end_is_said_within_the_part() -> None:

@@ -19,9 +19,10 @@ from pathlib import Path
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.premise_text import Naming, sole_words
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import CROSSED, FILLED
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import line_cells  # noqa: E402
 from sentence_checker import (  # noqa: E402
     arrangements,
     check_claim,
@@ -29,18 +30,12 @@ from sentence_checker import (  # noqa: E402
     check_sole_holder,
 )
 
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
-
-
-def _line(text: str) -> list[int]:
-    return [_CELL[c] for c in text]
-
 
 def _step(technique: str, hints: tuple[int, ...], line: str) -> tuple[str, dict]:
     """A column's step: its sentence and the one premise with a ``sole_holder`` or ``kept_off``
     claim (the checker passes every premise's claims and inferences)."""
-    explanation, premises = explain_move(technique, "column", 13, hints, _line(line))
-    cells = _line(line)
+    explanation, premises = explain_move(technique, "column", 13, hints, line_cells(line))
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     for premise in premises:
         assert all(check_claim(c, hints, cells, arr) is None for c in premise["claims"])
@@ -90,7 +85,7 @@ def test_the_checker_refuses_a_reason_that_does_not_prove_the_holder() -> None:
     """A ``sole_holder`` claim true of the line but whose reason leaves a start of the other
     clue over the block unstopped, rests on its own block's holder, or states a false bound."""
     hints, line = (1, 4, 11, 1), "....####x...########....."
-    cells = _line(line)
+    cells = line_cells(line)
     arr = arrangements(hints, cells)
     holder = {"claim": "holders", "start": 4, "end": 8, "clues": [1]}
     sole = {**holder, "claim": "sole_holder"}
@@ -133,7 +128,7 @@ def test_edges_and_walls_drops_a_holder_that_cannot_reach_the_box() -> None:
 
 
 def test_the_checker_refuses_a_clue_kept_off_that_can_hold_the_box() -> None:
-    hints, cells = (3, 5, 4, 3), _line(".##.x...#.x.####.....x...")
+    hints, cells = (3, 5, 4, 3), line_cells(".##.x...#.x.####.....x...")
     arr = arrangements(hints, cells)
     reason = [
         {"claim": "holders", "start": 1, "end": 3, "clues": [0]},
@@ -207,7 +202,7 @@ def test_a_block_beside_a_plain_block_says_so_in_few_words() -> None:
 def test_the_checker_refuses_a_beside_block_reason_that_leaves_a_clue_room() -> None:
     """The first block being the first clue's does not keep that clue off a box it can still
     reach (a 5 from cell 1 covers cells 1-2 and 4): the checker says which start is left."""
-    hints, cells = (5, 1), _line("##.#......")
+    hints, cells = (5, 1), line_cells("##.#......")
     holder = {"claim": "holders", "start": 0, "end": 2, "clues": [0]}
     edge = {**holder, "claim": "edge_block", "side": "first"}
     claim = {"claim": "sole_holder", "start": 3, "end": 4, "clues": [1], "because": [edge, holder]}

@@ -17,12 +17,11 @@ from pathlib import Path
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import line_cells  # noqa: E402
 from sentence_checker import check_inference  # noqa: E402
 
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 _REACH = ("punctuate_reach", "punctuate_reach_misfit")
 
 
@@ -49,7 +48,7 @@ def _placed(premise: dict) -> list[dict]:
 
 
 def test_data077_column_15_does_not_name_the_first_block() -> None:
-    line = [_CELL[c] for c in "xx##x.....#...xxx..."]
+    line = line_cells("xx##x.....#...xxx...")
     explanation, premises = explain_move("punctuate", "column", 14, (2, 3, 3), line)
     assert explanation.text == (
         "Column 15 — Finished block: a 3 from cell 12 would run into the box at cell 11; a 3 "
@@ -98,7 +97,7 @@ def test_two_blocks_of_one_clue_are_named_once() -> None:
     the crosses at cells 16 and 20 are both the third clue.  The words said "can only be the
     third and third clues, 3 and 3"; they say "can only both be the third clue, 3"."""
     hints, line = (1, 6, 3, 1), ".......#.......x#.#x....."
-    explanation, premises = explain_move("matching", "column", 16, hints, [_CELL[c] for c in line])
+    explanation, premises = explain_move("matching", "column", 16, hints, line_cells(line))
     for premise in premises:
         assert check_inference(premise, hints, len(line)) is None
     assert "the blocks at cell 17 and cell 19 can only both be the third clue, 3, so" in (

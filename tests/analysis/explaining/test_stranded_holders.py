@@ -18,12 +18,10 @@ from typing import Any
 import pytest
 
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import line_cells  # noqa: E402
 from sentence_checker import _holder, arrangements, check_claim, check_inference  # noqa: E402
-
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
 # (technique, axis, index, clue, line before the step): the three an independent reader flagged
 LINES = {
@@ -38,7 +36,7 @@ LINES = {
 
 def _premises(name: str) -> tuple[str, list[dict[str, Any]], tuple[int, ...], list[int]]:
     technique, axis, index, hints, line = LINES[name]
-    cells = [_CELL[c] for c in line]
+    cells = line_cells(line)
     explanation, premises = explain_move(technique, axis, index, hints, cells)
     return explanation.text, premises, hints, cells
 
@@ -93,7 +91,7 @@ def test_one_holder_left_at_the_edge_is_said_by_the_clues_order() -> None:
 
 def test_the_checker_refuses_a_stranded_claim_that_is_not_true() -> None:
     hints = (2, 2, 2, 4)
-    cells = [_CELL[c] for c in "......x##x#........x##x......."]
+    cells = line_cells("......x##x#........x##x.......")
     arr = arrangements(hints, cells)
     good = {"claim": "stranded", "start": 10, "end": 11, "clue": 2, "side": "after"}
     assert check_claim({**good, "boxes": [[20, 22]]}, hints, cells, arr) is None

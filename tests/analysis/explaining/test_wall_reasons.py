@@ -20,37 +20,16 @@ the independent checker's arithmetic; the checker is shown to refuse the reasons
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sentence_checker import _holder, arrangements, check_claim, check_inference  # noqa: E402
+from checked_words import checked_words, line_cells  # noqa: E402
+from sentence_checker import _holder, arrangements, check_inference  # noqa: E402
 
-_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
-
-
-def _line(text: str) -> list[int]:
-    return [_CELL[c] for c in text]
-
-
-def _explained(
-    technique: str, axis: str, index: int, hints: tuple[int, ...], line: str
-) -> tuple[str, list[dict[str, Any]]]:
-    """A step's sentence and premises, each premise's claims checked by brute force and its
-    inference by the checker (premises of the first round: on the line as given)."""
-    cells = _line(line)
-    explanation, premises = explain_move(technique, axis, index, hints, cells)
-    arr = arrangements(hints, cells)
-    for premise in premises:
-        if premise.get("round", 0):
-            break
-        for claim in premise["claims"]:
-            assert check_claim(claim, hints, cells, arr) is None, claim
-        assert check_inference(premise, hints, len(cells)) is None, premise
-    return explanation.text, premises
+# the premises of the first round are checked (on the line as given)
+_explained = partial(checked_words, later_rounds=False)
 
 
 def _sole(premises: list[dict[str, Any]]) -> dict[str, Any]:
@@ -79,7 +58,7 @@ def test_the_checker_refuses_walls_that_leave_a_clue_room() -> None:
     """The ``over`` reason without one of its ruled-out starts, naming a length no other clue
     has, or leaving out a length it rules out, is refused."""
     hints, line = DATA027_ROW5
-    cells = _line(line)
+    cells = line_cells(line)
     _, premises = _explained("punctuate", "row", 4, hints, line)
     (premise,) = [p for p in premises if any(c["claim"] == "sole_holder" for c in p["claims"])]
     sole = _sole(premises)
@@ -128,7 +107,7 @@ def _holders(premises: list[dict[str, Any]]) -> list[int]:
 
 
 def _able(hints: tuple[int, ...], line: str, start: int, end: int) -> set[int | None]:
-    return {_holder(hints, a, start, end) for a in arrangements(hints, _line(line))}
+    return {_holder(hints, a, start, end) for a in arrangements(hints, line_cells(line))}
 
 
 def test_edges_and_walls_does_not_offer_a_clue_the_narrowed_ranges_keep_off() -> None:

@@ -1,0 +1,49 @@
+"""A step's words on a line written as text, every claim checked by brute force.
+
+The word tests write a line as text ('.' undecided, 'x' crossed, '#' filled) and ask for the
+sentence and premises a technique's move gets on it; :func:`checked_words` checks each premise's
+claims against every arrangement of the clue and its inference with
+:mod:`sentence_checker`, which shares no code with the analysis layer, before a test looks at
+the words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sentence_checker import arrangements, check_claim, check_inference
+
+from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def line_cells(text: str) -> list[int]:
+    """The cells of a line written as text ('.', 'x', '#')."""
+    return [CELL[c] for c in text]
+
+
+def checked_words(
+    technique: str,
+    axis: str,
+    index: int,
+    hints: tuple[int, ...],
+    line: str,
+    *,
+    later_rounds: bool = True,
+) -> tuple[str, list[dict[str, Any]]]:
+    """The sentence and premises of ``technique``'s move on ``line``, each premise's claims
+    true of every arrangement and its inference passed by the checker.  Without
+    ``later_rounds``, only the premises of the first round are checked (later ones rest on the
+    cells the first decided, not on the line as given)."""
+    cells = line_cells(line)
+    explanation, premises = explain_move(technique, axis, index, hints, cells)
+    arr = arrangements(hints, cells)
+    for premise in premises:
+        if not later_rounds and premise.get("round", 0):
+            break
+        for claim in premise["claims"]:
+            assert check_claim(claim, hints, cells, arr) is None, claim
+        assert check_inference(premise, hints, len(cells)) is None, premise
+    return explanation.text, premises
