@@ -1563,6 +1563,21 @@ STRANDED_SPANS = 3
 """The most boxes a ``stranded`` claim names (more: no reason a player follows)."""
 
 
+def _stranded_claim(
+    x: WitnessLine, bs: int, be: int, clue: int, side: str, spans: Sequence[Sequence[int]]
+) -> Claim:
+    """The ``stranded`` claim: were the block at ``bs``-``be`` (of the part ``x``) clue
+    ``clue``, the clues on ``side`` of it could not hold the boxes at ``spans``."""
+    return {
+        "claim": "stranded",
+        "start": bs + x.offset,
+        "end": be + x.offset,
+        "clue": clue + x.co,
+        "side": side,
+        "boxes": [[a + x.offset, b + x.offset] for a, b in spans],
+    }
+
+
 def _stranded(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
     """A ``stranded`` claim: if clue ``i`` held the boxes ``[bs, be)`` (whole line), the clues
     on one side of it could not hold the fewest boxes on that side (nearest first, at most
@@ -1594,14 +1609,7 @@ def _stranded(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
                     else side_fits(clues, cells, t + h + 1, n, spans)
                     for t in starts
                 ):
-                    return {
-                        "claim": "stranded",
-                        "start": bs + x.offset,
-                        "end": be + x.offset,
-                        "clue": i + x.co,
-                        "side": side,
-                        "boxes": [[a + x.offset, b + x.offset] for a, b in spans],
-                    }
+                    return _stranded_claim(x, bs, be, i, side, spans)
     return None
 
 
@@ -1712,14 +1720,7 @@ def stranded_sole(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
                 break
         for j in group:
             if common is not None:
-                why: Claim | None = {
-                    "claim": "stranded",
-                    "start": bs + x.offset,
-                    "end": be + x.offset,
-                    "clue": j + x.co,
-                    "side": side,
-                    "boxes": [[a + x.offset, b + x.offset] for a, b in common],
-                }
+                why: Claim | None = _stranded_claim(x, bs, be, j, side, common)
             else:
                 why = _stranded(x, j, bs, be)
             if why is None:
