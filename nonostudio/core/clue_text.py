@@ -16,6 +16,8 @@ from nonostudio.core.line import Hints
 from nonostudio.core.puzzle import min_length
 
 _SEPARATORS = re.compile(r"[\s,;]+")
+# A stripped line of ASCII numbers and separators only (most lines typed, every line written)
+_CLEAN = re.compile(r"[0-9]+(?:[\s,;]+[0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -41,24 +43,39 @@ def clues_to_text(clues: Sequence[Sequence[int]]) -> str:
 
 def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | None]:
     """Parse one line; ``name`` is e.g. ``"row 4"``.  Returns the clue and an error or None."""
-    numbers: list[int] = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
-        if not token.isdecimal():
-            if token.startswith("-") and token[1:].isdecimal():
-                return (), f"{name}: clue numbers cannot be negative ('{token}')"
-            return (), f"{name}: '{token}' is not a number"
-        numbers.append(int(token))
+    stripped = text.strip()
+    if _CLEAN.fullmatch(stripped):  # only ASCII digits between separators: every token a number
+        numbers = list(map(int, _SEPARATORS.split(stripped)))
+    else:
+        numbers_or_error = _read_tokens(stripped, name)
+        if isinstance(numbers_or_error, str):
+            return (), numbers_or_error
+        numbers = numbers_or_error
     if len(numbers) > 1 and 0 in numbers:
         # as the file readers refuse it (formats._common.clue_of): dropping the 0 would show
         # a different clue than was typed ('0 1' read as '1'), a typo as often as not
         return (), (
-            f"{name}: a 0 beside other numbers ('{text.strip()}'; a lone 0 is an empty line's "
+            f"{name}: a 0 beside other numbers ('{stripped}'; a lone 0 is an empty line's "
             "clue, blocks are at least 1 long)"
         )
-    clue = tuple(n for n in numbers if n)
+    clue = () if numbers == [0] else tuple(numbers)
     return clue, _too_long(clue, name, length)
+
+
+def _read_tokens(stripped: str, name: str) -> list[int] | str:
+    """The numbers of a stripped line read a token at a time, or the message of the first token
+    that is not a number (the general path of :func:`parse_clue_line`; clean lines of ASCII
+    digits take a regular expression and ``int`` instead, which a test checks give the same)."""
+    numbers: list[int] = []
+    for token in _SEPARATORS.split(stripped):
+        if not token:
+            continue
+        if not token.isdecimal():
+            if token.startswith("-") and token[1:].isdecimal():
+                return f"{name}: clue numbers cannot be negative ('{token}')"
+            return f"{name}: '{token}' is not a number"
+        numbers.append(int(token))
+    return numbers
 
 
 def _too_long(clue: Hints, name: str, length: int) -> str | None:
@@ -79,16 +96,21 @@ def _clue_lines(text: str, count: int) -> list[str]:
     return lines
 
 
-def parse_clue_text(
-    text: str, kind: str, count: int, length: int
-) -> tuple[tuple[Hints, ...], list[ClueProblem]]:
-    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues
-    for lines ``length`` long.
+@dataclass(frozen=True)
+class ClueText:
+    """Clue text read once: the clues (empty where a line is wrong or missing), the problems
+    (see :func:`parse_clue_text`) and the lines (0-based) that hold no clue, a line refused or
+    one not typed (the editor's grid shows them as ``?``)."""
 
-    Trailing blank lines are ignored.  Returns ``count`` clues (empty where a line is wrong or
-    missing) and the problems found, each naming its clue; the clues are valid only when there
-    are no problems.
-    """
+    clues: tuple[Hints, ...]
+    problems: list[ClueProblem]
+    not_clues: frozenset[int]
+
+
+def read_clue_text(text: str, kind: str, count: int, length: int) -> ClueText:
+    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues for lines
+    ``length`` long, each line once (the editor needs the clues, the problems and the lines
+    that are not clues; read apart, a 1000x1000 puzzle's texts were parsed twice)."""
     lines = _clue_lines(text, count)
     problems: list[ClueProblem] = []
     clues: list[Hints] = []
@@ -97,6 +119,7 @@ def parse_clue_text(
         clues.append(() if error else clue)
         if error:
             problems.append(ClueProblem(i, error))
+    bad = {p.index for p in problems} | set(range(len(lines), count))
     plural = f"{kind}s"
     if len(lines) < count:
         problems.append(
@@ -114,7 +137,21 @@ def parse_clue_text(
             )
         )
     clues.extend([()] * (count - len(clues)))
-    return tuple(clues), problems
+    return ClueText(tuple(clues), problems, frozenset(bad))
+
+
+def parse_clue_text(
+    text: str, kind: str, count: int, length: int
+) -> tuple[tuple[Hints, ...], list[ClueProblem]]:
+    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues
+    for lines ``length`` long.
+
+    Trailing blank lines are ignored.  Returns ``count`` clues (empty where a line is wrong or
+    missing) and the problems found, each naming its clue; the clues are valid only when there
+    are no problems.
+    """
+    read = read_clue_text(text, kind, count, length)
+    return read.clues, read.problems
 
 
 def readable_clue_text(text: str, kind: str, count: int, length: int) -> tuple[Hints, ...] | None:

@@ -92,3 +92,55 @@ def test_a_0_beside_other_numbers_is_refused_naming_the_line() -> None:
     assert parse_clue_line(" 0 ", "row 1", 5) == ((), None)  # a lone 0 is the empty clue
     rows, problems = parse_clue_text("1\n0 1\n0", "row", 3, 4)
     assert [p.index for p in problems] == [1] and rows == ((1,), (), ())
+
+
+def _token_at_a_time(text: str, name: str, length: int) -> tuple[tuple[int, ...], str | None]:
+    """parse_clue_line as it was before clean lines got their regular expression (a token at
+    a time), the reference the fast path must equal."""
+    import re
+
+    from nonostudio.core.clue_text import _too_long
+
+    numbers: list[int] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        if not token.isdecimal():
+            if token.startswith("-") and token[1:].isdecimal():
+                return (), f"{name}: clue numbers cannot be negative ('{token}')"
+            return (), f"{name}: '{token}' is not a number"
+        numbers.append(int(token))
+    if len(numbers) > 1 and 0 in numbers:
+        return (), (
+            f"{name}: a 0 beside other numbers ('{text.strip()}'; a lone 0 is an empty line's "
+            "clue, blocks are at least 1 long)"
+        )
+    clue = tuple(n for n in numbers if n)
+    return clue, _too_long(clue, name, length)
+
+
+_TYPED = st.text(alphabet="0123456789 ,;\t-x\u0663\u00a0", max_size=14)
+
+
+@given(st.lists(_TYPED, max_size=6), st.integers(0, 6), st.integers(1, 12))
+def test_clean_lines_read_as_a_token_at_a_time_and_each_line_read_once(
+    lines: list[str], count: int, length: int
+) -> None:
+    """parse_clue_line (a regular expression for clean lines) gives what reading a token at a
+    time gives, clue and message, on random clean and bad lines; read_clue_text's lines that
+    are not clues are the lines parse_clue_line refuses plus those not typed."""
+    from nonostudio.core.clue_text import read_clue_text
+
+    for i, line in enumerate([*lines, "3 0 1", " 12,3;4 ", "0", "", "2 -1", "7 7"]):
+        assert parse_clue_line(line, f"row {i + 1}", length) == _token_at_a_time(
+            line, f"row {i + 1}", length
+        )
+    text = "\n".join(lines)
+    read = read_clue_text(text, "row", count, length)
+    assert (read.clues, read.problems) == parse_clue_text(text, "row", count, length)
+    typed = text.split("\n")
+    names = [f"row {i + 1}" for i in range(len(typed))]
+    refused = {
+        i for i, line in enumerate(typed[:count]) if parse_clue_line(line, names[i], length)[1]
+    }
+    assert read.not_clues == refused | set(range(len(typed), count))
