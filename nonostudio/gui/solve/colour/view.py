@@ -174,6 +174,7 @@ class ColourSolveView(TraceView):
         used = puzzle.used_mask  # (an unused palette colour gets no button: it is in no cell)
         first = next((i for i in range(1, len(puzzle.palette)) if used >> i & 1), BACKGROUND)
         self.ui.picker.set_palette(puzzle.palette, first, used)
+        self.ui.place_hand_bar()
         self.grid.set_current(self.ui.picker.current())
         self._set_solved(False, announce=False)
         # nothing said of the puzzle before (its step, its check) stays under this one
@@ -428,7 +429,7 @@ class ColourSolveView(TraceView):
         self.grid.set_editable(on and not self._solved and self._hand_playable())
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
-        ui.hand_bar.setVisible(on)
+        ui.show_hand_bar(on)
         self._panes.hand_mode_changed()  # the steps are the solution: by hand hidden till asked
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
         ui.banner_box.setVisible(on and self._solved and self._puzzle is not None)
