@@ -282,19 +282,26 @@ class FileCommands(QObject):
 
     def _show_fixed(self, path: Path, puzzle: AnyPuzzle, document: Document) -> None:
         """Show the puzzle of ``path`` mended in the typo dialog, modified until saved."""
-        stamp = disk_stamp(path)
-        self._view.last_folder = str(path.parent)
-        self.show_puzzle(puzzle, document)
+        self._show_file(path, disk_stamp(path), puzzle, document)
         self.set_modified(True)
-        self._disk = None if stamp is None else (path, stamp)
 
     def load_file(self, path: str | Path) -> None:
         """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""
-        stamp = disk_stamp(Path(path))
+        stamp = disk_stamp(Path(path))  # (before reading: a change while it is read shows)
         puzzle, document = read_document(Path(path))
-        self._view.last_folder = str(Path(path).parent)
+        self._show_file(Path(path), stamp, puzzle, document)
+
+    def _show_file(
+        self, path: Path, stamp: tuple[int, int] | None, puzzle: AnyPuzzle, document: Document
+    ) -> None:
+        """Show ``puzzle`` read from ``path``, whose disk ``stamp`` was taken before reading."""
+        self._view.last_folder = str(path.parent)
         self.show_puzzle(puzzle, document)
-        self._disk = None if stamp is None else (Path(path), stamp)
+        self._remember_disk(path, stamp)
+
+    def _remember_disk(self, path: Path, stamp: tuple[int, int] | None) -> None:
+        """``path`` as this window read or wrote it (see :meth:`_changed_on_disk`)."""
+        self._disk = None if stamp is None else (path, stamp)
 
     def open_library_puzzle(self, id: int) -> bool:
         if not self.maybe_save():
@@ -461,8 +468,7 @@ class FileCommands(QObject):
 
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
-        stamp = disk_stamp(path)
-        self._disk = None if stamp is None else (path, stamp)
+        self._remember_disk(path, disk_stamp(path))
         self.set_modified(False)
         if isinstance(puzzle, ColourPuzzle) and (unused := self.colour_editor.unused_colours()):
             self.colour_editor.palette_panel.show_message(
