@@ -159,7 +159,7 @@ class WordsPane(QWidget):
         splitter.setSizes(sizes)
 
 
-class _Resized(QObject):
+class Resized(QObject):
     """Calls ``then`` (at the next turn of the event loop) when the watched widget is shown or
     resized: a splitter is not resized from within its own layout pass."""
 
@@ -447,7 +447,7 @@ class SolveUi(SolveUiParts):
         self._room_width = -1  # the words pane's width the room was made for
         self._measure = QLabel()  # (never shown: measures the samples' height)
         self._measure.setWordWrap(True)
-        _Resized(self.words, self._make_room_for_samples)
+        Resized(self.words, self._make_room_for_samples)
 
     def keep_room_for_words(self, samples: Sequence[tuple[str, str]]) -> None:
         """Make the words pane tall enough, now and whenever its width changes, for the longest

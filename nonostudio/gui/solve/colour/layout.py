@@ -29,7 +29,7 @@ from nonostudio.gui.grid.colour import swatch
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer
-from nonostudio.gui.solve.layout import SolveUiParts, _Resized, view_action
+from nonostudio.gui.solve.layout import Resized, SolveUiParts, view_action
 from nonostudio.gui.solve.steps_model import EXPLANATION, RULE_COLUMN, StepsModel
 
 #: What the status line says when solving by hand starts.
@@ -130,7 +130,7 @@ class ColourSolveUi(SolveUiParts):
         layout.addWidget(self.hand_row)
         layout.addWidget(splitter, 1)
         self._view = view
-        _Resized(view, self.place_hand_bar)
+        Resized(view, self.place_hand_bar)
 
     def _make_actions(self, view: QWidget) -> None:
         self._make_replay_actions(view)
