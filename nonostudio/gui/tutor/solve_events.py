@@ -54,6 +54,34 @@ IDLE_S = 300.0
 _Pending = PendingEvent  # (the name this module's code knows it by)
 
 
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (on a system where that cannot be asked without harm,
+    always: a claim whose owner cannot be known gone is never taken)."""
+    if os.name != "posix" or pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)  # (signal 0: asks, sends nothing)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's process: it runs)
+        return True
+    return True
+
+
+def stale_claims(folder: Path) -> list[tuple[Path, int]]:
+    """The spool files of ``folder`` claimed by a log whose process is gone (killed while it
+    held them: ``<file>.npz.<pid>.taking``), with that pid, oldest name first.  Their events
+    were not recorded: a log removes a file it claimed before it records the file's events, so
+    taking one again records its events once.  A claim of a process that runs (this one's too)
+    is never stale."""
+    out = []
+    for path in sorted(folder.glob("*.npz.*.taking")):
+        pid = path.name.split(".")[-2]
+        if pid.isdigit() and not pid_alive(int(pid)):
+            out.append((path, int(pid)))
+    return out
+
+
 class HandSolveLog(QObject):
     """Listens to a Solve view and records its player's events into ``profile()`` of the
     profiles at ``library_path``."""
@@ -90,17 +118,23 @@ class HandSolveLog(QObject):
         """Attribute (in the worker process, which reads them) the events an earlier log left
         in the spool folder at its close.  Each file is claimed by a rename first: another
         studio on the same library takes it or not, whole; the files are removed once their
-        events are recorded, and given back to the folder when this log closes first."""
+        events are recorded, and given back to the folder when this log closes first.  A file
+        claimed by a studio killed while it held it (:func:`stale_claims`) is taken too: left
+        claimed, no later start took it."""
         folder = spool_folder(self.store.path)
         if folder is None or self.store.read_only or not folder.is_dir():
             return
-        for path in sorted(folder.glob("*.npz")):
-            claimed = path.with_name(f"{path.name}.{os.getpid()}.taking")
+        files = [(path, path) for path in sorted(folder.glob("*.npz"))]
+        files += [
+            (path, Path(str(path)[: -len(f".{pid}.taking")])) for path, pid in stale_claims(folder)
+        ]
+        for path, name in files:
+            claimed = name.with_name(f"{name.name}.{os.getpid()}.taking")
             try:
                 os.replace(path, claimed)
             except OSError:
                 continue  # taken by another studio, or not ours to take
-            self._spooled.append((claimed, path))
+            self._spooled.append((claimed, name))
         self._pump()
 
     def attach(self, view: Any) -> None:

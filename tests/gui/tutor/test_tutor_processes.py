@@ -6,6 +6,7 @@ process's thread pool, and the results arrive from the process."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +24,7 @@ from nonostudio.core.puzzle import new_grid
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.gui.common.process_pool import ProcessWorker, shared_pool
 from nonostudio.gui.common.workers import CurrentWorker
-from nonostudio.gui.tutor import solve_events
+from nonostudio.gui.tutor import solve_events, tutor_jobs
 from nonostudio.gui.tutor.for_you import ForYouPanel
 from nonostudio.gui.tutor.practice_view import PracticeView
 from nonostudio.gui.tutor.solve_events import HandSolveLog
@@ -144,3 +145,54 @@ def test_closing_attributes_nothing_on_the_gui_thread_and_loses_nothing(
     finally:
         later.close()
     assert not list(spool.iterdir())  # taken, not kept twice
+
+
+def test_a_later_start_takes_back_the_files_a_killed_studio_claimed(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A studio killed while it held spooled events (renamed ``*.<pid>.taking``) left them
+    claimed, and no later start took them: they are taken when that pid is gone, recorded once,
+    and a claim of a process that runs (this one) is left alone."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "lib.sqlite"
+    with ProfileStore(path) as store:
+        store.ensure("Ada")
+    spool = tmp_path / "lib.sqlite.solve-events"
+    empty = new_grid(HOUSE.height, HOUSE.width)
+    after = empty.copy()
+    after[2, 0] = FILLED
+    solution = np.asarray(HOUSE.goal)
+    dead_owner = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = int(dead_owner.stdout)
+    orphan = tutor_jobs.write_spool(
+        spool, [PendingEvent("move", HOUSE, solution, empty, 7.0, -1, "Ada", 1.0, after)]
+    )
+    stale = orphan.with_name(f"{orphan.name}.{dead}.taking")
+    orphan.rename(stale)
+    held = tutor_jobs.write_spool(
+        spool, [PendingEvent("hint", HOUSE, solution, after, None, 2, "Ada", 2.0)]
+    )
+    live = held.with_name(f"{held.name}.{os.getpid()}.taking")  # a live studio holds it
+    held.rename(live)
+    log = HandSolveLog(path, lambda: "Ada")
+    try:
+        assert not stale.exists() and live.exists()
+        qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+        assert [(e.kind, e.at) for e in log.store.events("Ada")] == [("move", 1.0)]
+        assert log.failed == ""
+    finally:
+        log.close()
+    assert sorted(p.name for p in spool.iterdir()) == [live.name]
+    again = HandSolveLog(path, lambda: "Ada")  # nothing left to take: recorded once
+    try:
+        assert not again.is_busy()
+        assert len(again.store.events("Ada")) == 1
+    finally:
+        again.close()
