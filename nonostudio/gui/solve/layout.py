@@ -76,6 +76,8 @@ SOLVED_STYLE = (
     "QLabel#solvedBanner { background: #2e8b57; color: white; padding: 2px 6px; "
     "border-radius: 4px; }"
 )
+HAND_SLACK = 40
+"""Room left over on the bars' row for the timer's longer times and the style's spacing (px)."""
 BANNER_SCALE = 1.2
 """The solved banner's letters against the status line's: two lines of them and the padding fit
 the words pane's ``WORDS_LINES`` lines, so a banner that wraps in a narrow view is read whole
@@ -345,6 +347,66 @@ class SolveUiParts:
         top = rung.mapTo(words, QPoint(0, 0)).y() if rung is not None and words is not None else 0
         bar.setValue(min(bar.maximum(), max(0, top)))
 
+    def _make_mode_bars(
+        self, view: QWidget, bar: QToolBar, hand_bar: QToolBar
+    ) -> tuple[QHBoxLayout, QWidget]:
+        """The main ``bar`` and, after it, the mode's bar: replaying's Back, Play and Next
+        (made here), or by hand ``hand_bar`` in their place (:meth:`show_hand_bar`), on the
+        main bar's row when ``view`` is wide enough, else on a row of their own under it
+        (:meth:`place_hand_bar`).  Either way Solve by hand moves neither the grid nor the main
+        bar's buttons (hiding Back, Play and Next on the main bar moved Solve by hand 180 px
+        left).  Returns the row (the owner adds its busy bar) and the second row, to lay out
+        under it; placed again whenever ``view`` is shown or resized."""
+        self.bar, self.hand_bar, self._view = bar, hand_bar, view
+        self.replay_bar = QToolBar()
+        self.replay_bar.addActions([self.back_action, self.play_action, self.forward_action])
+        hand_bar.hide()
+        self._top = top = QHBoxLayout()
+        top.addWidget(bar)
+        top.addWidget(self.replay_bar)
+        top.addWidget(hand_bar)
+        self.hand_row = hand_row = QWidget()
+        row = QHBoxLayout(hand_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addStretch(1)
+        hand_row.hide()
+        Resized(view, self.place_hand_bar)
+        return top, hand_row
+
+    def show_hand_bar(self, hand: bool) -> None:
+        """By hand: the by-hand bar in place of replaying's Back, Play and Next."""
+        self.replay_bar.setVisible(not hand)
+        self.hand_bar.setVisible(hand)
+
+    def place_hand_bar(self) -> None:
+        """The mode's bar (replaying's or the by-hand one) on the main bar's row when the view
+        is wide enough for the main bar and the wider of the two, else on a row of their own
+        under it (1024x600's colour Solve tab, 587 px, is 4 px short of Take two's 591).
+        Called when the view is resized and when the by-hand bar's width changes."""
+        bars = (self.bar, self.replay_bar, self.hand_bar)
+        layout = self._view.layout()
+        margins = layout.contentsMargins() if layout is not None else self._view.contentsMargins()
+        room = self._view.width() - margins.left() - margins.right()
+        need = self.bar.sizeHint().width() + HAND_SLACK
+        need += max(self.replay_bar.sizeHint().width(), self.hand_bar.sizeHint().width())
+        # each row as tall as the tallest bar, whichever is shown (the colour buttons are 2 px
+        # taller than the others): showing one for the other moves nothing under it
+        height = max(b.sizeHint().height() for b in bars)
+        for b in bars:
+            b.setMinimumHeight(height)
+        self.hand_row.setFixedHeight(height)
+        own_row = need > room
+        if own_row == (not self.hand_row.isHidden()):
+            return
+        row = self.hand_row.layout()
+        if not isinstance(row, QHBoxLayout):
+            return
+        target = row if own_row else self._top
+        first = 0 if own_row else 1
+        target.insertWidget(first, self.replay_bar)
+        target.insertWidget(first + 1, self.hand_bar)
+        self.hand_row.setVisible(own_row)
+
     def _make_replay_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand and hint."""
         self.back_action = view_action(view, "◀ Back", "Left", "Previous step")
@@ -426,7 +488,7 @@ class SolveUi(SolveUiParts):
         self.grid = grid
         self._make_actions(view)
         self._make_status_widgets()
-        top = self._make_toolbars()
+        top, hand_row = self._make_toolbars(view)
         self._make_banner()
         self.grid_splitter = self._make_grid_pane()
         self.steps_pane = self._make_steps_pane(model)
@@ -443,6 +505,7 @@ class SolveUi(SolveUiParts):
         layout.setContentsMargins(2, 0, 2, 0)  # the height goes to the grid
         layout.setSpacing(0)
         layout.addLayout(top)
+        layout.addWidget(hand_row)
         layout.addWidget(splitter, 1)
         self._room_width = -1  # the words pane's width the room was made for
         self._measure = QLabel()  # (never shown: measures the samples' height)
@@ -525,37 +588,26 @@ class SolveUi(SolveUiParts):
         self.message_label.setWordWrap(True)
         self.timer = HandTimer()
 
-    def _make_toolbars(self) -> QHBoxLayout:
-        """The main bar, the by-hand bar (shown by hand, when replaying's Back, Play and Next
-        are hidden: one row holds both) and the busy bar, on one row."""
+    def _make_toolbars(self, view: QWidget) -> tuple[QHBoxLayout, QWidget]:
+        """The main bar (rule set, Solve by hand, Hint, Next line?, Steps), then replaying's
+        Back, Play and Next or by hand the by-hand bar in their place, and the busy bar
+        (:meth:`_make_mode_bars`)."""
         bar = QToolBar()
         bar.addWidget(QLabel("Rules: "))
         bar.addWidget(self.rule_set_combo)
         bar.addSeparator()
-        self.replay_actions = [self.back_action, self.play_action, self.forward_action]
-        bar.addActions(self.replay_actions)
-        self.replay_separator = bar.addSeparator()
         bar.addActions([self.hand_action, self.hint_action, self.next_line_action])
         bar.addSeparator()
         bar.addAction(self.steps_action)
+        bar.addSeparator()
         # Undo and Redo are the window's (its toolbar's follow the Solve tab's grid): the by-hand
         # bar has no copies of them, so both bars fit one row at 1280x720.
-        self.hand_bar = QToolBar()
-        self.hand_bar.addActions([self.check_action, self.timer_action])
-        self.timer_item = self.hand_bar.addWidget(self.timer)  # its visibility is the item's
-        self.hand_bar.hide()
-        top = QHBoxLayout()
-        top.addWidget(bar)
-        top.addWidget(self.hand_bar)
+        hand_bar = QToolBar()
+        hand_bar.addActions([self.check_action, self.timer_action])
+        self.timer_item = hand_bar.addWidget(self.timer)  # its visibility is the item's
+        top, hand_row = self._make_mode_bars(view, bar, hand_bar)
         top.addWidget(self.busy, 1)
-        return top
-
-    def show_hand_bar(self, hand: bool) -> None:
-        """By hand: the by-hand bar in place of replaying's Back, Play and Next."""
-        for action in self.replay_actions:
-            action.setVisible(not hand)
-        self.replay_separator.setVisible(not hand)
-        self.hand_bar.setVisible(hand)
+        return top, hand_row
 
     def _make_chain_legend(self) -> None:
         """The legend of a contradiction's chain drawn on the grid (hidden when none is drawn)."""

@@ -29,7 +29,7 @@ from nonostudio.gui.grid.colour import swatch
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer
-from nonostudio.gui.solve.layout import Resized, SolveUiParts, view_action
+from nonostudio.gui.solve.layout import SolveUiParts, view_action
 from nonostudio.gui.solve.steps_model import EXPLANATION, RULE_COLUMN, StepsModel
 
 #: What the status line says when solving by hand starts.
@@ -37,9 +37,6 @@ COLOUR_HAND_HELP = (
     "Left click paints the colour picked (keys 1–9), right click the background. Pencil (N) or "
     "Shift+click marks a colour as possible or not. Ask for a hint (H) when stuck."
 )
-
-#: Room left over on the bars' row for the timer's longer times and the style's spacing (px).
-HAND_SLACK = 40
 
 #: The technique column's width in the step list (pixels; the player may drag it).
 TECHNIQUE_WIDTH = 150
@@ -114,8 +111,7 @@ class ColourSolveUi(SolveUiParts):
         self.message_label.setWordWrap(True)
         self.timer = HandTimer()
         self.picker = ColourPicker()
-        top, self.hand_row = self._make_toolbars()
-        self._top = top
+        top, hand_row = self._make_toolbars(view)
         self._make_banner()
         self.splitter = splitter = QSplitter()
         splitter.addWidget(self._make_grid_pane())
@@ -127,10 +123,8 @@ class ColourSolveUi(SolveUiParts):
         layout = QVBoxLayout(view)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        layout.addWidget(self.hand_row)
+        layout.addWidget(hand_row)
         layout.addWidget(splitter, 1)
-        self._view = view
-        Resized(view, self.place_hand_bar)
 
     def _make_actions(self, view: QWidget) -> None:
         self._make_replay_actions(view)
@@ -142,73 +136,28 @@ class ColourSolveUi(SolveUiParts):
             view, "&Steps", "S", "Show or hide the list of steps beside the grid", True
         )
 
-    def _make_toolbars(self) -> tuple[QHBoxLayout, QWidget]:
-        """The main bar (Solve by hand, Hint, Steps) and, after it, the mode's bar: replaying's
-        Back, Play and Next, or by hand the by-hand bar in their place (:meth:`show_hand_bar`),
-        on the main bar's row when the view is wide enough, else on a row of their own under it
-        (:meth:`place_hand_bar`).  Either way Solve by hand moves neither the grid (a row of its
-        own pushed the cells 29 px down, Take two at 1024x600) nor the main bar's buttons."""
-        self.bar = bar = QToolBar()
+    def _make_toolbars(self, view: QWidget) -> tuple[QHBoxLayout, QWidget]:
+        """The main bar (Solve by hand, Hint, Steps), then replaying's Back, Play and Next or
+        by hand the by-hand bar (colours, Pencil, Check, Timer) in their place
+        (:meth:`_make_mode_bars`): on the main bar's row at 1280x720, on a row of their own at
+        1024x600, where a row of the by-hand bar's own pushed the cells 29 px down on Take two."""
+        bar = QToolBar()
         bar.addActions([self.hand_action, self.hint_action])
         bar.addSeparator()
         bar.addAction(self.steps_action)
         bar.addSeparator()
-        self.replay_bar = QToolBar()
-        self.replay_bar.addActions([self.back_action, self.play_action, self.forward_action])
-        self.hand_bar = QToolBar()
-        self.hand_bar.addWidget(self.picker)
-        self.hand_bar.addActions([self.pencil_action])
-        self.hand_bar.addSeparator()
+        hand_bar = QToolBar()
+        hand_bar.addWidget(self.picker)
+        hand_bar.addActions([self.pencil_action])
+        hand_bar.addSeparator()
         # Undo and Redo are the window's (its toolbar's follow the Solve tab's grid, Ctrl+Z and
         # Ctrl+Shift+Z are the view's keys): no copies here, so the bars fit one row more often.
-        self.hand_bar.addActions([self.check_action, self.timer_action])
-        self.timer_item = self.hand_bar.addWidget(self.timer)
-        self.hand_bar.hide()
-        top = QHBoxLayout()
-        top.addWidget(bar)
-        top.addWidget(self.replay_bar)
-        top.addWidget(self.hand_bar)
+        hand_bar.addActions([self.check_action, self.timer_action])
+        self.timer_item = hand_bar.addWidget(self.timer)
+        top, hand_row = self._make_mode_bars(view, bar, hand_bar)
         top.addWidget(self.busy, 1)
         top.addStretch(1)  # (the bars keep their widths, on the left)
-        hand_row = QWidget()
-        row = QHBoxLayout(hand_row)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addStretch(1)
-        hand_row.hide()
         return top, hand_row
-
-    def show_hand_bar(self, hand: bool) -> None:
-        """By hand: the by-hand bar in place of replaying's Back, Play and Next."""
-        self.replay_bar.setVisible(not hand)
-        self.hand_bar.setVisible(hand)
-
-    def place_hand_bar(self) -> None:
-        """The mode's bar (replaying's or the by-hand one) on the main bar's row when the view
-        is wide enough for the main bar and the wider of the two, else on a row of its own
-        under it (1024x600's Solve tab, 587 px, is 4 px short of Take two's 591).  Called when
-        the view is resized and when the palette (the picker's width) changes."""
-        bars = (self.bar, self.replay_bar, self.hand_bar)
-        margins = self._view.contentsMargins()
-        room = self._view.width() - margins.left() - margins.right() - 8  # the layout's margins
-        need = self.bar.sizeHint().width() + HAND_SLACK
-        need += max(self.replay_bar.sizeHint().width(), self.hand_bar.sizeHint().width())
-        # each row as tall as the tallest bar, whichever is shown (the colour buttons are 2 px
-        # taller than the others): showing one for the other moves nothing under it
-        height = max(b.sizeHint().height() for b in bars)
-        for b in bars:
-            b.setMinimumHeight(height)
-        self.hand_row.setFixedHeight(height)
-        own_row = need > room
-        if own_row == (not self.hand_row.isHidden()):
-            return
-        layout = self.hand_row.layout()
-        if not isinstance(layout, QHBoxLayout):
-            return
-        target = layout if own_row else self._top
-        first = 0 if own_row else 1
-        target.insertWidget(first, self.replay_bar)
-        target.insertWidget(first + 1, self.hand_bar)
-        self.hand_row.setVisible(own_row)
 
     def _make_grid_pane(self) -> QWidget:
         """The grid over the words pane (solved banner, status line, the hint's rungs beside
