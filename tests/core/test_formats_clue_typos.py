@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats import read_data_entries, read_file_and_format, read_text
 
 # Each text has one clue with a 0 beside other numbers, at (line, column); the format forced.
@@ -104,3 +104,18 @@ def test_the_windows_reader_reports_the_closest_reader_too(tmp_path: Path) -> No
     with pytest.raises(PuzzleError, match="unknown puzzle format; read as TAAI") as info:
         read_file_and_format(path)
     assert (info.value.line, info.value.column) == (4, 3)
+
+
+def test_clues_that_make_no_picture_say_where_each_clue_was_read() -> None:
+    """A black-and-white file whose clues read but make no picture names each clue's line, as a
+    colour file's does, so the place of a fix can be shown in the file's text (the .non reader
+    kept the lines but the error dropped them)."""
+    text = 'title "Tee"\nwidth 4\nheight 3\n\nrows\n4\n3\n1\n\ncolumns\n1\n3\n2\n1\n'
+    with pytest.raises(InconsistentPuzzleError) as info:
+        read_text(text, fmt="non")
+    lines = info.value.clue_lines
+    assert lines is not None
+    numbered = text.split("\n")
+    assert [numbered[lines[f"row {k}"] - 1] for k in (1, 2, 3)] == ["4", "3", "1"]
+    assert [numbered[lines[f"column {k}"] - 1] for k in (1, 2, 3, 4)] == ["1", "3", "2", "1"]
+    assert (lines["row 2"], lines["column 1"]) == (7, 11)

@@ -271,6 +271,7 @@ def build(
         error = relabel(err, source, clue_lines, line)
         if isinstance(error, InconsistentPuzzleError):
             error.clues = row_clues, col_clues  # for the typo finder
+            error.clue_lines = dict(clue_lines) if clue_lines else None  # (where its fix goes)
             error.meta = dict(meta or {})
         raise error from None
     if goal is not None:

@@ -247,14 +247,14 @@ class TypoBox(QWidget):
             self.applyRequested.emit(self._suggestions[row].edit)
 
 
-def _rated(suggestion: Suggestion | ColourSuggestion) -> bool:
+def is_rated(suggestion: Suggestion | ColourSuggestion) -> bool:
     """Whether ``suggestion`` has a confidence (a share among the edits of its kind)."""
     return suggestion.unique or suggestion.one_more_typo or suggestion.is_pair
 
 
 def _figure_meaning(first: Suggestion | ColourSuggestion, every: int) -> str:
     """What the percentage beside each suggestion is ('' when they have none)."""
-    if not _rated(first):
+    if not is_rated(first):
         return ""
     if first.is_pair:
         kind = f"pair of edits is the two typos, of the {count(every, 'pair')} found"
@@ -277,6 +277,6 @@ def _item_text(suggestion: Suggestion | ColourSuggestion) -> str:
         how = "then one more clue to fix"
     elif not suggestion.unique:  # offered for colour when no edit makes the puzzle unique
         how = suggestion.verdict.label
-    if not _rated(suggestion):
+    if not is_rated(suggestion):
         return f"{suggestion.edit.text()} \u2014 {how}"
     return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%} likely, {how}"

@@ -167,11 +167,11 @@ class PasteDialog(QDialog):
         except InconsistentPuzzleError as exc:
             self.show_error(text, exc)
             self._meta = dict(exc.meta or {})
+            self._clue_lines = dict(exc.clue_lines or {})
             if exc.colour_clues is not None:
                 palette, rows, cols = exc.colour_clues
                 assert isinstance(palette, Palette)
                 self._colour_clues = palette, rows, cols
-                self._clue_lines = dict(exc.clue_lines or {})
                 self.typos.search_colour(palette, rows, cols)
             elif exc.clues is not None:
                 self._clues = exc.clues
@@ -230,12 +230,12 @@ class PasteDialog(QDialog):
             self.move(self.x(), max(free.top(), self.y() - over))
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
-        """Select the clue a suggestion changes, in a puzzle string (or the line of colour text
-        it was read from)."""
+        """Select the clue a suggestion changes, in a puzzle string (or the line of a file's
+        text it was read from, when the reader tells it)."""
         for axis, index in list(lines)[:1]:
             span = clue_span(self.text(), axis, index)
             line = self._clue_lines.get(f"{axis} {index + 1}")
-            if span is None and self._colour_clues is not None and line is not None:
+            if span is None and line is not None:
                 span = error_span(self.text(), PuzzleError("", line=line))
             if span is not None:
                 cursor = self.edit.textCursor()

@@ -6,6 +6,7 @@ not kept in the palette."""
 from __future__ import annotations
 
 from pathlib import Path
+from unittest.mock import MagicMock
 
 import pytest
 from colour_red_blue import COLS, PALETTE, ROWS
@@ -16,7 +17,7 @@ from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_any, write_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.window.main_window import MainWindow
-from nonostudio.gui.window.open_typo import OpenTypoDialog, open_typo_dialog
+from nonostudio.gui.window.open_typo import OpenTypoDialog, clearly_likeliest, open_typo_dialog
 
 
 def _colour_typo_file(tmp_path: Path) -> Path:
@@ -64,6 +65,41 @@ def test_a_mistyped_colour_file_offers_the_fix_without_the_made_up_colour(qtbot,
     assert [c.name for c in puzzle.palette] == [c.name for c in PALETTE]
 
 
+def test_no_fix_is_selected_when_none_is_clearly_likeliest_and_a_chosen_one_shows_its_line(
+    qtbot, tmp_path
+) -> None:
+    """The tee's three one-number fixes are a third likely each: none is selected (the first
+    was, at 33 %, one click from opening a puzzle other than the one typed); the one chosen
+    shows its clue's line in the black-and-white file's text, as a colour file's does."""
+    dialog = _offered(qtbot, _bw_typo_file(tmp_path))
+    assert [s.confidence for s in dialog.typos.suggestions()] == pytest.approx([1 / 3] * 3)
+    assert dialog.typos.list.currentRow() == -1
+    assert not dialog.typos.apply_button.isEnabled()
+    first = dialog.typos.list.item(0).text()
+    assert first.startswith("row 2: 3 \u2192 2")
+    dialog.typos.select(0)
+    cursor = dialog.edit.textCursor()
+    assert cursor.selectedText() == "3"
+    assert cursor.blockNumber() == 6  # line 7 of the file: row 2's clue
+    assert dialog.typos.apply_button.isEnabled()
+
+
+def test_the_rule_for_selecting_the_first_fix() -> None:
+    """Selected only when more likely than all the others together."""
+    from nonostudio.analysis.typos import Suggestion
+
+    def rated(confidence: float) -> Suggestion:
+        suggestion = MagicMock(spec=Suggestion)
+        suggestion.unique, suggestion.one_more_typo, suggestion.is_pair = True, False, False
+        suggestion.confidence = confidence
+        return suggestion
+
+    assert clearly_likeliest([rated(0.67), rated(0.33)])
+    assert not clearly_likeliest([rated(0.5), rated(0.5)])
+    assert not clearly_likeliest([rated(0.26), rated(0.25), rated(0.25), rated(0.24)])
+    assert not clearly_likeliest([])
+
+
 def test_a_file_that_reads_or_fails_otherwise_offers_nothing(tmp_path) -> None:
     path = _bw_typo_file(tmp_path)
     not_a_typo = InconsistentPuzzleError("no clues kept")  # no clues: nothing to search
@@ -84,6 +120,7 @@ def test_file_open_offers_the_fix_and_opens_it_as_the_files_modified_puzzle(
     def answer(dialog: OpenTypoDialog) -> int:
         qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
         shown.append(dialog.typos.list.item(0).text())
+        dialog.typos.select(0)  # (a third likely: not selected for the person)
         dialog.typos.apply_button.click()
         return int(dialog.result())
 
