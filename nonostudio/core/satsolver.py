@@ -12,7 +12,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
@@ -133,19 +133,25 @@ def sat_states(
     backend = backend or sat_backend()
     if backend not in ("cadical", "z3"):
         raise ValueError(f"unknown SAT backend {backend!r}: expected 'cadical' or 'z3'")
-    cnf = encode(state, should_stop)
-    if cnf is None:
-        raise SatUnknown("interrupted")
     stats = SatStats() if stats is None else stats
-    stats.variables, stats.clauses = cnf.count, len(cnf.clauses)
-    if cnf.unsatisfiable:
-        return []
-    search = _Search(cnf, state, deadline, should_stop, progress)
-    if backend == "cadical":
-        stats.backend = "cadical"
-        return _cadical_solutions(search, limit, stats)
-    stats.backend = "z3"
-    return _z3_solutions(search, limit)
+    # CaDiCaL takes the clauses a line at a time as they are made (encode's sink).
+    solver = _Cadical() if backend == "cadical" else None
+    try:
+        cnf = encode(state, should_stop, solver)
+        if cnf is None:
+            raise SatUnknown("interrupted")
+        stats.variables, stats.clauses = cnf.count, len(cnf.clauses) + cnf.handed
+        if cnf.unsatisfiable:
+            return []
+        search = _Search(cnf, state, deadline, should_stop, progress)
+        if solver is not None:
+            stats.backend = "cadical"
+            return _cadical_solutions(search, solver, limit, stats)
+        stats.backend = "z3"
+        return _z3_solutions(search, limit)
+    finally:
+        if solver is not None:
+            solver.close()
 
 
 # Conflicts per CaDiCaL slice.  A fixed number, not one sized by the clock: the slices change the
@@ -223,6 +229,19 @@ class _Search:
         """:func:`_solution` of a CaDiCaL model (every variable, true ones positive)."""
         return _solution(self.cnf, self.base, [lit for lit in model if lit > 0])
 
+    def keep_clauses(self, found: list[GridState]) -> None:
+        """Make ``cnf.clauses`` hold every clause again when they went to CaDiCaL as they were
+        made (``cnf.handed``): the same clauses, encoded again from the same state, for the
+        searches past the handover that start new solvers from them.  ``found`` goes with
+        :class:`SatUnknown` when it is stopped first."""
+        if not self.cnf.handed:
+            return
+        again = encode(self.base, self.over)
+        if again is None:
+            self.check(found)
+            raise SatUnknown("interrupted", found)
+        self.cnf.clauses, self.cnf.handed = again.clauses, 0
+
 
 class _Cadical:
     """CaDiCaL 1.9.5 through ``pysolvers``, python-sat's extension module, called as python-sat's
@@ -235,7 +254,7 @@ class _Cadical:
     it keeps the process's own handler, which runs when the slice is over (within its conflict
     budget)."""
 
-    def __init__(self, clauses: list[list[int]], phases: list[int] | None = None) -> None:
+    def __init__(self, clauses: Iterable[list[int]] = (), phases: list[int] | None = None) -> None:
         """A solver holding ``clauses``; ``phases`` (literals), when given, are the values it
         tries first."""
         pysolvers = self._api = _pysolvers()
@@ -243,14 +262,26 @@ class _Cadical:
         solver = self._solver
         if phases is not None:  # as python-sat's set_phases: the "lucky" phases would come first
             pysolvers.cadical195_set(solver, "lucky", 0)
-        add = pysolvers.cadical195_add_cl
-        for clause in clauses:
-            add(solver, clause)
+        self.add_clauses(clauses)
         if phases is not None:
             pysolvers.cadical195_setphases(solver, phases)
 
     def add_clause(self, clause: list[int]) -> None:
         self._api.cadical195_add_cl(self._solver, clause)
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        add, solver = self._api.cadical195_add_cl, self._solver
+        for clause in clauses:
+            add(solver, clause)
+
+    def reserve(self, count: int) -> None:
+        """Make room for variables ``1..count`` at once, before the first clause, through the
+        one clause ``count or -count``, which CaDiCaL drops as a tautology once it has made
+        room: python-sat has no call for CaDiCaL's ``reserve``.  Else it grows its tables,
+        doubling, as each larger variable comes (TAAI icga2017 #4: 229 page faults taking the
+        clauses instead of 159); its search is the same (the same conflicts and models on TAAI
+        icga2017 #1-60)."""
+        self._api.cadical195_add_cl(self._solver, [count, -count])
 
     def solve_limited(self, conflicts: int) -> bool | None:
         """Search for up to ``conflicts`` more conflicts: True (a model), False (none), None
@@ -267,59 +298,68 @@ class _Cadical:
         """Conflicts over every call so far."""
         return self._api.cadical195_acc_stats(self._solver).get("conflicts", 0)
 
+    def close(self) -> None:
+        """Free the solver (once; later calls do nothing)."""
+        if self._solver is not None:
+            self._api.cadical195_del(self._solver, None)
+            self._solver = None
+
     def __enter__(self) -> _Cadical:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._api.cadical195_del(self._solver, None)
+        self.close()
 
 
-def _cadical_solutions(search: _Search, limit: int, stats: SatStats) -> list[GridState]:
-    """Up to ``limit`` solutions from CaDiCaL, in slices of :data:`SLICE_CONFLICTS`; past
-    :data:`HANDOVER_CONFLICTS` Kissat looks for the rest (when python-sat has it).  ``progress``
-    hears of the conflicts between slices, with the share of cells the state decides."""
+def _cadical_solutions(
+    search: _Search, solver: _Cadical, limit: int, stats: SatStats
+) -> list[GridState]:
+    """Up to ``limit`` solutions from CaDiCaL (``solver``, holding ``search``'s formula), in
+    slices of :data:`SLICE_CONFLICTS`; past :data:`HANDOVER_CONFLICTS` Kissat looks for the rest
+    (when python-sat has it).  ``progress`` hears of the conflicts between slices, with the
+    share of cells the state decides."""
     found: list[GridState] = []
     blocks: list[list[int]] = []
     handover: int | None = HANDOVER_CONFLICTS
-    with _Cadical(search.cnf.clauses) as solver:
-        while len(found) < limit:
-            answer = None
-            while answer is None:
-                search.check(found)
-                if handover is not None and stats.conflicts >= handover:
-                    earlier = len(blocks)
-                    found += _symmetric_solutions(search, blocks, limit, found)
-                    if len(found) >= limit:
-                        return found
-                    for blocking in blocks[earlier:]:  # CaDiCaL may go on: not those again
-                        solver.add_clause(blocking)
-                    # Asked only here: the helper's module (subprocess, pickle, queue) is not
-                    # imported by the searches that never get this far, nearly all of them.
-                    from nonostudio.core import kissat_process
+    while len(found) < limit:
+        answer = None
+        while answer is None:
+            search.check(found)
+            if handover is not None and stats.conflicts >= handover:
+                search.keep_clauses(found)
+                earlier = len(blocks)
+                found += _symmetric_solutions(search, blocks, limit, found)
+                if len(found) >= limit:
+                    return found
+                for blocking in blocks[earlier:]:  # CaDiCaL may go on: not those again
+                    solver.add_clause(blocking)
+                # Asked only here: the helper's module (subprocess, pickle, queue) is not
+                # imported by the searches that never get this far, nearly all of them.
+                from nonostudio.core import kissat_process
 
-                    if kissat_process.kissat_available():
-                        stats.backend = "kissat"
-                        probed = _probed(search, found)
-                        if probed is None:  # no solution but those found
-                            return found
-                        wanted = limit - len(found)
-                        return found + _kissat_solutions(*probed, wanted, found)
-                    handover = None
-                answer = solver.solve_limited(SLICE_CONFLICTS)
-                stats.conflicts = solver.conflicts()
-                if answer is None:
-                    search.report(f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
-            if not answer:
-                break
-            grid, blocking = search.solution(solver.model())
-            found.append(grid)
-            if limit - len(found) == 1 and (image := _twin(search.base, grid, found)) is not None:
-                found.append(image)  # the solution reflected by a symmetry of the clues
-                break
-            if not blocking:
-                break
-            blocks.append(blocking)
-            solver.add_clause(blocking)  # the next answer must differ somewhere
+                if kissat_process.kissat_available():
+                    stats.backend = "kissat"
+                    probed = _probed(search, found)
+                    if probed is None:  # no solution but those found
+                        return found
+                    wanted = limit - len(found)
+                    return found + _kissat_solutions(*probed, wanted, found)
+                handover = None
+            answer = solver.solve_limited(SLICE_CONFLICTS)
+            stats.conflicts = solver.conflicts()
+            if answer is None:
+                search.report(f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
+        if not answer:
+            break
+        grid, blocking = search.solution(solver.model())
+        found.append(grid)
+        if limit - len(found) == 1 and (image := _twin(search.base, grid, found)) is not None:
+            found.append(image)  # the solution reflected by a symmetry of the clues
+            break
+        if not blocking:
+            break
+        blocks.append(blocking)
+        solver.add_clause(blocking)  # the next answer must differ somewhere
     return found
 
 
