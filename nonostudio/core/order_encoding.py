@@ -10,13 +10,26 @@ automaton encoding: docs/design/solver.md §3.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.linesolver import masks_text, placements, solve_masks
 
 #: A clause: DIMACS literals (non-zero ints).
 Clause = list[int]
+
+if TYPE_CHECKING:  # a Protocol class costs the first SAT search's import of this module 0.05 ms
+
+    class ClauseSink(Protocol):
+        """What takes the clauses from :func:`encode` as they are made: the SAT solver."""
+
+        def reserve(self, count: int) -> object:
+            """Told, before the first clause, that the variables are ``1..count``."""
+            ...
+
+        def add_clauses(self, clauses: list[Clause]) -> object:
+            """Take ``clauses`` (the list is not used again by :func:`encode`)."""
+            ...
 
 
 class Formula:
@@ -183,18 +196,6 @@ def encode_line(
                 else:
                     ok = False
     return ok
-
-
-class ClauseSink(Protocol):
-    """What takes the clauses from :func:`encode` as they are made: the SAT solver."""
-
-    def reserve(self, count: int) -> object:
-        """Told, before the first clause, that the variables are ``1..count``."""
-        ...
-
-    def add_clauses(self, clauses: list[Clause]) -> object:
-        """Take ``clauses`` (the list is not used again by :func:`encode`)."""
-        ...
 
 
 def encode(

@@ -18,7 +18,7 @@ class _Recorder:
     """A sink that keeps what it is handed, in order."""
 
     def __init__(self) -> None:
-        self.calls: list[tuple[str, object]] = []
+        self.calls: list[tuple[str, int | list[list[int]]]] = []
 
     def reserve(self, count: int) -> None:
         self.calls.append(("reserve", count))
@@ -26,12 +26,16 @@ class _Recorder:
     def add_clauses(self, clauses: list[list[int]]) -> None:
         self.calls.append(("clauses", [list(clause) for clause in clauses]))
 
+    def clauses(self) -> list[list[int]]:
+        """Every clause handed, in order."""
+        return [clause for _, got in self.calls if isinstance(got, list) for clause in got]
+
 
 def _states(seed: int, count: int) -> list[GridState]:
     """Line logic's states of random pictures, some with a few cells then set at random (for or
     against the picture: some of those states have no solution)."""
     rng = np.random.default_rng(seed)
-    states = []
+    states: list[GridState] = []
     while len(states) < count:
         height, width = rng.integers(2, 16, size=2)
         picture = np.where(rng.random((height, width)) < rng.uniform(0.3, 0.7), FILLED, CROSSED)
@@ -65,8 +69,7 @@ def test_a_sink_gets_the_formulas_clauses_in_order_after_the_variable_count():
             assert names.count("reserve") == 1
         else:
             assert "reserve" not in names
-        handed = [clause for name, got in sink.calls if name == "clauses" for clause in got]
-        assert handed == kept.clauses
+        assert sink.clauses() == kept.clauses
         kinds.add((kept.unsatisfiable, bool(kept.clauses)))
         # The searches past the handover get every clause back, encoded again.
         search = satsolver._Search(streamed, state, None, None, None)
@@ -75,13 +78,15 @@ def test_a_sink_gets_the_formulas_clauses_in_order_after_the_variable_count():
     assert kinds == {(False, True), (False, False), (True, True)}  # all were met
 
 
-def _search(clauses: list[list[int]], count: int, cells: list[int], reserve: bool) -> tuple:
+def _search(
+    clauses: list[list[int]], count: int, cells: set[int], reserve: bool
+) -> tuple[list[list[int]], int]:
     """CaDiCaL's first three models (each blocked in turn) and its conflicts."""
     with satsolver._Cadical() as solver:
         if reserve and count:
             solver.reserve(count)
         solver.add_clauses(clauses)
-        models = []
+        models: list[list[int]] = []
         while len(models) < 3 and solver.solve_limited(10_000):
             model = solver.model()
             models.append(model)
@@ -95,9 +100,9 @@ def test_reserving_the_variables_leaves_cadicals_search_the_same():
     for state in _states(seed=8, count=60):
         formula = encode(state)
         assert formula is not None
-        cells = set(formula.cells.values())
-        args = (formula.clauses, formula.count, cells)
-        plain, reserved = _search(*args, reserve=False), _search(*args, reserve=True)
+        clauses, count, cells = formula.clauses, formula.count, set(formula.cells.values())
+        plain = _search(clauses, count, cells, reserve=False)
+        reserved = _search(clauses, count, cells, reserve=True)
         assert reserved == plain
         conflicts += plain[1]
     assert conflicts > 20  # the searches had choices to make
