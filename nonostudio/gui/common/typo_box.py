@@ -35,6 +35,7 @@ from nonostudio.analysis.typos.finder import TWO_TYPOS
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.typo_jobs import colour_typo_search, typo_search
 from nonostudio.gui.common.workers import CurrentWorker
 
@@ -132,7 +133,7 @@ class TypoBox(QWidget):
         self.show_all_button.hide()
         self.apply_button.hide()
         self.title.setText("Looking for the mistyped clue\u2026")
-        self.progress.setValue(0)
+        show_progress(self.progress, 0.0)
         self.progress.show()
         self.stop_button.show()
         self.show()
@@ -180,7 +181,7 @@ class TypoBox(QWidget):
         self.stop_button.hide()
 
     def _progress(self, fraction: float, message: str) -> None:
-        self.progress.setValue(round(100 * fraction))
+        show_progress(self.progress, fraction)
         self.title.setText(f"Looking for the mistyped clue\u2026 ({message})")
 
     def _done(self, report: TypoReport | ColourTypoReport) -> None:

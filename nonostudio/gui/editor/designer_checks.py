@@ -34,6 +34,7 @@ from nonostudio.analysis.helping.designer import DesignFindings, Edit
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.rule_sets import read_rule_set
 from nonostudio.gui.common.workers import Job, Worker, run_in_background
 from nonostudio.gui.editor.designer_job import check_puzzle_design
@@ -300,7 +301,7 @@ class DesignerPanelBase(QWidget):
             return False
         self.clear()
         self.summary_label.setText("Checking\u2026")
-        self.busy.setValue(0)
+        show_progress(self.busy, 0.0)
         self.busy.show()
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._progress
@@ -322,7 +323,7 @@ class DesignerPanelBase(QWidget):
 
     def _progress(self, fraction: float, message: str) -> None:
         if self._is_current():
-            self.busy.setValue(round(100 * fraction))
+            show_progress(self.busy, fraction)
             self.summary_label.setText(f"Looking for edits: {message}")
 
     def _done(self, findings: object) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import paper_testing_set, user_rules_dir
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import row_table, select_row
 from nonostudio.gui.common.workers import CurrentWorker, Worker
 from nonostudio.gui.dialogs.save_rules import SaveRulesDialog
@@ -303,14 +304,16 @@ class JobsPanel(QWidget):
             self.progress_label.setText(self.model.error)
 
     def _show_status(self, status: RunStatus) -> None:
-        self.progress_bar.setRange(0, max(1, status.total))
-        self.progress_bar.setValue(status.finished)
+        job = self._job
+        running = job is not None and job.run_id == status.run_id and not job.is_cancelled()
+        show_progress(
+            self.progress_bar, status.finished, status.total, steps=status.total, running=running
+        )
 
     def _on_snapshot(self, p: RunSnapshot) -> None:
         if self._mine() is None:
             return
-        self.progress_bar.setRange(0, max(1, p.total))
-        self.progress_bar.setValue(p.done)
+        show_progress(self.progress_bar, p.done, p.total, steps=p.total)
         self.progress_label.setText(progress_text(p))
         self.refresh()
 

@@ -35,6 +35,7 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.grading import write_csv
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
     COLOURS,
@@ -171,7 +172,7 @@ class BatchGradeDialog(QDialog):
             return False
         name = self.rule_set_combo.currentText()
         self.model.clear()
-        self.progress.setValue(0)
+        show_progress(self.progress, 0.0)
         self.status_label.setText(f"Grading {folder} with the \u201c{name}\u201d rules\u2026")
 
         # in a worker process, a row handed over per puzzle
@@ -209,7 +210,7 @@ class BatchGradeDialog(QDialog):
     def _on_progress(self, fraction: float, message: str) -> None:
         if self._is_current():
             self._collect()
-            self.progress.setValue(round(100 * fraction))
+            show_progress(self.progress, fraction)
             self.status_label.setText(f"Graded {self.model.rowCount()}: {message}")
 
     def _finish(self, message: str) -> None:
@@ -222,7 +223,7 @@ class BatchGradeDialog(QDialog):
 
     def _done(self, graded: FolderGraded) -> None:
         if self._is_current():
-            self.progress.setValue(100)
+            show_progress(self.progress, 1.0)
             self._finish("Done")
             if graded.problem:
                 self.status_label.setText(graded.problem)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import select_row
 from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
@@ -246,7 +247,7 @@ class LibraryView(QWidget):
     def show_fill_progress(self, fraction: float, message: str) -> None:
         """Show how far the background checks are (hidden once they are done)."""
         busy = fraction < 1.0
-        self.fill_bar.setValue(round(fraction * 1000))
+        show_progress(self.fill_bar, fraction, steps=1000, running=busy)
         self.fill_label.setText(message if busy else "")
         self.fill_bar.setVisible(busy)
         self.fill_label.setVisible(busy)
@@ -363,13 +364,13 @@ class LibraryView(QWidget):
         """Import ``paths`` in the background; the panel shows how far, and what went wrong at
         the end."""
         self.import_label.setText("Importing…")
-        self.import_bar.setValue(0)
+        show_progress(self.import_bar, 0.0, steps=1000)
         self._show_import_row(True)
         self.importer.start(paths)
         self.update_actions()
 
     def _show_import_progress(self, fraction: float, message: str) -> None:
-        self.import_bar.setValue(round(fraction * 1000))
+        show_progress(self.import_bar, fraction, steps=1000)
         self.import_label.setText(message)
 
     def _imported(self, imported: Imported) -> None:

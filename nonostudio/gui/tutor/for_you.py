@@ -41,6 +41,7 @@ from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
@@ -112,7 +113,7 @@ class ForYouPanel(QWidget):
         self.label.setText(text)
 
     def _progress(self, fraction: float, message: str) -> None:
-        self.bar.setValue(round(100 * fraction))
+        show_progress(self.bar, fraction)
         self.bar.setFormat(f"%p% {message}")
 
     def _finished(self) -> None:
@@ -140,7 +141,7 @@ class ForYouPanel(QWidget):
         # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
         job = ProcessJob(grade_library, (self.library.path, early, keys))
         self._say(f"Grading {count(len(keys), 'puzzle')} to find the ones at your step…")
-        self.bar.setValue(0)
+        show_progress(self.bar, 0.0)
         self.bar.show()
         self._worker.start(job)
 

@@ -48,6 +48,7 @@ from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
 from nonostudio.gui.tutor.mastery_chart import MasteryChart
@@ -362,7 +363,7 @@ class PracticeView(QWidget):
         self.result.clear()
         names = ", ".join(BY_ID[t].name for t in techniques)
         self.prompt.setText(f"Finding drill lines for {names}…")
-        self.progress.setValue(0)
+        show_progress(self.progress, 0.0)
         self.progress.show()
         self.cancel_button.show()
         self.start_button.setEnabled(False)
@@ -379,7 +380,7 @@ class PracticeView(QWidget):
         return self._loader.is_running()
 
     def _load_progress(self, fraction: float, message: str) -> None:
-        self.progress.setValue(round(100 * fraction))
+        show_progress(self.progress, fraction)
         self._say(f"Finding drill lines: {round(100 * fraction)} % ({message})")
 
     def _load_done(self) -> None:
