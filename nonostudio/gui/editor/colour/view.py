@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -50,6 +51,7 @@ from nonostudio.gui.common.field_undo import FieldUndo
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.process_pool import hint_pool
 from nonostudio.gui.common.workers import Worker, run_in_background
+from nonostudio.gui.editor.colour.clue_dialog import ColourClueDialog
 from nonostudio.gui.editor.colour.palette import PalettePanel
 from nonostudio.gui.editor.colour.picture_job import CluePicture, find_clue_picture
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
@@ -152,6 +154,11 @@ class ColourEditorView(QWidget):
         self.meta_edits: dict[str, QLineEdit] = {key: QLineEdit() for key, _ in META_FIELDS}
         self.width_spin = size_spin("Width")
         self.height_spin = size_spin("Height")
+        self.type_button = QPushButton("&Type Clues…")
+        self.type_button.setToolTip(
+            "Type the row and column clues (3r 1b: each block's length and its colour's letter)"
+        )
+        self.type_button.clicked.connect(self.type_clues)
         self._notes = ""
         self._state = ColourState(Palette((WHITE,)), ((BACKGROUND,),))
         self._puzzle: ColourPuzzle | None = None
@@ -198,6 +205,7 @@ class ColourEditorView(QWidget):
         size.addWidget(QLabel("x"))
         size.addWidget(self.height_spin)
         form.addRow("Size:", size)
+        form.addRow("Clues:", self.type_button)
         for key, label in META_FIELDS:
             form.addRow(label + ":", self.meta_edits[key])
         right = QVBoxLayout()
@@ -427,6 +435,41 @@ class ColourEditorView(QWidget):
             return False
         after = _clues_state(state.palette, rows, cols)
         command = StateCommand(self, f"Fix {edit.line_name}", state, after)
+        self._search_picture(after, command)
+        self._undo.push(command)
+        return True
+
+    def type_clues(self) -> None:
+        """Ask for the clues as text (:class:`ColourClueDialog`, filled with the clues shown)
+        and make them the puzzle's (:meth:`set_typed_clues`)."""
+        rows, cols = self._state.clues()
+        dialog = ColourClueDialog(self._state.palette, rows, cols, self.clues_problem, self)
+        if dialog.exec() == ColourClueDialog.DialogCode.Accepted:
+            self.set_typed_clues(*dialog.clues())
+
+    def clues_problem(self, rows: ColourClues, cols: ColourClues) -> str:
+        """What is wrong with ``rows`` and ``cols`` as clues in the palette shown ('' when they
+        make a puzzle): the line and block, or the colour whose totals differ."""
+        if not rows or not cols:
+            return "Type a clue for every row and every column (0 for one with no block)."
+        if len(rows) > MAX_SIZE or len(cols) > MAX_SIZE:
+            return f"A puzzle has at most {MAX_SIZE} rows and {MAX_SIZE} columns."
+        try:
+            ColourPuzzle(self._state.palette, rows, cols)
+        except PuzzleError as exc:
+            return str(exc)
+        return ""
+
+    def set_typed_clues(self, rows: ColourClues, cols: ColourClues) -> bool:
+        """Make ``rows`` and ``cols`` the puzzle's clues (one undo step), kept as they are, as a
+        file's clues with no picture are, until the search finds their unique picture, which
+        can then be painted.  Clues that make no puzzle, or the clues shown, change nothing
+        (False)."""
+        state = self._state
+        if self.clues_problem(rows, cols) or (rows, cols) == state.clues():
+            return False
+        after = _clues_state(state.palette, rows, cols)
+        command = StateCommand(self, "Type clues", state, after)
         self._search_picture(after, command)
         self._undo.push(command)
         return True

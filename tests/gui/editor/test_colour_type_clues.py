@@ -1,0 +1,84 @@
+"""The colour editor's Type Clues: the clues shown as text (3r 1b, one a line), typed anew and
+made the puzzle's as one undo step; the picture of typed clues with one solution is found and
+can be painted again, as a file's clues are. A mistyped line or clues whose colour totals
+differ keep the dialog open, saying what is wrong. Before, a colour puzzle's clues could be
+typed only as a whole file's text in Paste Puzzle String, which starts a new puzzle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from colour_red_blue import COLS, PALETTE, PICTURE, ROWS
+from PySide6.QtCore import QThreadPool
+
+from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
+from nonostudio.gui.editor.colour.clue_dialog import ColourClueDialog
+from nonostudio.gui.editor.colour.view import ColourEditorView
+
+# one red block less in row 1 and column 6 of PICTURE: one solution still (line logic)
+OTHER = ((2, 1, 1, 2, 0, 0), *PICTURE[1:])
+
+
+@pytest.fixture
+def editor(qtbot) -> Iterator[ColourEditorView]:  # type: ignore[no-untyped-def]
+    view = ColourEditorView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.show()
+    view.set_puzzle(ColourPuzzle(PALETTE, ROWS, COLS, title="Typed", goal=PICTURE))
+    yield view
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def _type(monkeypatch: pytest.MonkeyPatch, rows: str, cols: str, seen: list[str]) -> None:
+    """The dialog, when shown, has ``rows`` and ``cols`` typed and OK pressed (``seen`` gets
+    what it then says is wrong, and the text it was shown with)."""
+
+    def exec_(dialog: ColourClueDialog) -> int:
+        seen.append(dialog.rows_edit.toPlainText() + "|" + dialog.cols_edit.toPlainText())
+        dialog.rows_edit.setPlainText(rows)
+        dialog.cols_edit.setPlainText(cols)
+        dialog.accept()
+        seen.append(dialog.problem())
+        return int(dialog.result())
+
+    monkeypatch.setattr(ColourClueDialog, "exec", exec_)
+
+
+def test_typed_clues_become_the_puzzle_and_their_picture_is_found(
+    qtbot, editor: ColourEditorView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows, cols = clues_of_colour_grid(OTHER)
+    text = ColourClueDialog(PALETTE, rows, cols, lambda r, c: "")  # (the typed form)
+    seen: list[str] = []
+    _type(monkeypatch, text.rows_edit.toPlainText(), text.cols_edit.toPlainText(), seen)
+    editor.type_button.click()
+    assert seen[0].startswith("1b 2r 1b 1r\n2r\n")  # the clues shown: the picture's
+    assert seen[1] == ""
+    assert editor.state().fixed == (rows, cols)  # typed: kept as they are while searched
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)
+    assert editor.state().fixed is None and editor.state().cells == OTHER  # paintable again
+    puzzle = editor.puzzle()
+    assert puzzle is not None and (puzzle.rows, puzzle.cols) == (rows, cols)
+    assert editor.is_modified() and editor.undo_stack().count() == 1
+    editor.undo_stack().undo()  # one undo step
+    assert editor.state().cells == PICTURE and editor.state().fixed is None
+
+
+def test_a_mistyped_line_or_unequal_totals_keep_the_dialog_open(
+    editor: ColourEditorView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[str] = []
+    _type(monkeypatch, "2b 2r 1b 1q\n2r\n1r 1b 1b\n2r 1r\n2b 1r", "1b\n1r\n1r 1b\n2b 1r\n3r", seen)
+    editor.type_button.click()
+    assert seen[1].startswith("row 1, block 4: no colour is typed 'q' (r = red, b = blue)")
+    seen.clear()
+    _type(monkeypatch, "2r\n0\n0\n0\n0", "1r\n1r\n0\n0\n0\n0", seen)  # 2 red cells, and 2
+    editor.type_button.click()
+    assert seen[1] == ""  # (one picture: 1x2 red at the top left)
+    seen.clear()
+    _type(monkeypatch, "3r\n0\n0\n0\n0", "1r\n1r\n0\n0\n0\n0", seen)
+    editor.type_button.click()
+    assert "red" in seen[1] and "3" in seen[1] and "2" in seen[1]  # the totals that differ
+    assert editor.undo_stack().count() == 1  # the one typed change, not the refused ones
