@@ -376,11 +376,19 @@ def deep_refutation(
     cache: Results,
     budget: list[int],
     limit: int = 400,
+    solution: tuple[Sequence[int], Sequence[int]] | None = None,
 ) -> DeepRefutation | None:
     """A chained contradiction refuting ``(r, c) = assumed`` on ``grid`` where line logic
     alone does not: the first cell (reading order) of the grid line logic then reaches whose
     both values line logic refutes.  ``budget`` (a one-item list) counts down the second cells
-    tried; None when there is none within it."""
+    tried; None when there is none within it.
+
+    ``solution``: a solution's filled and crossed cells as row masks, when the grid lies within
+    it (only the speed depends on it).  A trial that ends at a fixed point of line logic with no
+    dead line, and the solution when the first cell agrees with it, hold no assumption line
+    logic refutes from the first cell's grid (line logic from one stays within them: the exact
+    line solver is monotone), so the second cells they decide are passed over untried, counted
+    as before: the answer and the budget left are those of trying them."""
     base = grid_masks(grid)
     state = _state(base)
     _set(state, puzzle.height, r, c, assumed)
@@ -390,8 +398,22 @@ def deep_refutation(
         return None  # refuted by line logic alone (or too long to follow)
     first = len(trail.lines)
     full = (1 << puzzle.width) - 1
+    # The cells of such fixed points (row masks): a second cell with a value there is not
+    # refuted that way, so it cannot be the second cell.
+    held_f = [0] * h
+    held_x = [0] * h
+    if solution is not None and (solution[0] if assumed == FILLED else solution[1])[r] >> c & 1:
+        held_f, held_x = list(solution[0]), list(solution[1])
     for r2 in range(h):
         unknown = full & ~(state[0][r2] | state[1][r2])
+        held = held_f[r2] | held_x[r2]
+        if unknown & ~held == 0:  # every cell held: counted, none tried
+            count = unknown.bit_count()
+            if budget[0] < count:
+                budget[0] = -1
+                return None
+            budget[0] -= count
+            continue
         while unknown:
             low = unknown & -unknown
             unknown ^= low
@@ -399,15 +421,25 @@ def deep_refutation(
             budget[0] -= 1
             if budget[0] < 0:
                 return None
+            if low & held:
+                continue  # (a value of it is held: not refuted, so not both)
             trails = []
             for v in (FILLED, CROSSED):
+                if (held_f if v == FILLED else held_x)[r2] & low:
+                    break  # not refuted: as a trial would find
                 s2 = _copy(state)
                 _set(s2, h, r2, c2, v)
                 t2 = trail.copy()  # then the second supposition, as a step along its row
                 t2.lines.append(r2)
                 t2.fills.append(low if v == FILLED else 0)
                 t2.crosses.append(0 if v == FILLED else low)
-                if not _propagate(puzzle, s2, t2, (r2, h + c2), cache, limit + first):
+                out = _propagate(puzzle, s2, t2, (r2, h + c2), cache, limit + first)
+                if not out:
+                    if out is False:  # a fixed point with no dead line: its cells are held
+                        for i in range(h):
+                            held_f[i] |= s2[0][i]
+                            held_x[i] |= s2[1][i]
+                        held = held_f[r2] | held_x[r2]
                     break
                 trails.append(t2)
             if len(trails) < 2:

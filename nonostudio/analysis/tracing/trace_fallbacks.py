@@ -295,6 +295,7 @@ def deep_probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
         return None
     cells = t.puzzle.width * t.puzzle.height
     budget = [int(DEEP_BUDGET * min(1.0, 400 / max(cells, 1)))]
+    solution = _solution_rows(t)
     for r, row in enumerate(t.grid):
         for c, value in enumerate(row):
             if value != UNKNOWN:
@@ -303,13 +304,30 @@ def deep_probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
                 if should_stop is not None and should_stop():
                     return None
                 deep = deep_refutation(
-                    t.puzzle, t.grid, r, c, assumed, t.trials.chain_cache, budget
+                    t.puzzle, t.grid, r, c, assumed, t.trials.chain_cache, budget, solution=solution
                 )
                 if deep is not None:
                     return _deep_step(t, r, c, assumed, deep)
                 if budget[0] < 0:
                     return None
     return None
+
+
+def _solution_rows(t: Tracer) -> tuple[list[int], list[int]] | None:
+    """The trial memory's solution (its witness) as row masks of filled and crossed cells,
+    when the grid lies within it (None: no solution known, or not this grid's)."""
+    witness = t.trials.witness
+    if witness is None:
+        return None
+    w = t.puzzle.width
+    full = (1 << w) - 1
+    rows_f = [witness[0] >> (r * w) & full for r in range(t.puzzle.height)]
+    rows_x = [witness[1] >> (r * w) & full for r in range(t.puzzle.height)]
+    for r, row in enumerate(t.grid):
+        for c, value in enumerate(row):
+            if value != UNKNOWN and not (rows_f if value == FILLED else rows_x)[r] >> c & 1:
+                return None
+    return rows_f, rows_x
 
 
 def _deep_step(t: Tracer, r: int, c: int, assumed: int, deep: DeepRefutation) -> Step:

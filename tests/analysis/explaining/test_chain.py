@@ -259,8 +259,14 @@ def ref_shortest(trials: list[RefTrial]) -> tuple[int, int, int, list[Link]] | N
 def stuck_puzzles(count: int, seed: int) -> list[tuple[Puzzle, Grid]]:
     """Random puzzles (6x6 to 9x8) with their grids at the fixed point of line logic, where
     line logic leaves at least six cells undecided."""
+    return [(puzzle, grid) for puzzle, grid, _ in stuck_solved(count, seed)]
+
+
+def stuck_solved(count: int, seed: int) -> list[tuple[Puzzle, Grid, np.ndarray]]:
+    """:func:`stuck_puzzles` with the picture each puzzle was made from (a solution, which the
+    grid lies within)."""
     rng = random.Random(seed)
-    out: list[tuple[Puzzle, Grid]] = []
+    out: list[tuple[Puzzle, Grid, np.ndarray]] = []
     while len(out) < count:
         h, w = rng.randint(6, 9), rng.randint(6, 8)
         solution = np.array(
@@ -272,7 +278,7 @@ def stuck_puzzles(count: int, seed: int) -> list[tuple[Puzzle, Grid]]:
         state.propagate()
         grid = [[state.get(r, c) for c in range(w)] for r in range(h)]
         if sum(row.count(UNKNOWN) for row in grid) >= 6:
-            out.append((puzzle, grid))
+            out.append((puzzle, grid, solution))
     return out
 
 
@@ -316,6 +322,31 @@ def test_chains_and_chained_contradictions_match_the_plain_reference(shared: boo
             assert before and len(lines) > before  # read from and added to
     # Both kinds are exercised (and many chains are cut short by the limits).
     assert chains > 50 and deep > 5, (chains, deep)
+
+
+def test_chained_contradictions_given_a_solution_match_the_plain_reference() -> None:
+    # Given a solution the grid lies within, second cells held by it (for a first cell that
+    # agrees with it) or by a second cell's fixed point are passed over untried: the same
+    # answers and the same budget left as trying every one.
+    deep = held = 0
+    for puzzle, grid, picture in stuck_solved(4, seed=5):
+        solution = (
+            [sum(1 << c for c, v in enumerate(row) if v) for row in picture],
+            [sum(1 << c for c, v in enumerate(row) if not v) for row in picture],
+        )
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v != UNKNOWN:
+                    continue
+                for assumed in (FILLED, CROSSED):
+                    for budget in (2, 12):
+                        mine, theirs = [budget], [budget]
+                        got = deep_refutation(puzzle, grid, r, c, assumed, {}, mine, 400, solution)
+                        assert got == ref_deep(puzzle, grid, r, c, assumed, theirs)
+                        assert mine == theirs
+                        deep += got is not None
+                        held += picture[r][c] == (assumed == FILLED)
+    assert deep > 5 and held > 50, (deep, held)
 
 
 @pytest.mark.parametrize("sample", ["webpbn-00023-edge.non", "webpbn-00027-bucks.non"])
