@@ -41,21 +41,26 @@ _ENV = os.environ | {
 
 # In a fresh process: read the puzzle, solve it four times; print the first call's CPU seconds
 # (time.process_time: on 2 cores shared with other work, wall time swings 2-3x between runs),
-# the best of the other three, and what decided after line logic (the small search, a SAT solver,
-# or nothing: line logic alone).
+# the best of the other three, the minor page faults of the first and the fewest of the others
+# (fresh memory costs about 3 us a page here, whatever the load: docs/design/solver.md §3, "The
+# clauses a line at a time"), and what decided after line logic (the small search, a SAT
+# solver, or nothing: line logic alone).
 _FIRST_CALL = """
-import json, sys, time
+import json, resource, sys, time
 from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.core.solver import solve
 puzzle = parse_puzzle_arg(sys.argv[1])
-cpu = []
+cpu, faults = [], []
 for _ in range(4):
+    touched = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     started = time.process_time()
     result = solve(puzzle, time_limit=120)
     cpu.append(time.process_time() - started)
+    faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - touched)
     if len(cpu) == 1:
         first = result
 print(json.dumps({"first": cpu[0], "warm": min(cpu[1:]),
+                  "faults": faults[0], "warm_faults": min(faults[1:]),
                   "sat": first.stats.sat_calls > 0, "stage": first.stats.sat_backend,
                   "verdict": first.verdict.label}))
 """
@@ -120,7 +125,8 @@ def first_call(processes: int = 3) -> bool:
         extra = (got["first"] - got["warm"]) * 1000
         print(
             f"{name:13} {got['verdict']:24} {got['first'] * 1000:8.2f} {got['warm'] * 1000:8.2f}"
-            f" {ratio:5.2f}x  {low:4.2f}-{high:4.2f}x{sat:10}  first - warm {extra:5.2f} ms",
+            f" {ratio:5.2f}x  {low:4.2f}-{high:4.2f}x{sat:10}  first - warm {extra:5.2f} ms"
+            f"  page faults {got['faults']:5} / {got['warm_faults']}",
             flush=True,
         )
     total = first / warm
