@@ -31,8 +31,8 @@ from nonostudio.core.clue_text import (
     totals_problem,
 )
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
-from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
+from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, CROSSED, FILLED, UNKNOWN, Hints
+from nonostudio.core.puzzle import Clues, Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
 from nonostudio.gui.common.field_undo import FieldUndo, StackKeys
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
@@ -144,6 +144,12 @@ class EditorView(QWidget):
         self._typed_ok = False
         self._lines_ok = False  # every typed clue line reads and fits (totals aside)
         self._loading = False
+        # the puzzle being loaded, whose clues, texts and picture are known good: reading them
+        # back, working out its clues again and checking it again only cost time (:meth:`_load`)
+        self._known: Puzzle | None = None
+        # the last picture's cells and their clues: a switch to Draw or a stroke worked them out
+        # up to three times (the grid's clues, the texts, the puzzle)
+        self._picture_clues: tuple[np.ndarray, Clues, Clues] | None = None
         self._spare_documents: list[QTextDocument] = []  # clue texts a switch of mode set aside
         self.grid = GridView(self._undo)
         self.ui = EditorUi(self, self.grid)
@@ -426,6 +432,16 @@ class EditorView(QWidget):
         self._size = self.picture_size()
 
     def _load(self, puzzle: Puzzle) -> None:
+        """Show ``puzzle``.  It is taken as it is: its clue texts are not read back, its
+        picture's clues are worked out once (to see that they are its clues), and it is not
+        checked again (a 1000x1000 puzzle's open held the GUI thread 0.5 s more for them)."""
+        self._known = puzzle
+        try:
+            self._fill_from(puzzle)
+        finally:
+            self._known = None
+
+    def _fill_from(self, puzzle: Puzzle) -> None:
         # Each puzzle opens whole in view and with its picture shown; the zoom of the last one
         # would suit another size badly.
         self.show_solution()
@@ -439,7 +455,10 @@ class EditorView(QWidget):
             if puzzle.goal is not None:
                 self._set_mode_widgets(DRAW)
                 self.grid.set_clues(puzzle.rows, puzzle.cols)
-                self.grid.set_cells(np.where(puzzle.goal == FILLED, FILLED, UNKNOWN))
+                cells = np.where(puzzle.goal == FILLED, FILLED, UNKNOWN).astype(np.int8)
+                self.grid.set_cells(cells)
+                if self._clues_of_picture(cells) != (puzzle.rows, puzzle.cols):
+                    self._known = None  # (a picture not of its clues: the picture's are shown)
             else:
                 self._set_mode_widgets(CLUES)
                 self.ui.rows_edit.setPlainText(clues_to_text(puzzle.rows))
@@ -558,7 +577,7 @@ class EditorView(QWidget):
         self._updating = True
         try:
             self._set_spins(cells.shape[1], cells.shape[0])
-            self.grid.set_clues(*clues_of_grid(cells))
+            self.grid.set_clues(*self._clues_of_picture(cells))
             self.grid.set_cells(cells)
         finally:
             self._updating = False
@@ -620,7 +639,7 @@ class EditorView(QWidget):
         self._updating = True
         try:
             if self._mode == DRAW:
-                rows, cols = clues_of_grid(self.grid.cells())
+                rows, cols = self._clues_of_picture(self.grid.cells())
                 self.grid.set_clues(rows, cols)
                 self.ui.rows_edit.set_text_keeping_view(clues_to_text(rows))
                 self.ui.cols_edit.set_text_keeping_view(clues_to_text(cols))
@@ -629,6 +648,15 @@ class EditorView(QWidget):
         finally:
             self._updating = False
         self._refresh_puzzle()
+
+    def _clues_of_picture(self, cells: np.ndarray) -> tuple[Clues, Clues]:
+        """The clues of the picture ``cells``, worked out once for the same cells."""
+        kept = self._picture_clues
+        if kept is not None and kept[0].shape == cells.shape and np.array_equal(kept[0], cells):
+            return kept[1], kept[2]
+        rows, cols = clues_of_grid(cells)
+        self._picture_clues = np.array(cells, copy=True), rows, cols
+        return rows, cols
 
     def _show_typed_clues(
         self, rows_text: str, cols_text: str, width: int, height: int
@@ -642,24 +670,42 @@ class EditorView(QWidget):
         return rows.problems, cols.problems
 
     def _validate_typed_clues(self) -> None:
-        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
-        rows_text, cols_text = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
-        row_problems, col_problems = self._show_typed_clues(rows_text, cols_text, width, height)
+        row_problems: list[ClueProblem] = []
+        col_problems: list[ClueProblem] = []
+        if self._known is not None:  # written from its clues, which the grid shows: no problem
+            self.grid.set_invalid_lines((), ())
+        else:
+            width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+            rows_text = self.ui.rows_edit.toPlainText()
+            cols_text = self.ui.cols_edit.toPlainText()
+            row_problems, col_problems = self._show_typed_clues(rows_text, cols_text, width, height)
         for edit, label, problems in (
             (self.ui.rows_edit, self.ui.rows_message, row_problems),
             (self.ui.cols_edit, self.ui.cols_message, col_problems),
         ):
             edit.mark_lines({p.index for p in problems})
             show_messages(label, [p.message for p in problems])
-        totals = None if row_problems or col_problems else totals_problem(*self.grid.clues())
+        totals = (
+            None
+            if row_problems or col_problems or self._known is not None
+            else totals_problem(*self.grid.clues())
+        )
         show_messages(self.ui.totals_message, [totals] if totals else [])
         self._typed_ok = not (row_problems or col_problems or totals)
         self._lines_ok = not (row_problems or col_problems)
 
     def _current_puzzle(self) -> tuple[Puzzle | None, ClueProblem | None]:
         meta = {key: edit.text().strip() for key, edit in self.ui.meta_edits.items()}
+        known = self._known
+        if known is not None and (self._mode == DRAW) == (known.goal is not None):
+            # the puzzle loaded: the picture or the clue texts shown are its own
+            same = all(getattr(known, key) == value for key, value in meta.items())
+            return (known if same else known.with_meta(**meta)), None
         if self._mode == DRAW:
-            return Puzzle.from_grid(self.grid.cells(), **meta), None
+            cells = self.grid.cells()
+            rows, cols = self._clues_of_picture(cells)
+            goal = np.where(cells == FILLED, FILLED, CROSSED).astype(np.int8)
+            return Puzzle(rows, cols, goal=goal, **meta), None
         if not self._typed_ok:
             return None, None
         rows, cols = self.grid.clues()
