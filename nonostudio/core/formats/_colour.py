@@ -101,6 +101,42 @@ def named_rgb(word: str) -> str | None:
     return X11.get(first)
 
 
+def common_colour_name(rgb: str) -> str:
+    """The common colour name (the image import's ``NAMED``) nearest to ``#rrggbb``."""
+    from nonostudio.core.formats.quantise import NAMED  # (with the image import: on demand)
+
+    value = tuple(int(rgb[k : k + 2], 16) for k in (1, 3, 5))
+    return min(
+        NAMED, key=lambda named: sum((a - b) ** 2 for a, b in zip(named[1], value, strict=True))
+    )[0]
+
+
+def readable_names(colours: Sequence[Colour]) -> list[Colour]:
+    """``colours`` with a name that is only the colour's character, or its character and its
+    own hex value, renamed by the common colour name nearest to the value (``orange``;
+    ``orange 2`` when that name is taken): Number Loom's XML names every colour so
+    (``aF78900``: an orange written ``a``), a ``.non`` ``color a #f78900`` line and a ``.g``
+    colour given by value without a comment have their letter as name, and the steps, hints
+    and palette said "cannot be aF78900" or "looking only at the a clues"."""
+
+    def machine(colour: Colour) -> bool:
+        name, char = colour.name.lower(), colour.char.lower()
+        return name in (char, char + colour.rgb[1:])
+
+    taken = {c.name for c in colours if not machine(c)}
+    out = []
+    for colour in colours:
+        if machine(colour):
+            base = name = common_colour_name(colour.rgb)
+            k = 2
+            while name in taken:
+                name, k = f"{base} {k}", k + 1
+            taken.add(name)
+            colour = Colour(name, colour.rgb, colour.char)
+        out.append(colour)
+    return out
+
+
 def make_colour(
     name: str,
     rgb: str,

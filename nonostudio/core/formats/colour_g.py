@@ -23,6 +23,7 @@ from nonostudio.core.formats._colour import (
     make_colour,
     make_palette,
     named_rgb,
+    readable_names,
 )
 from nonostudio.core.formats._common import check_size, clue_of, digits
 from nonostudio.core.formats.olsak import _bad_item, g_sections
@@ -125,7 +126,8 @@ def read(text: str, source: str) -> ColourPuzzle:
     if "1" in used and "1" not in declared:
         declared["1"] = make_colour("black", "#000000", "1", source, None)
     order = [c for c in declared if c in used]
-    palette = make_palette([background] + [declared[c] for c in order], source, lines.get("0"))
+    palette_colours = readable_names([background] + [declared[c] for c in order])
+    palette = make_palette(palette_colours, source, lines.get("0"))
     index = {c: i for i, c in enumerate(order, 1)}
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw[0]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw[1]]

@@ -18,6 +18,7 @@ from nonostudio.core.formats._colour import (
     hex_rgb,
     make_colour,
     make_palette,
+    readable_names,
 )
 from nonostudio.core.formats.non import _quote, _Reader
 
@@ -56,7 +57,7 @@ def read(text: str, source: str) -> ColourPuzzle:
             name, rgb = ("black", "#000000") if letter == "1" else (letter, _fallback(k))
             declared[letter] = make_colour(name, rgb, letter, source, None)
         colours.append(declared[letter])
-    palette = make_palette(colours, source)
+    palette = make_palette(readable_names(colours), source)
     index = {c: i for i, c in enumerate(order, 1)}
     row_clues = [
         tuple((n, index[c]) for n, c in items[f"row {k}"]) for k in range(1, len(rows) + 1)

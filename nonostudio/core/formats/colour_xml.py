@@ -23,6 +23,7 @@ from nonostudio.core.formats._colour import (
     hex_rgb,
     make_colour,
     make_palette,
+    readable_names,
 )
 from nonostudio.core.formats._common import XML_COLOUR_HINT, check_items, check_size, to_int
 from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, goal_image, parse_xml
@@ -153,10 +154,10 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
             )
     order = [n for n in declared if n in used] + [n for n in used if n not in declared]
     taken = {c.char for c in declared.values()}
-    colours = [_colour(background, declared, taken, source, lines.get(el))]
-    colours += [_colour(n, declared, taken, source, lines.get(el)) for n in order]
-    palette = make_palette(colours, source, lines.get(el))
-    index = {c.name: i for i, c in enumerate(palette.colours)}
+    names = [background, *order]  # (the file's names: the palette's may be readable ones)
+    colours = [_colour(n, declared, taken, source, lines.get(el)) for n in names]
+    palette = make_palette(readable_names(colours), source, lines.get(el))
+    index = {n: i for i, n in enumerate(names)}
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw["rows"]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw["columns"]]
     check_size(len(cols), len(rows), source)
@@ -212,9 +213,8 @@ def _image(
             line=line,
         )
     index = {c.char: i for i, c in enumerate(palette.colours)}
-    for name, colour in declared.items():
-        if name not in {c.name for c in palette.colours}:
-            index.setdefault(colour.char, -1)
+    for colour in declared.values():  # (a colour no clue uses: not in the picture)
+        index.setdefault(colour.char, -1)
     out = []
     for r, row in enumerate(rows):
         cells = []

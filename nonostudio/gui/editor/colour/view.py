@@ -45,7 +45,7 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats.quantise import NAMED
+from nonostudio.core.formats._colour import common_colour_name
 from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.common.field_undo import FieldUndo
 from nonostudio.gui.common.process_child import ProcessJob
@@ -64,14 +64,6 @@ NEW_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
 _CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The note over the grid while the solver looks for the picture of clues with none.
 SEARCHING = "Looking for the picture of these clues; the grid cannot be painted until it is found."
-
-
-def nearest_colour_name(rgb: str) -> str:
-    """The common colour name (the image import's :data:`NAMED`) nearest to ``#rrggbb``."""
-    value = tuple(int(rgb[k : k + 2], 16) for k in (1, 3, 5))
-    return min(
-        NAMED, key=lambda named: sum((a - b) ** 2 for a, b in zip(named[1], value, strict=True))
-    )[0]
 
 
 @dataclass(frozen=True)
@@ -552,9 +544,9 @@ class ColourEditorView(QWidget):
         palette = self._state.palette
         old = palette[index]
         name = old.name
-        if name == nearest_colour_name(old.rgb):
+        if name == common_colour_name(old.rgb):
             taken = {c.name for i, c in enumerate(palette.colours) if i != index}
-            name = nearest_colour_name(rgb)
+            name = common_colour_name(rgb)
             n, base = 2, name
             while name in taken:
                 name, n = f"{base} {n}", n + 1
