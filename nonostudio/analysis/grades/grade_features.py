@@ -63,28 +63,39 @@ class Features:
         return data
 
 
+_UNSOLVED = (-1, -1)  # (a line state not in the cache yet)
+
+
 def _bottlenecks(trace: Trace) -> tuple[int, float]:
     """Fewest and mean number of lines where the exact line solver decides a new cell, sampled
-    before each step that leaves cells undecided.  Only the lines a step touched are re-solved."""
+    before each step that leaves cells undecided.  Only the lines a step touched are re-solved,
+    and only when a new cell differs from the line's last result: a line's cells only grow in a
+    trace, and deciding cells its last result holds (cells every arrangement then fitting it
+    agrees on) leaves the same arrangements, so the same result."""
     puzzle = trace.puzzle
     # Each line as (filled, crossed) bit masks, bit i = cell i of the line.
     masks = {("row", r): [0, 0] for r in range(puzzle.height)}
     masks.update({("column", c): [0, 0] for c in range(puzzle.width)})
     clue = {("row", r): (puzzle.rows[r], puzzle.width) for r in range(puzzle.height)}
     clue.update({("column", c): (puzzle.cols[c], puzzle.height) for c in range(puzzle.width)})
-    cache: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
+    cache: dict[tuple[tuple[int, ...], int, int, int], tuple[int, int] | None] = {}
+    last: dict[tuple[str, int], tuple[int, int]] = {}  # each line's last result
 
     def productive(key: tuple[str, int]) -> bool:
         hints, n = clue[key]
         filled, crossed = masks[key]
         if (filled | crossed).bit_count() == n:
             return False  # a complete line has nothing left to decide
-        state = (hints, n, filled, crossed)
-        found = cache.get(state)
-        if found is None:
-            out = solve_masks(hints, n, filled, crossed)
-            found = cache[state] = out is not None and (out[0] | out[1]) != (filled | crossed)
-        return found
+        out = last.get(key)
+        if out is None or filled & ~out[0] or crossed & ~out[1]:
+            state = (hints, n, filled, crossed)
+            out = cache.get(state, _UNSOLVED)
+            if out is _UNSOLVED:
+                out = cache[state] = solve_masks(hints, n, filled, crossed)
+            if out is None:
+                return False
+            last[key] = out
+        return (out[0] | out[1]) != (filled | crossed)
 
     open_lines = {("row", r) for r in range(puzzle.height) if productive(("row", r))}
     open_lines |= {("column", c) for c in range(puzzle.width) if productive(("column", c))}

@@ -18,15 +18,18 @@ from nonostudio.analysis.grades.difficulty import (
     GradeSettings,
     grade,
 )
-from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE
+from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE, _bottlenecks
 from nonostudio.analysis.grades.probing import probe_solve
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_entries, read_file
 from nonostudio.core.line import UNKNOWN
+from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 CONTROL = load_rule_set("control")
 NO_RULES = RuleSet("none", ())
 FULL = Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,)))
@@ -189,6 +192,24 @@ def test_features_of_the_full_grid_by_hand() -> None:
     assert f.steps_per_cell == pytest.approx(3 / 9)
     assert f.visits_per_line == pytest.approx(3 / 6)
     assert f.rule_cost_per_cell == pytest.approx(3 * cost(CONTROL.entry("full_hint").rule) / 9)
+
+
+@pytest.mark.parametrize("sample", ["webpbn-00023-edge.non", "webpbn-00021-skid.non"])
+def test_bottlenecks_match_every_line_solved_before_every_step(sample: str) -> None:
+    # The feature re-solves only the lines a step touched, and those only when a new cell is
+    # not in the line's last result: the same counts as solving every line before every step.
+    puzzle = read_file(str(SAMPLES / sample))
+    trace = rule_trace(puzzle, [])
+    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    samples = []
+    for step in trace.steps:
+        lines = [(h, tuple(int(v) for v in grid[i])) for i, h in enumerate(puzzle.rows)]
+        lines += [(h, tuple(int(v) for v in grid[:, j])) for j, h in enumerate(puzzle.cols)]
+        samples.append(sum(solve_cells(h, cells) != cells for h, cells in lines))
+        for r, c, v in step.cells:
+            grid[r, c] = v
+    assert len(samples) > 50
+    assert _bottlenecks(trace) == (min(samples), sum(samples) / len(samples))
 
 
 def test_grade_json_is_serialisable() -> None:
