@@ -109,6 +109,39 @@ def check_claim(
             return f"[{s}, {e}) are not the line's {claim['side']} boxes"
         end_clue = 0 if first else len(hints) - 1
         return None if claim["clues"] == [end_clue] else f"clue {end_clue} is the {claim['side']}"
+    if kind == "counted_block":  # every cell on one side decided: its blocks counted
+        before = claim["side"] == "before"
+        side = list(cells[:s] if before else cells[e:])
+        if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+            return f"[{s}, {e}) are not all filled"
+        if (before and s > 0 and cells[s - 1] == FILLED) or (
+            not before and e < n and cells[e] == FILLED
+        ):
+            return f"[{s}, {e}) is not a whole block's {'start' if before else 'end'}"
+        if "open" in claim:  # one undecided cell next to the boxes: filled, it joins them
+            o = claim["open"]
+            beyond = o - 1 if before else o + 1
+            if o != (s - 1 if before else e) or cells[o] != UNKNOWN:
+                return f"cell {o} is not an undecided cell next to [{s}, {e})"
+            if 0 <= beyond < n and cells[beyond] != CROSSED:
+                return f"cell {beyond}, beyond the undecided cell {o}, is not a cross"
+            side = side[:-1] if before else side[1:]
+        if UNKNOWN in side:
+            return f"an undecided cell {claim['side']} [{s}, {e})"
+        count = sum(
+            1 for p in range(len(side)) if side[p] == FILLED and (p == 0 or side[p - 1] != FILLED)
+        )
+        if count != claim["count"]:
+            return f"{count} blocks {claim['side']} [{s}, {e}), not {claim['count']}"
+        clue = count if before else len(hints) - 1 - count
+        return None if claim["clues"] == [clue] else f"the block counted is clue {clue}"
+    if kind == "walled_block":  # a whole block, so exactly one clue's length: the only such clue
+        ok = e > s and all(cells[p] == FILLED for p in range(s, e))
+        ok = ok and (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED)
+        if not ok:
+            return f"[{s}, {e}) is not a block walled in by crosses or edges"
+        same = [j for j, h in enumerate(hints) if h == e - s]
+        return None if claim["clues"] == same else f"the clues {e - s} long are {same}"
     if kind == "edge_box":
         ps, pe = claim["within"]
         beyond = range(ps, s) if claim["side"] == "first" else range(e, pe)
@@ -270,6 +303,9 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     for c in _claims(premise, "only_long"):
         if (c["start"], c["end"], c["clues"]) not in held:
             return "the only clue that long given as a reason for no block's holder"
+    for c in _claims(premise, "counted_block") + _claims(premise, "walled_block"):
+        if (c["start"], c["end"], c["clues"]) not in held:
+            return f"a {c['claim']} claim given as a reason for no block's holder"
     for c in _claims(premise, "sole_holder"):
         if (c["start"], c["end"], c["clues"]) not in held:
             return "a sole holder given as a reason for no block's holder"

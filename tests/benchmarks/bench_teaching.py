@@ -222,6 +222,17 @@ _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 1
 # the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
 # at cells 9–10 can only be the second clue, 10, …": Edges and walls on the part)
 _PART_REASON = re.compile(r"hold only (the \w+ clue, \d+|the \d+); the [^;]* $")
+# the blocks on one side counted, every cell there decided ("the third block, at cells 9–10,
+# every cell before it decided, can only be …"; "the second and third blocks, at …, every cell
+# before them decided, …"; "…, every cell after it decided but cell 16, …": the cell next to it)
+_COUNTED_REASON = re.compile(
+    r"the [\w-]+( and [\w-]+)? (block|blocks), at [^,]*, every cell (before|after) (it|them) "
+    r"decided( but cells? [\d, ]+)?, $"
+)
+# a block walled in and the only clue exactly that long ("the block at cell 17, walled in, can
+# only be the third clue, 1, the only 1")
+_WALLED_REASON = re.compile(r"walled in, $")
+_ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only \1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
 )
@@ -268,6 +279,8 @@ def _bare_statements(step) -> tuple[int, list[int]]:
         if not (
             (part and after.startswith(part.group(1)))
             or _EDGE_REASON.search(before)
+            or _COUNTED_REASON.search(before)
+            or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)
             or _ONLY_CLUE.match(after)

@@ -237,11 +237,52 @@ def _edge_side(claims: Sequence[Claim], start: int, end: int) -> str:
 
 def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block") -> str:
     """``the block at cells 2–3``, or ``the first block, at cells 2–3,`` when an ``edge_block``
-    claim gives that as the reason only the first (last) clue can be it."""
+    claim gives that as the reason only the first (last) clue can be it; ``the third block, at
+    cells 9–10, every cell before it decided,`` for a ``counted_block`` claim, ``the block at
+    cell 17, walled in,`` for a ``walled_block`` claim (whose clue is then said with
+    :func:`_only_size`)."""
     side = _edge_side(claims, start, end)
+    where = cells_text(range(start, end))
     if side:
-        return f"the {side} {what}, at {cells_text(range(start, end))},"
-    return f"the {what} at {cells_text(range(start, end))}"
+        return f"the {side} {what}, at {where},"
+    counted = _counted_at(claims, start, end)
+    if counted is not None:
+        return f"the {_counted_name(counted)} block, at {where}, {_decided(counted, 'it')},"
+    if _walled_at(claims, start, end):
+        return f"the {what} at {where}, walled in,"
+    return f"the {what} at {where}"
+
+
+def _counted_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
+    """The ``counted_block`` claim of the boxes ``[start, end)``, when the claims give one."""
+    for c in _all(claims, "counted_block"):
+        if (c["start"], c["end"]) == (start, end):
+            return c
+    return None
+
+
+def _counted_name(c: Claim) -> str:
+    """A ``counted_block`` claim's block by its place: ``third`` (two blocks before it) or
+    ``second-last`` (one after it)."""
+    return ordinal(c["count"]) if c["side"] == "before" else f"{ordinal(c['count'])}-last"
+
+
+def _decided(c: Claim, it: str) -> str:
+    """``every cell before it decided`` (a ``counted_block`` claim's side), ``… but cell 10``
+    (the undecided cell next to it, which filled would be part of it)."""
+    but = f" but cell {c['open'] + 1}" if "open" in c else ""
+    return f"every cell {c['side']} {it} decided{but}"
+
+
+def _walled_at(claims: Sequence[Claim], start: int, end: int) -> bool:
+    """Whether a ``walled_block`` claim says the boxes ``[start, end)`` are walled in."""
+    return any((c["start"], c["end"]) == (start, end) for c in _all(claims, "walled_block"))
+
+
+def _only_size(claims: Sequence[Claim], start: int, end: int) -> str:
+    """``, the only 1`` after a walled-in block's clue (a ``walled_block`` claim: no other clue
+    is exactly that long), else ""."""
+    return f", the only {end - start}" if _walled_at(claims, start, end) else ""
 
 
 def _sole(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -456,7 +497,7 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
             f"{nm.clue(owners[0], subject=True)} and is finished: {_effect(cells)}"
         )
     if len(owners) == 1:
-        who = f"can only be {nm.clue(owners[0])}"
+        who = f"can only be {nm.clue(owners[0])}{_only_size(claims, b['start'], b['end'])}"
         if _all(claims, "only_long"):  # its reason: no other clue is that long
             who += ", the only clue that long"
     elif all(nm.clues[i] == length for i in owners):
@@ -491,6 +532,7 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
             continue
         if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
             who += ", the only clue that long"
+        who += _only_size(claims, h["start"], h["end"])
         said.append((block, who))
     text = ""
     for k, (block, who) in enumerate(said):
@@ -865,6 +907,8 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         who = nm.clue(h["clue"], subject=True)
         if _all(claims, "only_long"):  # its reason: no other clue is that long
             who += " the only clue that long,"
+        elif _walled_at(claims, b["start"], b["end"]):
+            who += f" the only {b['end'] - b['start']},"
         return then_sentence(
             chain,
             f"{box} can only be {who} {starting(h)} to hold "
@@ -1084,13 +1128,29 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
     if len(held) == 1:
         h = held[0]
         clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
-        why = ", the only clue that long," if longest else ","
+        why = f"{_only_size(claims, h['start'], h['end'])},"
+        if longest:
+            why = ", the only clue that long,"
         block = _block_at(claims, h["start"], h["end"])
         if sole:  # its reason first: "…, so the block at … can only be …, and cells … hold …"
             return f"{_so(sole_words(nm, sole[0]))} {block} can only be {clue}, and {text}"
         return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
+        counted = [
+            c for c in (_counted_at(claims, h["start"], h["end"]) for h in held) if c is not None
+        ]
+        if len(counted) == 2 and counted[0]["side"] == counted[1]["side"]:
+            # both counted from one end: "the second and third blocks, at …, every cell before
+            # them decided, …" (but the undecided cells next to them)
+            first, last = (_counted_name(c) for c in counted)
+            blocks = f"at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))}"
+            open_ = [c["open"] for c in counted if "open" in c]
+            but = f" but {cells_text(open_)}" if open_ else ""
+            return (
+                f"the {first} and {last} blocks, {blocks}, every cell "
+                f"{counted[0]['side']} them decided{but}, {_two_held(nm, a, b)}, so {text}"
+            )
         mixed = _mixed_held(nm, claims, held)
         if mixed is not None:
             return f"{mixed}, and {text}"
@@ -1133,6 +1193,9 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
         if side:
             kinds.add("edge")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}")
+        elif _counted_at(claims, s, e) or _walled_at(claims, s, e):
+            kinds.add("short")
+            plain.append(f"{_block_at(claims, s, e)} can only be {clue}{_only_size(claims, s, e)}")
         elif long:
             kinds.add("long")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}, the only clue that long")
@@ -1144,7 +1207,7 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
         else:
             kinds.add("none")
             bare.append(f"{_block_at(claims, s, e)} can only be {clue}")
-    if len(kinds) < 2:
+    if len(kinds) < 2 and "short" not in kinds:
         return None
     text = "; ".join(plain) if kept else ", and ".join([*plain, *bare])
     for words in kept:
@@ -1207,6 +1270,8 @@ def premise_focus(
                 "only_long",
                 "edge_block",
                 "sole_holder",
+                "counted_block",
+                "walled_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1216,7 +1281,15 @@ def premise_focus(
                 spans.append(("gap", c["start"], c["end"]))
             if "clue" in c:
                 add_clue(c["clue"])
-            if kind in ("holders", "only_long", "edge_block", "filled_count", "sole_holder"):
+            if kind in (
+                "holders",
+                "only_long",
+                "edge_block",
+                "filled_count",
+                "sole_holder",
+                "counted_block",
+                "walled_block",
+            ):
                 for i in c["clues"]:
                     add_clue(i)
         for p, _ in premise["cells"]:

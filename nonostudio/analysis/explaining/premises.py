@@ -38,6 +38,14 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   the line before (``side`` "first") or after ("last") them is, so they are the line's first
   (last) clue's, the one of ``clues``: the reason, by the clues' order, that only it can hold
   them.
+* ``counted_block {side, count, start, end, clues, open?}`` — cells ``[start, end)`` are
+  filled, every cell of the line before (``side`` "before") or after ("after") them is decided
+  but the cell ``open`` next to them (undecided, a cross or the edge beyond it: filled, it is
+  part of this block), and ``count`` blocks lie there: each is a whole clue, so these boxes are
+  clue ``count`` from that end, the one of ``clues`` (:func:`short_reasons`).
+* ``walled_block {start, end, clues}`` — cells ``[start, end)`` are a block walled in by
+  crosses or the line's edges, so one whole clue exactly that long, and only the one of
+  ``clues`` is (:func:`short_reasons`).
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
   they are, on a part its ``part`` claim; or, shorter, a block beside them whose one clue is
@@ -2024,3 +2032,40 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
         if not matched(first, sub.hint_end):
             matched(inside[-1] if inside else None, sub.hint_end - 1)
     return out  # (two blocks' reasons of different kinds: each said with its own)
+
+
+SHORT_REASONS = ("counted_block", "walled_block")
+"""The claim kinds of :func:`short_reasons`: a block's one clue said in a few words."""
+
+
+def short_reasons(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int
+) -> list[Claim]:
+    """The short reasons clue ``i`` alone can hold the filled cells ``[s, e)`` of the whole
+    line (clue ``hints``, ``cells``), each a fact of the line and arithmetic: every cell on one
+    side decided, the blocks there counted (a ``counted_block`` claim: "the third block, at
+    cells 9–10, every cell before it decided, …"), or the block walled in by crosses or edges
+    and ``i`` the only clue that long exactly (a ``walled_block`` claim: "the block at cell 17,
+    walled in, can only be the third clue, 1, the only 1").  Empty when none holds."""
+    n = len(cells)
+    if not 0 <= s < e <= n or any(cells[p] != FILLED for p in range(s, e)):
+        return []
+    out: list[Claim] = []
+    if (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED):
+        if [j for j, h in enumerate(hints) if h == e - s] == [i]:
+            out.append({"claim": "walled_block", "start": s, "end": e, "clues": [i]})
+    for side, k in (("before", i), ("after", len(hints) - 1 - i)):
+        seen = list(cells[:s]) if side == "before" else list(cells[e:])
+        if side == "after":
+            seen.reverse()  # (nearest the block last)
+        if seen and seen[-1] == FILLED:
+            continue
+        claim = {"claim": "counted_block", "side": side, "count": k, "start": s, "end": e}
+        if seen and seen[-1] == UNKNOWN and (len(seen) == 1 or seen[-2] == CROSSED):
+            # the one undecided cell next to it: filled, it would be part of this block
+            claim["open"] = s - 1 if side == "before" else e
+            seen = seen[:-1]
+        if k > 0 and UNKNOWN not in seen and len(runs(seen, FILLED)) == k:
+            # (none there: the line's first or last block, an edge_block claim)
+            out.append({**claim, "clues": [i]})
+    return out

@@ -29,7 +29,13 @@ from nonostudio.analysis.explaining.premise_text import (
     restated,
     then_sentence,
 )
-from nonostudio.analysis.explaining.premises import WitnessLine, order_reasons, stranded_sole
+from nonostudio.analysis.explaining.premises import (
+    SHORT_REASONS,
+    WitnessLine,
+    order_reasons,
+    short_reasons,
+    stranded_sole,
+)
 from nonostudio.core.line import FILLED, Line
 
 __all__ = [
@@ -162,7 +168,7 @@ def _budget_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[dict[
     Finished block premise's in full, its reason said again (a reason said by the premise
     before is left out of the words, "So the block at cell 6 can only be …", but the budget
     counts it, so the steps split as they did when it was said)."""
-    premise = {**premise, "claims": _without_stranded(premise["claims"])}
+    premise = {**premise, "claims": _without_short(_without_stranded(premise["claims"]))}
     if premise["say"] == "punctuate":
         return WORDS["punctuate"](nm, premise["claims"], premise["cells"])
     return premise_sentence(nm, premise, stated)
@@ -179,6 +185,12 @@ def _stranded_sole(claim: dict[str, Any]) -> bool:
 def _without_stranded(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """``claims`` without their :func:`_stranded_sole` claims."""
     return [c for c in claims if not _stranded_sole(c)]
+
+
+def _without_short(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``claims`` without their short reasons a block is one clue (:data:`SHORT_REASONS`,
+    said only where the step's words have room, :func:`_add_short_reasons`)."""
+    return [c for c in claims if c["claim"] not in SHORT_REASONS]
 
 
 def _without_sole(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -262,7 +274,75 @@ def gather_premises(
     if not sub and offset == 0:  # a reason left out for want of room: the boxes left unheld
         for key, claims in full.items():
             _shorter_reasons(technique, axis, line, premises, by_id[key], claims)
+    _add_short_reasons(technique, axis, line, premises)
     return decided
+
+
+_REASONS = ("edge_block", "only_long", "sole_holder", "kept_off", *SHORT_REASONS)
+"""The claim kinds that say why a box's holder is the one clue its ``holders`` claim names."""
+
+
+def _add_short_reasons(
+    technique: str, axis: str, line: Line, premises: list[dict[str, Any]]
+) -> None:
+    """Each block said to be one clue with no reason gets a short one
+    (:func:`~nonostudio.analysis.explaining.premises.short_reasons`: the blocks counted from a
+    decided end, or the block walled in and the only clue that long) where the step's body then
+    stays within :data:`BODY_WORDS` (and the sentence within :data:`SENTENCE_WORDS`): of a
+    premise's choices, the most reasons in the fewest words.  The budget does not count them
+    (:func:`_budget_sentence`), so the steps split as they did without them; the line is taken
+    as it stood before the premise's round."""
+    rounds = []
+    for k in range(len(premises)):  # a part premise: the round of the premise after it
+        after = [p for p in premises[k:] if p["say"] != "part"]
+        rounds.append(after[0].get("round", 0) if after else 0)
+    said: list[dict[str, Any]] = []
+    for k, premise in enumerate(premises):
+        claims = premise["claims"]
+        cells = list(line.cells)
+        for p, r in zip(premises, rounds, strict=True):
+            if r < rounds[k]:
+                for q, v in p["cells"]:
+                    cells[q] = v
+        options: list[list[dict[str, Any] | None]] = []
+        bare: list[dict[str, Any]] = []
+        # the part just stated, holding only one clue, says it ("cells 9–25 hold only the
+        # second clue, 10; the box at cells 9–10 can only be the second clue, 10")
+        parts = premises[k - 1]["claims"] if k and premises[k - 1]["say"] == "part" else []
+        for c in claims:
+            if c["claim"] != "holders" or len(c["clues"]) != 1 or c in said:
+                continue
+            span = (c["start"], c["end"])
+            if any(d["claim"] in _REASONS and (d["start"], d["end"]) == span for d in claims):
+                continue
+            if any(
+                d["claim"] == "part"
+                and d["clues"] == c["clues"]
+                and d["start"] <= span[0] < span[1] <= d["end"]
+                for d in parts
+            ):
+                continue
+            found = short_reasons(line.hints, cells, *span, c["clues"][0])
+            if found:
+                bare.append(c)
+                options.append([*found, None])
+        said.extend(claims)
+        if not bare:
+            continue
+        best: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+        for chosen in itertools.product(*options):
+            reasons = {id(h): r for h, r in zip(bare, chosen, strict=True) if r is not None}
+            if not reasons:
+                continue
+            premise["claims"] = [
+                d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
+            ]
+            body, words = _body_words(technique, axis, line, premises)
+            if body <= BODY_WORDS and words <= SENTENCE_WORDS:
+                key = (-len(reasons), body)
+                if best is None or key < best[0]:
+                    best = (key, premise["claims"])
+        premise["claims"] = claims if best is None else best[1]
 
 
 def _shorter_reasons(
@@ -342,7 +422,8 @@ def _gather_premises(
 
     def words_of(premise: dict[str, Any]) -> int:
         if premise["say"] == "part":
-            return len(part_text(nm, premise).split())
+            plain = {**premise, "claims": _without_short(premise["claims"])}
+            return len(part_text(nm, plain).split())
         return len(_budget_sentence(nm, premise, stated).split())
 
     words = 0

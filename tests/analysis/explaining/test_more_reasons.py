@@ -1,0 +1,140 @@
+"""A block said to be one clue gets a short reason where the step's words have room.
+
+The lines are real ones (jwilk-nonogram, steps numbered as ``explain`` prints them, the line as
+it stood before the step) whose words said "the block at … can only be the third clue, 2" with
+no reason: the reasons found were too long for the step's word budget.  Two short ones now:
+
+* the blocks on one side counted when every cell there is decided (a ``counted_block`` claim;
+  but one undecided cell next to the block, which filled would be part of it):
+  "the third-last and second-last blocks, at cell 12 and cell 14, every cell after them
+  decided, can only be the third and fourth clues";
+* a block walled in by crosses or edges is one whole clue exactly that long (a
+  ``walled_block`` claim): "the block at cells 9–10, walled in, can only be the third clue, 2,
+  the only 2".
+
+Every claim is checked by brute force over the line's arrangements and each inference by the
+checker (:func:`checked_words`); the checker is shown to refuse such a claim that is not true.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import checked_words, line_cells  # noqa: E402
+from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+
+from nonostudio.analysis.explaining.step_text import BODY_WORDS  # noqa: E402
+
+# (technique, axis, index, clue, line before the step, the words now said)
+LINES = {
+    # data002.nin row 21, step 197: was "the blocks at cells 9–10 and cell 15 can only be the
+    # third and fourth clues, 2 and 4, so …"
+    "data002 row 21": (
+        "matching",
+        "row",
+        20,
+        (1, 1, 2, 4, 1),
+        "xxxx#x#x##x##.#.....",
+        "the block at cells 9–10, walled in, can only be the third clue, 2, the only 2,",
+    ),
+    # data040.nin row 8, step 140: was "the blocks at cell 12 and cell 14 can only be the third
+    # and fourth clues, 2 and 1, so …"
+    "data040 row 8": (
+        "matching",
+        "row",
+        7,
+        (1, 2, 2, 1, 2),
+        ".....x.....#x#xxx##x",
+        "the third-last and second-last blocks, at cell 12 and cell 14, every cell after them "
+        "decided, can only be the third and fourth clues, 2 and 1,",
+    ),
+    # data079.nin column 11, step 109: was "the block at cell 13 can only be the fourth clue, 1,
+    # so the third and second end by cells 11 and 9"
+    "data079 column 11": (
+        "punctuate",
+        "column",
+        10,
+        (1, 2, 1, 1, 2),
+        "..........#x#xxxxx##",
+        "the second-last block, at cell 13, every cell after it decided, can only be the "
+        "fourth clue, 1,",
+    ),
+    # data079.nin column 9, step 48: was "the block at cells 11–12 can only be the second clue,
+    # 3" (cell 13, next to it, undecided: filled, it would be part of that block)
+    "data079 column 9": (
+        "matching",
+        "column",
+        8,
+        (3, 3, 2),
+        ".........x##.xxxxx##",
+        "the second-last block, at cells 11–12, every cell after it decided but cell 13, can "
+        "only be the second clue, 3,",
+    ),
+    # data054.nin row 18, step 124: was "the block at cell 12 can only be the third clue, 1."
+    "data054 row 18": (
+        "punctuate",
+        "row",
+        17,
+        (2, 2, 1, 5),
+        "x##x##x...x#x............",
+        "the block at cell 12, walled in, can only be the third clue, 1, the only 1.",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINES))
+def test_the_block_s_one_clue_is_said_with_a_short_reason(name: str) -> None:
+    technique, axis, index, hints, line, said = LINES[name]
+    text, premises = checked_words(technique, axis, index, hints, line, later_rounds=False)
+    assert said in text
+    kinds = {c["claim"] for p in premises for c in p["claims"]}
+    assert kinds & {"counted_block", "walled_block"}
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS
+
+
+def test_no_reason_passes_the_word_budget() -> None:
+    """data040.nin column 12, step 138: the block at cell 11 is walled in and the only 1, but
+    the step's body is 61 words already; its reason would take it past the budget."""
+    text, premises = checked_words("matching", "column", 11, (2, 1, 5), "xx..xxx.#x#x#####xxx")
+    assert "the block at cell 11 can only be the second clue, 1, so" in text
+    assert not any(c["claim"] == "walled_block" for p in premises for c in p["claims"])
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS
+
+
+def _refused(claim: dict, hints: tuple[int, ...], line: str) -> str | None:
+    cells = line_cells(line)
+    return check_claim(claim, hints, cells, arrangements(hints, cells))
+
+
+def test_the_checker_refuses_a_count_with_an_undecided_cell_or_a_wrong_count() -> None:
+    hints, line = (1, 2, 2, 1, 2), ".....x.....#x#xxx##x"
+    good = {"claim": "counted_block", "side": "after", "count": 2, "start": 11, "end": 12}
+    assert _refused({**good, "clues": [2]}, hints, line) is None
+    assert _refused({**good, "clues": [1]}, hints, line)  # not the clue counted
+    assert _refused({**good, "count": 1, "clues": [3]}, hints, line)  # two blocks, not one
+    before = {**good, "side": "before", "count": 0, "clues": [0]}
+    assert "undecided" in _refused(before, hints, line)  # cells 1–5, 7–11 undecided
+
+
+def test_the_checker_takes_one_undecided_cell_next_to_the_block_only() -> None:
+    hints = (3, 3, 2)
+    good = {"claim": "counted_block", "side": "after", "count": 1, "start": 10, "end": 12}
+    assert _refused({**good, "open": 12, "clues": [1]}, hints, ".........x##.xxxxx##") is None
+    assert _refused({**good, "clues": [1]}, hints, ".........x##.xxxxx##")  # cell 13 undecided
+    # two undecided cells after the block: one could be a block of its own
+    assert _refused({**good, "open": 12, "clues": [1]}, hints, ".........x##..xxxx##")
+
+
+def test_the_checker_refuses_a_block_not_walled_in_or_not_the_only_one_that_long() -> None:
+    hints = (1, 2, 2, 1, 2)
+    claim = {"claim": "walled_block", "start": 13, "end": 14, "clues": [3]}
+    assert _refused(claim, hints, ".....x.....#x#xxx##x")  # two clues are 1 long
+    claim = {"claim": "walled_block", "start": 11, "end": 12, "clues": [0]}
+    assert _refused(claim, (1, 2, 2, 2), ".....x.....#.#xxx##x")  # cell 13 is not a cross
+    reason = {"claim": "walled_block", "start": 8, "end": 10, "clues": [2]}
+    premise = {"say": "part", "claims": [reason], "cells": []}  # no block's holder beside it
+    assert check_inference(premise, (1, 1, 2, 4, 1), 20)
