@@ -10,6 +10,7 @@ shorter than the clues it cites, the cells a glue covers, ...) and the cells the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -880,6 +881,63 @@ def check_guess(step: Any, puzzle: Any) -> list[str]:
     return []
 
 
+_MORE = re.compile(r"\bcells? ((?:\d+(?:–\d+)?, )*\d+(?:–\d+)?) and (\d+) more\b")
+
+
+def _ranges(cells: set[int]) -> list[tuple[int, int]]:
+    """The runs of consecutive ``cells`` (0-based), as ``(first, last)``, in order."""
+    out: list[tuple[int, int]] = []
+    for p in sorted(cells):
+        if out and out[-1][1] == p - 1:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
+
+
+def _step_cell_sets(step: Any) -> list[set[int]]:
+    """The sets of cells a line step's premises state, which its words may list: each
+    premise's cells (all, and those of each value) and the cells of each claim (its span, its
+    boxes, crosses and the blocks it names)."""
+    sets: list[set[int]] = []
+    for premise in step.premises:
+        cells = [(p, v) for p, v in premise["cells"]]
+        sets.append({p for p, _ in cells})
+        for value in (FILLED, CROSSED):
+            sets.append({p for p, v in cells if v == value})
+        for c in premise["claims"]:
+            spans = [c[k] for k in ("boxes", "cross") if isinstance(c.get(k), list)]
+            spans = [b for b in spans if len(b) == 2 and all(isinstance(x, int) for x in b)]
+            for k in ("boxes", "before", "after"):  # lists of spans
+                spans += [b for b in c.get(k, []) if isinstance(b, list)]
+            if isinstance(c.get("start"), int) and isinstance(c.get("end"), int):
+                sets.append(set(range(c["start"], c["end"])))
+            if spans:
+                sets.append({p for a, b in spans for p in range(a, b)})
+    return [x for x in sets if x]
+
+
+def check_more_lists(step: Any) -> list[str]:
+    """Each list of cells a line step's words cut short (``cells 1–2, 4–10, 12–15, 17 and 2
+    more``) against the cells its premises state, by its own count: some set of them whose
+    first runs are the runs listed, the rest as many cells as the count says."""
+    problems = []
+    sets = _step_cell_sets(step)
+    for m in _MORE.finditer(step.text):
+        listed = []
+        for part in m.group(1).split(", "):
+            a, _, b = part.partition("–")
+            listed.append((int(a) - 1, int(b or a) - 1))
+        more = int(m.group(2))
+        if not any(
+            _ranges(x)[: len(listed)] == listed
+            and len(x) - sum(b - a + 1 for a, b in listed) == more
+            for x in sets
+        ):
+            problems.append(f"'{m.group(0)}' lists no cells the premises state")
+    return problems
+
+
 def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     """``(line steps checked, steps skipped for too many arrangements, problems)`` of a trace."""
     puzzle = trace.puzzle
@@ -915,6 +973,7 @@ def check_trace(trace: Any) -> tuple[int, int, list[str]]:
             on_line = {((c if step.axis == "row" else r), v) for r, c, v in step.cells}
             if said != on_line:
                 problems.append(f"step {k + 1}: its cells are not the premises' cells")
+            problems += [f"step {k + 1} ({step.text}): {p}" for p in check_more_lists(step)]
         for r, c, v in step.cells:
             grid[r][c] = v
     return checked, skipped, problems

@@ -20,14 +20,20 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from checked_words import checked_words, line_cells  # noqa: E402
-from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+from sentence_checker import (  # noqa: E402
+    arrangements,
+    check_claim,
+    check_inference,
+    check_more_lists,
+)
 
-from nonostudio.analysis.explaining.step_text import BODY_WORDS  # noqa: E402
+from nonostudio.analysis.explaining.step_text import BODY_WORDS, explain_move  # noqa: E402
 
 # (technique, axis, index, clue, line before the step, the words now said)
 LINES = {
@@ -138,3 +144,38 @@ def test_the_checker_refuses_a_block_not_walled_in_or_not_the_only_one_that_long
     reason = {"claim": "walled_block", "start": 8, "end": 10, "clues": [2]}
     premise = {"say": "part", "claims": [reason], "cells": []}  # no block's holder beside it
     assert check_inference(premise, (1, 1, 2, 4, 1), 20)
+
+
+# data067.nin row 17, step 155 and data079.nin row 8, step 201: lists of cells cut short, and
+# the same lists miscounted or with a run wrong
+MORE = {
+    "data067 row 17": (
+        "row",
+        16,
+        (1, 1),
+        "..#.......x....x.xxxxxxxx.x#x.",
+        "cells 1–2, 4–10, 12–15, 17 and 2 more are empty",
+        ("cells 1–2, 4–10, 12–15, 17 and 3 more", "cells 1–2, 4–10, 12–14, 17 and 2 more"),
+    ),
+    "data079 row 8": (
+        "row",
+        7,
+        (3, 6),
+        "xxxxx...xx.x.###.x######.",
+        "cells 6–8, 11, 13, 17 and 1 more are empty",
+        ("cells 6–8, 11, 13, 17 and 2 more", "cells 6–8, 11, 13, 18 and 1 more"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE))
+def test_a_list_cut_short_is_checked_against_the_premises_cells(name: str) -> None:
+    """The checker reads "cells … and N more" in a step's words: the runs listed must be the
+    first runs of cells the premises state and N the cells left (data067: cells 26 and 30)."""
+    axis, index, hints, line, said, wrong = MORE[name]
+    explanation, premises = explain_move("line_complete", axis, index, hints, line_cells(line))
+    assert said in explanation.text
+    assert check_more_lists(SimpleNamespace(text=explanation.text, premises=premises)) == []
+    for words in wrong:
+        text = explanation.text.replace(said, words + " are empty")
+        assert check_more_lists(SimpleNamespace(text=text, premises=premises))
