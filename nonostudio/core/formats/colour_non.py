@@ -39,6 +39,8 @@ def read(text: str, source: str) -> ColourPuzzle:
             )
         char = "." if letter == "0" else letter
         declared[letter] = make_colour(name.strip() or letter, rgb, char, source, line)
+    # (a letter no 'color' line declares keeps it as name below: it is likely the typo)
+    declared = dict(zip(declared, readable_names(list(declared.values())), strict=True))
     items: dict[str, list[tuple[int, str]]] = {}
     used: list[str] = []
     for kind, clues in (("row", rows), ("column", cols)):
@@ -57,7 +59,7 @@ def read(text: str, source: str) -> ColourPuzzle:
             name, rgb = ("black", "#000000") if letter == "1" else (letter, _fallback(k))
             declared[letter] = make_colour(name, rgb, letter, source, None)
         colours.append(declared[letter])
-    palette = make_palette(readable_names(colours), source)
+    palette = make_palette(colours, source)
     index = {c: i for i, c in enumerate(order, 1)}
     row_clues = [
         tuple((n, index[c]) for n, c in items[f"row {k}"]) for k in range(1, len(rows) + 1)

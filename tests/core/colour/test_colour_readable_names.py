@@ -43,3 +43,9 @@ def test_letter_names_in_non_and_g_read_as_common_names_chosen_names_kept() -> N
     assert _names(non, "t.non") == ["white", "orange", "sea"]
     g = "#d\n a:a #f78900\n b:b #1600ff sea\n: rows\n1a 1b\n: columns\n1a\n1b\n"
     assert _names(g, "t.g") == ["white", "orange", "sea"]
+
+
+def test_a_letter_no_colour_line_declares_keeps_it_as_name() -> None:
+    # (likely a typo: the totals message must name the letter typed, not a made-up value's name)
+    non = "width 2\nheight 1\ncolor a #f78900\nrows\n1a,1q\ncolumns\n1a\n1q\n"
+    assert _names(non, "t.non") == ["white", "orange", "q"]
