@@ -33,6 +33,7 @@ from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set
 from nonostudio.gui.common.table_model import (
     busy_bar,
@@ -343,8 +344,7 @@ class RuleBrowser(QWidget):
 
     def _coverage_progress(self, fraction: float, message: str) -> None:
         """Coverage's ``(fraction, message)``: the bar at the fraction, the message as its tip."""
-        self.coverage_busy.setRange(0, 100)
-        self.coverage_busy.setValue(round(100 * fraction))
+        show_progress(self.coverage_busy, fraction)
         self.coverage_busy.setToolTip(f"Measuring coverage on the test set: {message}")
 
     def _cancel_coverage(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QHideEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QTextEdit, QWidget
 
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.dialogs.save_rules import SaveWrittenRuleDialog
 from nonostudio.gui.rule_drafts import (
     RuleDrafts,
@@ -288,7 +289,7 @@ class RuleEditor(QWidget):
         self._clear_result()
         self.ui.result_label.setText(f"Proving for lines of up to {max_length} cells…")
         self.ui.progress.setFormat("%p%")  # not the last proof's words
-        self.ui.progress.setValue(0)
+        show_progress(self.ui.progress, 0)  # busy until the prover's first report
         self.ui.progress.show()
         self.ui.progress_label.setText("")
         self.ui.cancel_button.show()
@@ -322,7 +323,7 @@ class RuleEditor(QWidget):
             <= self.ui.progress.width()
         )
         self.ui.progress_label.setVisible(not fits)
-        self.ui.progress.setValue(round(100 * fraction))
+        show_progress(self.ui.progress, fraction)
 
     def _proved(self, result: ProofResult) -> None:
         self._idle()

@@ -35,6 +35,7 @@ from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.guide_export import write_guide
@@ -241,8 +242,7 @@ class TechniqueBrowser(QWidget):
         self._analysing.start(ProcessJob(technique_analysis, (shared(rule_set), path)))
 
     def _on_progress(self, fraction: float, message: str) -> None:
-        self.busy.setRange(0, 100)
-        self.busy.setValue(round(100 * fraction))
+        show_progress(self.busy, fraction)
         self.busy.setToolTip(message)
 
     def _update_busy(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.paths import user_rules_dir
+from nonostudio.gui.common.progress_bars import is_busy_bar
 from nonostudio.gui.rule_drafts import DRAFTS_NAME
 from nonostudio.gui.rules.browser import RuleBrowser
 from nonostudio.gui.rules.editor import RuleEditor
@@ -311,6 +312,19 @@ def test_cancel_stops_the_z3_proof_within_a_second(
     QApplication.processEvents()
     assert finished == []
     assert QApplication.focusWidget() is editor.ui.text_edit
+
+
+def test_a_proof_with_nothing_proved_yet_shows_a_busy_bar_not_an_empty_box(
+    qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]
+) -> None:
+    _, editor, _ = editor_in_window
+    editor.set_text(format_rule(LEARNED.rules[0]))
+    editor.ui.length_spin.setValue(30)
+    editor.prove()  # (no event handled before the check: the prover's reports wait in the queue)
+    assert is_busy_bar(editor.ui.progress)  # before: an empty bar at 0 %, taken for stuck
+    editor._progress(0.5, "lines of 15 cells")
+    assert editor.ui.progress.value() == 50 and not is_busy_bar(editor.ui.progress)
+    editor.cancel_proof()
 
 
 def record_control_rules(path: Path) -> None:
