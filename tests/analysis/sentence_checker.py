@@ -897,23 +897,33 @@ def _ranges(cells: set[int]) -> list[tuple[int, int]]:
 
 def _step_cell_sets(step: Any) -> list[set[int]]:
     """The sets of cells a line step's premises state, which its words may list: each
-    premise's cells (all, and those of each value) and the cells of each claim (its span, its
-    boxes, crosses and the blocks it names)."""
+    premise's cells (all, and those of each value), the cells of each claim (its span, its
+    boxes, crosses and the blocks it names), and the crosses (boxes) of each run of claims in a
+    row (a chain's links said at once: "cells 1–5, 7, 9, 11 and 2 more are crossed")."""
     sets: list[set[int]] = []
     for premise in step.premises:
         cells = [(p, v) for p, v in premise["cells"]]
         sets.append({p for p, _ in cells})
         for value in (FILLED, CROSSED):
             sets.append({p for p, v in cells if v == value})
+        runs: dict[str, list[set[int]]] = {"boxes": [], "cross": []}
         for c in premise["claims"]:
-            spans = [c[k] for k in ("boxes", "cross") if isinstance(c.get(k), list)]
-            spans = [b for b in spans if len(b) == 2 and all(isinstance(x, int) for x in b)]
+            spans = []
+            for k in ("boxes", "cross"):
+                b = c.get(k)
+                if isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) for x in b):
+                    spans.append(b)
+                    runs[k].append(set(range(*b)))
             for k in ("boxes", "before", "after"):  # lists of spans
                 spans += [b for b in c.get(k, []) if isinstance(b, list)]
             if isinstance(c.get("start"), int) and isinstance(c.get("end"), int):
                 sets.append(set(range(c["start"], c["end"])))
             if spans:
                 sets.append({p for a, b in spans for p in range(a, b)})
+        for found in runs.values():
+            for i in range(len(found)):
+                for j in range(i + 1, len(found)):
+                    sets.append(set().union(*found[i : j + 1]))
     return [x for x in sets if x]
 
 
