@@ -215,3 +215,45 @@ def _balanced(axis: str, clues: Sequence[ColourClue], palette: Palette) -> Itera
                 yield ColourEdit(axis, i, SWAP, (clue,), (new,), palette, j)
         if i + 1 < len(clues) and clues[i + 1] != clue:
             yield ColourEdit(axis, i, MOVE, (clue, clues[i + 1]), (clues[i + 1], clue), palette)
+
+
+def undeclared_items(
+    rows: ColourClues, cols: ColourClues, undeclared: frozenset[int]
+) -> list[tuple[str, int, int]]:
+    """The clue items whose colour the file does not declare, as ``(axis, line, item)``
+    (0-based), rows first."""
+    return [
+        (axis, i, j)
+        for axis, clues in (("row", rows), ("column", cols))
+        for i, clue in enumerate(clues)
+        for j, (_n, c) in enumerate(clue)
+        if c in undeclared
+    ]
+
+
+def undeclared_edits(
+    rows: ColourClues, cols: ColourClues, palette: Palette, undeclared: frozenset[int]
+) -> list[ColourEdit]:
+    """The fixes of one clue item whose colour the file does not declare (``4q`` typed for
+    ``4c``): that item recoloured to each declared colour (not the background) that leaves
+    every colour's row and column totals equal and every clue fitting its line.  None when
+    more than one item has an undeclared colour (a single edit cannot mend them)."""
+    items = undeclared_items(rows, cols, undeclared)
+    if len(items) != 1:
+        return []
+    ((axis, i, j),) = items
+    clues = rows if axis == "row" else cols
+    clue = clues[i]
+    out = []
+    for colour in range(1, len(palette)):
+        if colour in undeclared:
+            continue
+        new = (*clue[:j], (clue[j][0], colour), *clue[j + 1 :])
+        edit = ColourEdit(axis, i, RECOLOUR, (clue,), (new,), palette, j)
+        fixed_rows, fixed_cols = edit.apply(rows, cols)
+        if any(colour_totals(fixed_rows, fixed_cols, len(palette))):
+            continue
+        if too_long_colour(fixed_rows, fixed_cols):
+            continue
+        out.append(edit)
+    return out

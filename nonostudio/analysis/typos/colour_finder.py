@@ -26,6 +26,8 @@ from nonostudio.analysis.typos.colour_edits import (
     colour_totals,
     colour_weight,
     too_long_colour,
+    undeclared_edits,
+    undeclared_items,
 )
 from nonostudio.analysis.typos.contradiction import _ranges
 from nonostudio.analysis.typos.finder import (
@@ -43,11 +45,14 @@ from nonostudio.analysis.typos.finder import (
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, min_colour_length
 from nonostudio.core.colour.solver import solve_colour
+from nonostudio.core.formats._colour import ReadPalette
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.solver import Verdict
 
 #: Most line solves the shared cache keeps (then it starts afresh).
 CACHE_LINES = 200_000
+#: The problem of clues naming a colour the file does not declare (a :class:`ReadPalette`'s).
+UNDECLARED_COLOUR = "undeclared_colour"
 
 LineCache = dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], tuple[int, ...] | None]
 
@@ -109,6 +114,8 @@ class ColourTypoReport:
     cancelled: bool = False
     seconds: float = 0.0
     suspects: frozenset[tuple[str, int]] = frozenset()  # the lines the diagnosis points at
+    #: With an undeclared colour and no fix: why none is offered.
+    undeclared_why: str = ""
 
     @property
     def needs_fixing(self) -> bool:
@@ -163,6 +170,8 @@ class ColourTypoReport:
     def no_suggestion_text(self) -> str:
         """Why no suggestion is offered, in a sentence."""
         if not self.candidates and self.complete and not self.cancelled:
+            if self.problem_kind == UNDECLARED_COLOUR:
+                return self.undeclared_why
             if self.problem_kind == UNEQUAL_TOTALS:
                 return (
                     "No single edit of one clue makes every colour's totals equal with every "
@@ -360,19 +369,28 @@ def find_colour_typos(
 ) -> ColourTypoReport:
     """What is wrong with these colour clues and the single edits that put them right, best
     first.  The clues need not make a valid :class:`ColourPuzzle` (totals may differ, a clue may
-    be too long for its line).  ``progress`` and ``should_stop`` follow
-    :mod:`nonostudio.core.progress`; a cancelled or timed-out search reports what it found."""
+    be too long for its line).  A :class:`ReadPalette` marks colours the file did not declare
+    (a reader's :class:`~nonostudio.core.formats._colour.UndeclaredColourError`): then only
+    each declared colour in the one such item's place is tried (:func:`undeclared_edits`).
+    ``progress`` and ``should_stop`` follow :mod:`nonostudio.core.progress`; a cancelled or
+    timed-out search reports what it found."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     rows_t: ColourClues = tuple(tuple((int(n), int(c)) for n, c in r) for r in rows)
     cols_t: ColourClues = tuple(tuple((int(n), int(c)) for n, c in r) for r in cols)
-    kind, words, suspects = diagnose_colour(rows_t, cols_t, palette, time_limit, should_stop)
-    report = ColourTypoReport(kind, words, suspects=frozenset(suspects))
-    if kind in (UNIQUE, UNDECIDED):
-        report.complete = kind == UNIQUE
-        report.seconds = time.perf_counter() - started
-        return report
-    edits = colour_candidate_edits(rows_t, cols_t, palette)
+    undeclared = palette.undeclared if isinstance(palette, ReadPalette) else frozenset()
+    if undeclared:
+        report = undeclared_report(rows_t, cols_t, palette, undeclared)
+        kind, suspects = report.problem_kind, set(report.suspects)
+        edits = undeclared_edits(rows_t, cols_t, palette, undeclared)
+    else:
+        kind, words, suspects = diagnose_colour(rows_t, cols_t, palette, time_limit, should_stop)
+        report = ColourTypoReport(kind, words, suspects=frozenset(suspects))
+        if kind in (UNIQUE, UNDECIDED):
+            report.complete = kind == UNIQUE
+            report.seconds = time.perf_counter() - started
+            return report
+        edits = colour_candidate_edits(rows_t, cols_t, palette)
     edits.sort(key=lambda e: (not suspects.intersection(e.lines), -colour_weight(e)))
     report.candidates = len(edits)
     cache: LineCache = {}
@@ -410,6 +428,45 @@ def find_colour_typos(
     report.suggestions = ranked
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
+    return report
+
+
+def undeclared_report(
+    rows: ColourClues, cols: ColourClues, palette: Palette, undeclared: frozenset[int]
+) -> ColourTypoReport:
+    """The problem of clues naming colours the file does not declare (``undeclared``: their
+    palette indices), before any fix is tried: the item named, its line the suspect, and why
+    no fix is offered when :func:`undeclared_edits` finds none."""
+    items = undeclared_items(rows, cols, undeclared)
+
+    def item(axis: str, i: int, j: int) -> str:
+        n, c = (rows if axis == "row" else cols)[i][j]
+        return f"{axis} {i + 1}: {n}{palette[c].char}"
+
+    if len(items) == 1:
+        ((axis, i, j),) = items
+        name = palette[(rows if axis == "row" else cols)[i][j][1]].name
+        report = ColourTypoReport(
+            UNDECLARED_COLOUR,
+            f"{item(axis, i, j)} names the colour {name!r}, which the file does not declare; "
+            "each declared colour is tried in its place.",
+            suspects=frozenset({(axis, i)}),
+        )
+        report.undeclared_why = (
+            "No declared colour in its place makes every colour's row and column totals equal "
+            "with every clue fitting its line."
+        )
+        return report
+    shown = ", ".join(item(*k) for k in items[:4]) + (", ..." if len(items) > 4 else "")
+    report = ColourTypoReport(
+        UNDECLARED_COLOUR,
+        f"{len(items)} clue items name colours the file does not declare ({shown}).",
+        suspects=frozenset((axis, i) for axis, i, _j in items),
+    )
+    report.undeclared_why = (
+        f"{len(items)} clue items name colours the file does not declare: no single edit "
+        "mends them all."
+    )
     return report
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from nonostudio.core.colour.model import MAX_COLOURS, Colour, ColourPuzzle, Palette
@@ -135,6 +136,76 @@ def readable_names(colours: Sequence[Colour]) -> list[Colour]:
             colour = Colour(name, colour.rgb, colour.char)
         out.append(colour)
     return out
+
+
+@dataclass(frozen=True)
+class ReadPalette(Palette):
+    """The palette of clues that name a colour the file does not declare: every declared colour
+    (used or not) and, at the indices ``undeclared``, the colours only the clues name (a typo:
+    ``4q`` for ``4c``).  Never a puzzle's palette: the colour typo finder tries each declared
+    colour in an undeclared one's place."""
+
+    undeclared: frozenset[int] = frozenset()
+
+
+#: The value given to a colour the clues name but the file does not declare (never shown: the
+#: fix recolours its one item).
+UNDECLARED_RGB = "#808080"
+
+
+class UndeclaredColourError(InconsistentPuzzleError):
+    """A clue item names a colour the file does not declare.  The message and place are those of
+    the first such item; ``colour_clues`` holds the clues as read, the undeclared colours kept
+    in a :class:`ReadPalette`, so that the typo finder can try each declared colour in their
+    place (the file is refused all the same)."""
+
+    def explain(self, sentence: str) -> None:
+        """Add ``sentence`` to the message (why no fix is offered), ``str(self)`` with it."""
+        self.message = f"{self.message}. {sentence}"
+        self.args = (self._render(),)
+
+
+def undeclared_error(
+    first: PuzzleError,
+    declared: Sequence[tuple[str, Colour]],
+    undeclared: Sequence[tuple[str, str]],
+    rows: Sequence[Sequence[tuple[int, str]]],
+    cols: Sequence[Sequence[tuple[int, str]]],
+    *,
+    clue_lines: dict[str, int],
+    meta: Mapping[str, str],
+) -> PuzzleError:
+    """The error for clues that name colours the file does not declare: ``first`` (the first
+    such item's, naming its line and character) as an :class:`UndeclaredColourError` with the
+    clues kept, or ``first`` itself when they cannot be kept (too many colours, a clashing
+    character).  ``declared`` is the background then the declared colours, each with the key
+    the clues name it by (a ``.g`` letter, an XML name); ``undeclared`` the ``(key, char)`` of
+    each colour only the clues name (named by its key; its char shows it in the fixes:
+    ``4q → 4c``)."""
+    keys = [key for key, _ in declared] + [key for key, _ in undeclared]
+    try:
+        names = {c.name for _, c in declared}
+        extra = [
+            Colour(key if key not in names else f"{key} (undeclared)", UNDECLARED_RGB, char)
+            for key, char in undeclared
+        ]
+        colours = (*(c for _, c in declared), *extra)
+        first_extra = len(declared)
+        palette = ReadPalette(
+            colours, undeclared=frozenset(range(first_extra, first_extra + len(extra)))
+        )
+        index = {key: i for i, key in enumerate(keys)}
+        row_clues = tuple(tuple((n, index[c]) for n, c in clue) for clue in rows)
+        col_clues = tuple(tuple((n, index[c]) for n, c in clue) for clue in cols)
+    except (PuzzleError, KeyError):
+        return first
+    error = UndeclaredColourError(
+        first.message, source=first.source, line=first.line, column=first.column, clue=first.clue
+    )
+    error.colour_clues = palette, row_clues, col_clues
+    error.clue_lines = dict(clue_lines)
+    error.meta = dict(meta)
+    return error
 
 
 def make_colour(

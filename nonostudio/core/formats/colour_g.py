@@ -24,6 +24,7 @@ from nonostudio.core.formats._colour import (
     make_palette,
     named_rgb,
     readable_names,
+    undeclared_error,
 )
 from nonostudio.core.formats._common import check_size, clue_of, digits
 from nonostudio.core.formats.olsak import _bad_item, g_sections
@@ -91,48 +92,74 @@ def read(text: str, source: str) -> ColourPuzzle:
     clue_lines: dict[str, int] = {}
     raw: list[list[list[tuple[int, str]]]] = []
     used: set[str] = set()
-    for kind, section in zip(("row", "column"), sections, strict=True):
-        out = []
-        for k, (number, line) in enumerate(section, 1):
-            name = f"{kind} {k}"
-            clue_lines[name] = number
-            values: list[int] = []
-            columns: list[int] = []
-            colours: list[str] = []
-            for m in re.finditer(r"\S+", line):
-                item = _ITEM.match(m.group())
-                letter = (item.group(2) if item else "") or "1"
-                if not item or (letter != "1" and letter not in letters):
-                    raise PuzzleError(
-                        _bad_item(m.group(), item is not None, letters),
-                        source=source,
-                        line=number,
-                        column=m.start() + 1 + (item.end(1) if item else 0),
-                        clue=name,
-                    )
-                values.append(digits(item.group(1), source, number, m.start() + 1, name))
-                columns.append(m.start() + 1)
-                colours.append(letter)
-            clue = clue_of(values, columns, source, number, name)
-            kept = [c for v, c in zip(values, colours, strict=True) if v]
-            items = list(zip(clue, kept, strict=True))
-            used.update(c for _, c in items)
-            out.append(items)
-        raw.append(out)
-    if not raw[0] or not raw[1]:
-        raise PuzzleError("a ':' section holds no clues", source=source)
-    check_size(len(raw[1]), len(raw[0]), source)
+    first: PuzzleError | None = None  # the first item of an undeclared colour: the error
+    unknown: list[str] = []  # the undeclared letters, kept for the typo finder
+    try:
+        for kind, section in zip(("row", "column"), sections, strict=True):
+            out = []
+            for k, (number, line) in enumerate(section, 1):
+                name = f"{kind} {k}"
+                clue_lines[name] = number
+                values: list[int] = []
+                columns: list[int] = []
+                colours: list[str] = []
+                for m in re.finditer(r"\S+", line):
+                    item = _ITEM.match(m.group())
+                    letter = (item.group(2) if item else "") or "1"
+                    if not item or (letter != "1" and letter not in letters):
+                        error = PuzzleError(
+                            _bad_item(m.group(), item is not None, letters),
+                            source=source,
+                            line=number,
+                            column=m.start() + 1 + (item.end(1) if item else 0),
+                            clue=name,
+                        )
+                        if not item:
+                            raise error
+                        first = first or error
+                        if letter not in unknown:
+                            unknown.append(letter)
+                    assert item is not None
+                    values.append(digits(item.group(1), source, number, m.start() + 1, name))
+                    columns.append(m.start() + 1)
+                    colours.append(letter)
+                clue = clue_of(values, columns, source, number, name)
+                kept = [c for v, c in zip(values, colours, strict=True) if v]
+                items = list(zip(clue, kept, strict=True))
+                used.update(c for _, c in items)
+                out.append(items)
+            raw.append(out)
+        if not raw[0] or not raw[1]:
+            raise PuzzleError("a ':' section holds no clues", source=source)
+        check_size(len(raw[1]), len(raw[0]), source)
+    except PuzzleError:
+        if first is not None:
+            raise first from None  # (the first problem in the text, as read before)
+        raise
     background = declared.get("0") or make_colour("white", "#ffffff", ".", source, None)
     if "1" in used and "1" not in declared:
         declared["1"] = make_colour("black", "#000000", "1", source, None)
+    meta, notes = _fields(notes)
+    meta["notes"] = "\n".join(notes).strip()
+    if first is not None:
+        # every declared colour, used or not, can be the one the typo replaced
+        keyed = [c for c in declared if c != "0"]
+        named = readable_names([background] + [declared[c] for c in keyed])
+        raise undeclared_error(
+            first,
+            list(zip(["0", *keyed], named, strict=True)),
+            [(letter, letter) for letter in unknown],
+            raw[0],
+            raw[1],
+            clue_lines=clue_lines,
+            meta=meta,
+        )
     order = [c for c in declared if c in used]
     palette_colours = readable_names([background] + [declared[c] for c in order])
     palette = make_palette(palette_colours, source, lines.get("0"))
     index = {c: i for i, c in enumerate(order, 1)}
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw[0]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw[1]]
-    meta, notes = _fields(notes)
-    meta["notes"] = "\n".join(notes).strip()
     return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta)
 
 

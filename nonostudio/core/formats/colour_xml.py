@@ -24,6 +24,7 @@ from nonostudio.core.formats._colour import (
     make_colour,
     make_palette,
     readable_names,
+    undeclared_error,
 )
 from nonostudio.core.formats._common import XML_COLOUR_HINT, check_items, check_size, to_int
 from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, goal_image, parse_xml
@@ -94,64 +95,78 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
     raw: dict[str, list[list[tuple[int, str]]]] = {}
     clue_lines: dict[str, int] = {}
     used: list[str] = []
-    for clues in el.findall("clues"):
-        kind = clues.get("type", "")
-        if kind not in ("rows", "columns"):
-            raise PuzzleError(
-                f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
-                source=source,
-                line=lines.get(clues),
-            )
-        name = "row" if kind == "rows" else "column"
-        out = []
-        for k, line in enumerate(clues.findall("line"), 1):
-            where = f"{name} {k}"
-            clue_lines[where] = lines[line]
-            items: list[tuple[int, str]] = []
-            for count in line.findall("count"):
-                colour = count.get("color", default)
-                value = to_int(
-                    (count.text or "").strip(),
-                    source,
-                    lines[count],
-                    columns.get(count),
-                    where,
-                    "a number in <count>",
-                    XML_COLOUR_HINT,
+    first: PuzzleError | None = None  # the first count of an undeclared colour: the error
+    unknown: list[str] = []  # the undeclared colour names, kept for the typo finder
+    try:
+        for clues in el.findall("clues"):
+            kind = clues.get("type", "")
+            if kind not in ("rows", "columns"):
+                raise PuzzleError(
+                    f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
+                    source=source,
+                    line=lines.get(clues),
                 )
-                if value == 0:
-                    raise blot_error(
-                        len(items) + 1, where, source, lines[count], columns.get(count)
+            name = "row" if kind == "rows" else "column"
+            out = []
+            for k, line in enumerate(clues.findall("line"), 1):
+                where = f"{name} {k}"
+                clue_lines[where] = lines[line]
+                items: list[tuple[int, str]] = []
+                for count in line.findall("count"):
+                    colour = count.get("color", default)
+                    value = to_int(
+                        (count.text or "").strip(),
+                        source,
+                        lines[count],
+                        columns.get(count),
+                        where,
+                        "a number in <count>",
+                        XML_COLOUR_HINT,
                     )
-                if colour == background:
-                    raise PuzzleError(
-                        f"item {len(items) + 1} has the background colour {colour!r}",
-                        source=source,
-                        line=lines[count],
-                        column=columns.get(count),
-                        clue=where,
-                    )
-                if colour not in declared and colour not in _USUAL:
-                    # (a known colour name too: "orange" undeclared, read as a colour of its
-                    # own, was pointed at only by the totals message, with no place)
-                    known = ", ".join(declared) or "none"
-                    raise PuzzleError(
-                        f"item {len(items) + 1}: no <color> named {colour!r} (declared: {known})",
-                        source=source,
-                        line=lines[count],
-                        column=columns.get(count),
-                        clue=where,
-                    )
-                if colour not in used:
-                    used.append(colour)
-                items.append((value, colour))
-            out.append(items)
-        raw[kind] = out
-    for kind in ("rows", "columns"):
-        if kind not in raw:
-            raise PuzzleError(
-                f'no <clues type="{kind}"> in the puzzle', source=source, line=lines.get(el)
-            )
+                    if value == 0:
+                        raise blot_error(
+                            len(items) + 1, where, source, lines[count], columns.get(count)
+                        )
+                    if colour == background:
+                        raise PuzzleError(
+                            f"item {len(items) + 1} has the background colour {colour!r}",
+                            source=source,
+                            line=lines[count],
+                            column=columns.get(count),
+                            clue=where,
+                        )
+                    if colour not in declared and colour not in _USUAL:
+                        # (a known colour name too: "orange" undeclared, read as a colour of its
+                        # own, was pointed at only by the totals message, with no place)
+                        known = ", ".join(declared) or "none"
+                        first = first or PuzzleError(
+                            f"item {len(items) + 1}: no <color> named {colour!r} "
+                            f"(declared: {known})",
+                            source=source,
+                            line=lines[count],
+                            column=columns.get(count),
+                            clue=where,
+                        )
+                        if colour not in unknown:
+                            unknown.append(colour)
+                    if colour not in used:
+                        used.append(colour)
+                    items.append((value, colour))
+                out.append(items)
+            raw[kind] = out
+        for kind in ("rows", "columns"):
+            if kind not in raw:
+                raise PuzzleError(
+                    f'no <clues type="{kind}"> in the puzzle', source=source, line=lines.get(el)
+                )
+        check_size(len(raw["columns"]), len(raw["rows"]), source)
+    except PuzzleError:
+        if first is not None:
+            raise first from None  # (the first problem in the file, as read before)
+        raise
+    if first is not None:
+        meta = _meta(el)
+        raise _undeclared(first, declared, unknown, background, raw, clue_lines, meta, source)
     order = [n for n in declared if n in used] + [n for n in used if n not in declared]
     taken = {c.char for c in declared.values()}
     names = [background, *order]  # (the file's names: the palette's may be readable ones)
@@ -166,10 +181,6 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
     if found is not None:
         text, goal_line = found
         goal = _image(text, len(cols), len(rows), palette, declared, source, goal_line)
-    meta = {key: el.findtext(tag) or "" for key, tag in _META}
-    if not meta["licence"]:
-        meta["licence"] = el.findtext("licence") or ""
-    meta["notes"] = el.findtext("description") or el.findtext("note") or ""
     return build_colour(
         palette,
         rows,
@@ -178,6 +189,49 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
         clue_lines=clue_lines,
         goal=goal,
         goal_line=goal_line,
+        meta=_meta(el),
+    )
+
+
+def _meta(el: ET.Element) -> dict[str, str]:
+    """The text fields of a ``<puzzle>``: title, author, ..., notes."""
+    meta = {key: el.findtext(tag) or "" for key, tag in _META}
+    if not meta["licence"]:
+        meta["licence"] = el.findtext("licence") or ""
+    meta["notes"] = el.findtext("description") or el.findtext("note") or ""
+    return meta
+
+
+def _undeclared(
+    first: PuzzleError,
+    declared: dict[str, Colour],
+    unknown: list[str],
+    background: str,
+    raw: dict[str, list[list[tuple[int, str]]]],
+    clue_lines: dict[str, int],
+    meta: dict[str, str],
+    source: str,
+) -> PuzzleError:
+    """The error of counts naming colours no ``<color>`` declares (``unknown``), the clues kept
+    with every declared colour (and black or white when a count names them) for the typo
+    finder; the first such count's error (``first``) is its message and place."""
+    used = {c for kind in raw.values() for clue in kind for _n, c in clue}
+    names = [background] + [n for n in declared if n != background]
+    names += [n for n in _USUAL if n in used and n not in names]
+    taken = {c.char for c in declared.values()}
+    colours = [_colour(n, declared, taken, source, first.line) for n in names]
+    extra = []
+    for name in unknown:  # shown as '?' in the fixes: '2? → 2r'
+        char = "?" if "?" not in taken else free_char(taken)
+        taken.add(char)
+        extra.append((name, char))
+    return undeclared_error(
+        first,
+        list(zip(names, readable_names(colours), strict=True)),
+        extra,
+        raw["rows"],
+        raw["columns"],
+        clue_lines=clue_lines,
         meta=meta,
     )
 

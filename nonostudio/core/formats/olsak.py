@@ -3,7 +3,8 @@ column clues) and ``.mk`` (``H W``, row clues, a ``#`` line, column clues).
 
 Colour ``.g`` files (blocks with a colour letter such as ``3r``, the letter declared in the ``#``
 block as ``r:r #FF0000 red``) are refused as unsupported; any other character after a number
-(``3x`` with no colour ``x`` declared, an invisible zero-width space) is refused as the typo it is.
+(``3x`` with no colour ``x`` declared, an invisible zero-width space) is refused as the typo it is
+(in a file declaring colours, by the colour reader, which offers the declared colours for it).
 """
 
 from __future__ import annotations
@@ -37,30 +38,40 @@ def read_g(text: str, source: str) -> Puzzle:
     colours: set[str] = set()
     clue_lines: dict[str, int] = {}
     clues: list[list[tuple[int, ...]]] = []
-    for kind, section in zip(("row", "column"), sections, strict=True):
-        out = []
-        for k, (number, line) in enumerate(section, 1):
-            name = f"{kind} {k}"
-            clue_lines[name] = number
-            values = []
-            columns = []
-            for m in re.finditer(r"\S+", line):
-                item = _ITEM.match(m.group())
-                letter = item.group(2) if item else ""
-                if not item or (letter and letter not in declared):
-                    raise PuzzleError(
-                        _bad_item(m.group(), item is not None, declared),
-                        source=source,
-                        line=number,
-                        column=m.start() + 1 + (item.end(1) if item else 0),
-                        clue=name,
-                    )
-                if letter:
-                    colours.add(letter)
-                values.append(digits(item.group(1), source, number, m.start() + 1, name))
-                columns.append(m.start() + 1)
-            out.append(clue_of(values, columns, source, number, name))
-        clues.append(out)
+    first: PuzzleError | None = None  # a colour file's first undeclared letter
+    try:
+        for kind, section in zip(("row", "column"), sections, strict=True):
+            out = []
+            for k, (number, line) in enumerate(section, 1):
+                name = f"{kind} {k}"
+                clue_lines[name] = number
+                values = []
+                columns = []
+                for m in re.finditer(r"\S+", line):
+                    item = _ITEM.match(m.group())
+                    letter = item.group(2) if item else ""
+                    if not item or (letter and letter not in declared):
+                        error = PuzzleError(
+                            _bad_item(m.group(), item is not None, declared),
+                            source=source,
+                            line=number,
+                            column=m.start() + 1 + (item.end(1) if item else 0),
+                            clue=name,
+                        )
+                        if not item or not declared - {"0", "1"}:
+                            raise error
+                        first = first or error  # a colour file's typo: the colour reader
+                    if letter:  # offers the declared colours in its place
+                        colours.add(letter)
+                    assert item is not None
+                    values.append(digits(item.group(1), source, number, m.start() + 1, name))
+                    columns.append(m.start() + 1)
+                out.append(clue_of(values, columns, source, number, name))
+            clues.append(out)
+    except PuzzleError:
+        if first is not None:
+            raise first from None  # (the first problem in the text)
+        raise
     if colours:
         raise colour_refusal(colours, source)
     if not clues[0] or not clues[1]:
