@@ -8,6 +8,11 @@ OpenTypoDialog`) with the problem named and the typo search run: "Open with this
 puzzle with the selected edit made, or the text can be corrected and opened with Open.  Either
 way the puzzle opens as the file's, modified (Save writes the mended clues back), never silently
 as a puzzle other than the one typed.
+
+A colour ``.g`` or XML file whose clue names a colour it does not declare (``4q`` for ``4c``,
+``color="rde"``) is offered each declared colour in its place that makes a consistent puzzle
+(the reader keeps the clues, :class:`~nonostudio.core.formats._colour.UndeclaredColourError`),
+ranked by the colour typo finder; when none does, the error box says so.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.typos import ColourSuggestion, Suggestion
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.typo_box import is_rated
 from nonostudio.gui.dialogs.paste import PasteDialog
@@ -80,7 +86,13 @@ class OpenTypoDialog(PasteDialog):
     """The paste dialog holding a file's text whose clues make no picture: the problem is named,
     the likely typos listed, and the puzzle opens fixed or as the text is corrected."""
 
-    def __init__(self, path: Path, text: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        text: str,
+        parent: QWidget | None = None,
+        error: PuzzleError | None = None,
+    ) -> None:
         fmt = file_format(path)
 
         def read(typed: str) -> Puzzle | ColourPuzzle:
@@ -91,10 +103,14 @@ class OpenTypoDialog(PasteDialog):
         super().__init__(read, text, parent)
         self.path = path
         self.setWindowTitle(f"Open {path.name}")
+        problem = (
+            "a clue names a colour the file does not declare"
+            if isinstance(error, UndeclaredColourError)
+            else "reads, but its clues make no picture"
+        )
         self.prompt.setText(
-            f"{path.name} reads, but its clues make no picture: it has a typo. Open it with one "
-            "of the likely fixes below, or correct the text and press Open (the file is not "
-            "changed until you save)."
+            f"{path.name}: {problem}: it has a typo. Open it with one of the likely fixes "
+            "below, or correct the text and press Open (the file is not changed until you save)."
         )
         self.ok_button.setText("Open")
         self.resize(self.width(), self._reserved_height())
@@ -131,14 +147,32 @@ def open_typo_dialog(
     picture, or the file's text cannot be shown."""
     if not has_typo_search(error):
         return None
+    if isinstance(error, UndeclaredColourError) and not _has_undeclared_fix(error):
+        return None
     text = read_text_of(path)
     if text is None:
         return None
-    dialog = OpenTypoDialog(path, text, parent)
+    dialog = OpenTypoDialog(path, text, parent, error)
     dialog.start()
     if dialog.puzzle() is not None:  # it reads now (changed since): nothing to mend
         return None
     return dialog
+
+
+def _has_undeclared_fix(error: UndeclaredColourError) -> bool:
+    """Whether a declared colour in place of the undeclared one makes a consistent puzzle (every
+    colour's totals equal, every clue fitting: what the typo finder then ranks); when none does
+    the error says so, for the error box shown instead of the dialog."""
+    from nonostudio.analysis.typos.colour_edits import undeclared_edits
+    from nonostudio.analysis.typos.colour_finder import undeclared_report
+
+    assert error.colour_clues is not None
+    palette, rows, cols = error.colour_clues
+    assert isinstance(palette, ReadPalette)
+    if undeclared_edits(rows, cols, palette, palette.undeclared):
+        return True
+    error.explain(undeclared_report(rows, cols, palette, palette.undeclared).undeclared_why)
+    return False
 
 
 def offer_fix(
