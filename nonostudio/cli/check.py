@@ -89,12 +89,16 @@ def typo_fields(report: Any) -> dict[str, Any]:
     """A row's typo fields: ``problem`` (in words), ``suggestions`` (list of ``{line, kind,
     before, after, verdict, line_solvable, confidence, text}``; a pair of edits, kind ``pair``,
     also has its two ``edits``), whether the search was ``typos_complete``, and when pairs of
-    edits are offered ``pairs_text``: how many and on which lines."""
+    edits are offered ``pairs_text``: how many and on which lines; when none is offered,
+    ``no_suggestion``: why (the sentence the studio shows, e.g. that no declared colour in an
+    undeclared one's place makes the colour totals equal)."""
     fields = {
         "problem": report.problem,
         "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
         "typos_complete": report.complete,
     }
+    if not fields["suggestions"]:
+        fields["no_suggestion"] = report.no_suggestion_text()
     if report.pairs(1):
         fields["pairs_text"] = report.pairs_text()
     return fields
@@ -187,7 +191,7 @@ def typo_text(table: list[Row]) -> str:
         lines += ["", f"{row['file']}: {row['problem']}"]
         suggestions = row["suggestions"]
         if not suggestions:
-            lines.append("  no single edit of one clue makes the puzzle unique")
+            lines.append(f"  {row.get('no_suggestion') or 'no single edit makes it unique.'}")
         elif "pairs_text" in row:
             lines.append(f"  no single edit makes the puzzle unique. {row['pairs_text']}")
         elif suggestions[0]["one_more_typo"]:

@@ -71,3 +71,13 @@ def test_check_offers_the_fix_of_an_undeclared_g_colour(tmp_path: Path, capsys) 
     assert row["problem"].startswith("row 5: 2q names the colour 'q', which the file does not")
     (fix,) = row["suggestions"]
     assert fix["text"] == "row 5: 2q \u2192 2b (2q 1r becomes 2b 1r)" and fix["confidence"] == 1.0
+
+
+def test_check_says_why_no_fix_is_offered(tmp_path: Path, capsys) -> None:
+    """The reason the studio's error box gives, not 'no single edit ... makes it unique'."""
+    path = tmp_path / "flag.g"
+    path.write_text(G.replace("\n2b 1r\n", "\n3q 1r\n"))
+    assert main(["check", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "row 5: 3q names the colour 'q', which the file does not declare" in out
+    assert "\n  No declared colour in its place makes every colour's row and column totals" in out
