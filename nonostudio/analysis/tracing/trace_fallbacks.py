@@ -344,8 +344,9 @@ def _deep_step(t: Tracer, r: int, c: int, assumed: int, deep: DeepRefutation) ->
 
 def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """The complete solver's step (None: it was stopped).  With complete moves, a guess: the
-    first undecided cell in reading order takes its value in the solution, said as such, and
-    the trace goes on from there; otherwise the rest of the grid at once."""
+    undecided cell whose value in the solution lets line logic decide the most cells
+    (:func:`guess_cell`) takes that value, said as such, and the trace goes on from there;
+    otherwise the rest of the grid at once."""
     result = t.search
     if result is None or result.solution is None:
         result = t.trials.solved  # (the witness's search, when it decided)
@@ -370,7 +371,10 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     )
     if not t.complete:
         return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
-    r, c, value = cells[0]
+    guess = guess_cell(t, cells, should_stop)
+    if guess is None:
+        return None
+    r, c, value = guess
     text = guess_text(r, c, value, result.verdict.is_unique)
     claim = {"claim": "solution_value", "row": r, "column": c, "value": value}
     premise = {"say": "guess", "claims": [claim], "cells": []}
@@ -390,3 +394,32 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
         text.spans,
         (premise,),
     )
+
+
+def guess_cell(
+    t: Tracer,
+    cells: tuple[tuple[int, int, int], ...],
+    should_stop: StopCallback | None = None,
+) -> tuple[int, int, int] | None:
+    """The guess of a search step: of ``cells`` (every undecided cell with its value in the
+    solution, in reading order), the one after which line logic, run to its fixed point from
+    the grid, decides the most cells; ties go to reading order (None: ``should_stop()`` said
+    to stop).
+
+    The count is exact (:meth:`~nonostudio.analysis.tracing.trial_memory.TrialMemory.reach`;
+    the probe steps' remembered trials make most of it free), so the guess depends on the grid
+    and the solution alone, as a hint from the same grid needs.  The trace's next steps are the
+    tutor's line steps, which reach that fixed point before the next contradiction or guess:
+    the revealed cell is the one that shows the player the most, not the first in the grid."""
+    state = t.trials.grid_state(t.grid)
+    trials = t.trials.start(state)
+    best, most = cells[0], -1
+    for cell in cells:
+        if should_stop is not None and should_stop():
+            return None
+        known = trials.reach(*cell)
+        if known is None:  # (line logic does not refute a value of a solution)
+            raise AssertionError("line logic refutes a value of the solution")
+        if known > most:
+            best, most = cell, known
+    return best

@@ -187,6 +187,42 @@ class TrialMemory:
             self._certify(self.memory[key][0])
         return False
 
+    def reach(self, r: int, c: int, assumed: int) -> int | None:
+        """How many cells are decided once line logic runs to its fixed point from the current
+        grid with cell (r, c) = ``assumed`` (None: line logic refutes it).
+
+        Exact, whatever the memory holds (the fixed point of line logic from a grid is one):
+        from a remembered trial ``F`` it is the count of ``F ∪ G`` when nothing of ``G`` is new
+        to the trial, else line logic runs on as in :meth:`refuted`, and the trial is
+        remembered.  A certified assumption is tried too (its count is not known)."""
+        key = (r, c, assumed)
+        if key in self.refutations:
+            return None
+        known = self.memory.get(key) if self.remember else None
+        if known is None:
+            trial = self.state.copy()
+            trial.set_cell(r, c, assumed)
+            rows, cols = {r}, {c}
+        else:
+            grid = self.grid
+            news = grid[0] & known[5] or grid[1] & known[6]
+            outcome = self._settled(key, known) if news else False
+            if outcome is not None:
+                if outcome:
+                    return None
+                fill = self.memory[key][0]
+                return ((fill[0] | grid[0]) | (fill[1] | grid[1])).bit_count()
+            trial, rows, cols = self._resumed(known)
+        try:
+            trial.propagate(rows=rows, cols=cols)
+        except Contradiction:
+            self.memory.pop(key, None)
+            self.refutations.add(key)
+            return None
+        if self.remember:
+            self._remember(key, trial)
+        return trial.known
+
     def _certify(self, fill: _Masks) -> None:
         """A trial's fixed point ``F`` with ``F ∪ G`` a consistent fixed point of line logic:
         every assumption it holds is not refuted on ``G`` (line logic from ``G`` and it stays

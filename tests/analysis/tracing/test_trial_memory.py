@@ -83,6 +83,33 @@ def test_every_answer_is_the_trial_from_scratch(
     assert remembered > 0  # some answers came from refutations remembered on earlier grids
 
 
+def test_reach_is_the_count_of_line_logic_from_scratch() -> None:
+    # reach (the guess's count) from remembered trials, refreshed or resumed on later grids,
+    # equals the cells a trial from scratch decides; None where it refutes.
+    ((_, puzzle),) = read_all(SAMPLES / "webpbn-00023-edge.non")
+    trace = rule_trace(puzzle, [])
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    trials = TrialMemory(puzzle)
+    remembered = 0
+    for index in probes:
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        trials.start(trials.grid_state(grid))
+        undecided = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v < 0]
+        list(trials.first_refuted(undecided))  # (as a probe step: trials remembered)
+        for r, c in undecided:
+            for assumed in (FILLED, CROSSED):
+                remembered += (r, c, assumed) in trials.memory
+                state = GridState.from_grid(puzzle, np.asarray(grid))
+                state.set_cell(r, c, assumed)
+                try:
+                    state.propagate()
+                    expected: int | None = state.known
+                except Contradiction:
+                    expected = None
+                assert trials.reach(r, c, assumed) == expected, (index, r, c, assumed)
+    assert remembered > 0
+
+
 @pytest.mark.parametrize("witness", ["solution", "inverted"])
 def test_a_solution_and_the_trials_fixed_points_answer_only_what_they_prove(witness: str) -> None:
     # The assumptions a solution within the grid holds are not tried, nor those a not-refuted
