@@ -5,9 +5,10 @@ overlay (:class:`DesignerOverlay`) also serves the colour editor's designer chec
 
 The checks themselves (:func:`nonostudio.analysis.helping.designer.check_design`) run in a worker
 process when asked (:mod:`~nonostudio.gui.editor.designer_job`: they may try many edits, each
-verified by the complete solver).  Results are drawn
-by an overlay widget laid over the editor's grid; any change of the puzzle makes them stale, so they
-are cleared.  Applying an edit is one undo step.
+verified by the complete solver).  Results are drawn by an overlay widget laid over the editor's
+grid; a change of what they read (the clues, the palette, the picture) makes them stale, so they
+are cleared, while typing a title, author, copyright or licence keeps them.  Applying an edit is
+one undo step.
 """
 
 from __future__ import annotations
@@ -174,6 +175,21 @@ class ShownFindings:
     summary: str
 
 
+def same_design(a: Any, b: Any) -> bool:
+    """Whether puzzles ``a`` and ``b`` (black-and-white or colour, or None) are the same to the
+    designer checks: the same clues, palette and picture, whatever their titles, authors,
+    copyrights and licences."""
+    if a is None or b is None:
+        return a is b
+    if type(a) is not type(b) or (a.rows, a.cols) != (b.rows, b.cols):
+        return False
+    if getattr(a, "palette", None) != getattr(b, "palette", None):
+        return False
+    if a.goal is None or b.goal is None:
+        return a.goal is None and b.goal is None
+    return bool(np.array_equal(np.asarray(a.goal), np.asarray(b.goal)))
+
+
 @runtime_checkable
 class DesignKind(Protocol):
     """What a designer panel checks and how it makes an edit: the black-and-white editor's
@@ -217,6 +233,7 @@ class DesignerPanelBase(QWidget):
         self._kind = kind
         self._worker: Worker | None = None
         self._edits: list[EditAt] = []
+        self._puzzle: Any = None  # the editor's puzzle last seen (see watch)
         self.overlay = DesignerOverlay(grid)
         self.check_button = QPushButton("Check &design")
         self.check_button.setToolTip(kind.check_tip)
@@ -257,6 +274,18 @@ class DesignerPanelBase(QWidget):
         layout.addWidget(self.edit_list, 1)
         layout.addWidget(self.apply_button)
         self._update_buttons()
+
+    def watch(self, editor: Any) -> None:
+        """Clear the findings when ``editor``'s puzzle changes what the checks read (its
+        ``puzzleChanged``), not when only its title, author, copyright or licence does: typing
+        a title cleared the findings of a check that may have taken a while."""
+        self._puzzle = editor.puzzle()
+        editor.puzzleChanged.connect(self._puzzle_changed)
+
+    def _puzzle_changed(self, puzzle: Any) -> None:
+        old, self._puzzle = self._puzzle, puzzle
+        if not same_design(old, puzzle):
+            self.clear()
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
         """At least the least height its widgets need at ``width``: the scroll area of a short
@@ -407,7 +436,7 @@ class DesignerPanel(DesignerPanelBase):
     def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
         self._design = BlackWhiteDesign(editor)
         super().__init__(editor.grid, self._design, parent)
-        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+        self.watch(editor)
 
     def set_rule_set(self, name: str) -> None:
         """Check with the shipped rule set called ``name``; old findings are cleared."""

@@ -152,3 +152,17 @@ def test_the_check_tip_calls_colour_reasoning_only_what_colour_logic_decides() -
     tip = ColourDesign.check_tip
     assert "cannot decide (they need colour reasoning)" not in tip
     assert "shaded and not hatched: they need colour reasoning" in tip
+
+
+def test_typing_a_title_keeps_the_findings_a_painted_cell_clears_them(qtbot, setup) -> None:
+    """The findings are of the clues, palette and picture: typing the title cleared them."""
+    editor, panel = setup
+    editor.set_puzzle(puzzle_of(SEVERAL))
+    checked(qtbot, panel)
+    found = panel.edits()
+    assert found
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=1000):
+        qtbot.keyClicks(editor.meta_edits["title"], "Corners")
+    assert editor.puzzle().title == "Corners" and panel.edits() == found
+    editor.paint(found[0].apply(SEVERAL))
+    assert panel.edits() == []

@@ -215,3 +215,22 @@ def test_the_designer_takes_the_rule_set_read_ahead(qtbot, default_set_read_ahea
     assert parsed == [] and panel._design.rule_set is ahead
     panel.set_rule_set("no such set")
     assert panel._design.rule_set is None and "no such set" in panel.summary_label.text()
+
+
+def test_typing_a_title_keeps_the_findings_a_cell_clears_them(qtbot, setup) -> None:
+    """The findings are of the clues and picture: typing the title, author, copyright or licence
+    (each a puzzleChanged) cleared them, so a designer naming the puzzle after a check lost
+    it; a painted cell still clears them."""
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+    checked(qtbot, panel)
+    found, summary = panel.edits(), panel.summary_label.text()
+    assert found
+    for key, text in (("title", "Diagonal"), ("author", "Me"), ("licence", "CC0")):
+        with qtbot.waitSignal(editor.puzzleChanged, timeout=1000):
+            qtbot.keyClicks(editor.ui.meta_edits[key], text)
+    assert editor.puzzle().title == "Diagonal"
+    assert panel.edits() == found and panel.summary_label.text() == summary
+    assert sorted(panel.overlay.stuck_cells()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    editor.grid.set_cells(np.array([[FILLED, FILLED], [0, FILLED]], dtype=np.int8))
+    assert panel.edits() == [] and panel.overlay.stuck_cells() == []

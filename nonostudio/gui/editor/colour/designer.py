@@ -85,7 +85,7 @@ class ColourDesignerPanel(DesignerPanelBase):
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
         super().__init__(editor.grid, ColourDesign(editor, time_limit), parent)
-        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+        self.watch(editor)
 
     def edits(self) -> list[ColourEdit]:
         return [e for e in self._edits if isinstance(e, ColourEdit)]
