@@ -3,7 +3,8 @@ the player's next step or the tier before it (:func:`nonostudio.analysis.tutor.r
 in that order -- or, with nothing at either, the nearest tier above the step that has
 puzzles -- with the time this player is predicted to take (the personal time model fitted from
 the active profile's timed moves, calibrated on the library puzzles they solved) beside the
-generic grade, and "Suggest my next puzzle", which opens the first.
+generic grade, and "Suggest my next puzzle", which opens the first.  The chosen row is also said
+in words under the table, wrapped: a narrow dock cuts the table's columns off.
 
 The puzzles are graded in a worker process (:mod:`~nonostudio.gui.tutor.tutor_jobs`, with progress
 and cancel) and kept per library id and modification time, so a refresh only grades what
@@ -45,6 +46,9 @@ from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
+
+#: What a cell of the table shows for a time or grade not known yet.
+NOT_KNOWN = "\u2014"
 
 
 def clock_text(seconds: float) -> str:
@@ -107,7 +111,15 @@ class ForYouPanel(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.cellActivated.connect(lambda r, _c: self._open_row(r))
         self.table.cellDoubleClicked.connect(lambda r, _c: self._open_row(r))
+        self.table.currentCellChanged.connect(lambda r, _c, _r, _c2: self._show_detail(r))
         layout.addWidget(self.table, 1)
+        # The chosen row in words, wrapped: a narrow dock (163 px at 1024x600) cuts the table's
+        # Why off after a few words and leaves Your time and Grade behind a sideways scroll.
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setAccessibleName("Chosen suggestion")
+        self.detail.hide()
+        layout.addWidget(self.detail)
 
     def _say(self, text: str) -> None:
         self.label.setText(text)
@@ -183,13 +195,14 @@ class ForYouPanel(QWidget):
         self.table.setRowCount(len(self.suggestions))
         for row, s in enumerate(self.suggestions):
             entry = self._current[int(s.candidate.key)]
-            time_text = "—" if model is None else clock_text(model.predict(s.candidate))
-            cells = (entry.title or f"#{entry.id}", s.why, time_text, entry.difficulty or "—")
+            time_text = NOT_KNOWN if model is None else clock_text(model.predict(s.candidate))
+            cells = (entry.title or f"#{entry.id}", s.why, time_text, entry.difficulty or NOT_KNOWN)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, entry.id)
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        self._show_detail(self.table.currentRow())
         step = step_tier(levels)
         timing = "" if model is not None else " Your time appears once you have solved by hand."
         # There is no tier before tier 0 (it said "or -1", "or the one before").
@@ -233,6 +246,25 @@ class ForYouPanel(QWidget):
         if self.suggestions:
             select_row(self.table, self.table.model().index(0, 0))
             self.openRequested.emit(int(self.suggestions[0].candidate.key))
+
+    def _show_detail(self, row: int) -> None:
+        """Say under the table what row ``row`` holds (the first row when none is chosen), in
+        words that wrap to the dock's width."""
+        if not 0 <= row < self.table.rowCount():
+            row = 0
+        cells = [self.table.item(row, col) for col in range(self.table.columnCount())]
+        if not self.table.rowCount() or any(c is None for c in cells):
+            self.detail.clear()
+            self.detail.hide()
+            return
+        title, why, time_text, grade = (c.text() for c in cells if c is not None)
+        said = [f"{title} \u2014 {why}."]
+        if time_text != NOT_KNOWN:
+            said.append(f"Predicted time for you: {time_text}.")
+        if grade != NOT_KNOWN:
+            said.append(f"Grade: {grade}.")
+        self.detail.setText(" ".join(said))
+        self.detail.show()
 
     def _open_row(self, row: int) -> None:
         item = self.table.item(row, 0)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
 
+from nonostudio.analysis.tutor.recommend import Candidate
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.puzzle import Puzzle
@@ -164,3 +165,28 @@ def test_the_nearest_tier_above_further_than_one_step_is_named_so(
         "Nothing in the library at your step (tier 3) or the one before, so 1 puzzle from "
         "tier 6, the nearest tier above it with puzzles. Practise What I need"
     ), text
+
+
+def test_the_chosen_suggestion_is_said_in_words_that_fit_a_narrow_dock(qtbot, panel) -> None:
+    """At 1024x600 the For You dock is 163 px wide: the table showed "one step up: O" and left
+    Your time and Grade behind a sideways scroll.  Under it, the chosen row (the first until
+    one is chosen) is said whole, wrapped to the panel's width.  (Graded here by hand, not by
+    the worker process: two candidates of tier 1, the step of a new player being tier 0.)"""
+    entries = {e.id: e for e in panel.library.entries() if not e.is_colour}
+    first, second = sorted(entries)[:2]
+    panel._current = entries
+    for id, steps in ((first, 3), (second, 5)):
+        candidate = Candidate(str(id), "overlap", {"overlap": steps})
+        panel._graded[(id, entries[id].modified)] = candidate
+    panel.resize(163, 500)
+    panel._list()
+    assert panel.table.rowCount() == 2
+    said = panel.detail.text()
+    title = panel.table.item(0, 0).text()
+    assert said.startswith(f"{title} \u2014 one step up: Overlap (tier 1).")
+    assert panel.detail.isVisible() and panel.detail.wordWrap()
+    assert panel.detail.width() <= panel.width()
+    panel.table.setCurrentCell(1, 0)
+    assert panel.detail.text().startswith(f"{panel.table.item(1, 0).text()} \u2014 ")
+    grade = panel.table.item(1, 3).text()
+    assert (f"Grade: {grade}." in panel.detail.text()) == (grade != "\u2014")
