@@ -12,7 +12,15 @@ import pytest
 from colour_red_blue import COLS, PALETTE, PICTURE, ROWS
 from PySide6.QtCore import QThreadPool
 
-from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
+from nonostudio.core.colour.clue_text import letters_legend
+from nonostudio.core.colour.model import (
+    Colour,
+    ColourClues,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
+from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.editor.colour.clue_dialog import ColourClueDialog
 from nonostudio.gui.editor.colour.view import ColourEditorView
 
@@ -82,3 +90,37 @@ def test_a_mistyped_line_or_unequal_totals_keep_the_dialog_open(
     editor.type_button.click()
     assert "red" in seen[1] and "3" in seen[1] and "2" in seen[1]  # the totals that differ
     assert editor.undo_stack().count() == 1  # the one typed change, not the refused ones
+
+
+def test_clues_whose_totals_differ_get_the_likely_fixes_in_the_dialogs_letters(qtbot) -> None:
+    """A block typed 1 short ('1b 1r' for '1b 2r' in row 1) made the dialog say only that the
+    red totals differ; now it lists the likely fixes, as a mistyped file's are, and Use this
+    fix writes the chosen one into the text (OK then takes it).  Black, whose character is
+    '#', is said with the letter it is typed with here ('b', not '#')."""
+    black = Palette((*PALETTE.colours[:2], Colour("black", "#000000", "#")))
+    rows, cols = clues_of_colour_grid(PICTURE)  # blue's index (2) is black's here
+    wrong = ((1, 2), (1, 1), (1, 2), (1, 1))  # row 1, '1b 2r 1b 1r', typed 1 red short
+    assert rows[0] == ((1, 2), (2, 1), (1, 2), (1, 1))
+
+    def problem(r: ColourClues, c: ColourClues) -> str:
+        try:
+            ColourPuzzle(black, r, c)
+        except PuzzleError as exc:
+            return str(exc)
+        return ""
+
+    dialog = ColourClueDialog(black, (wrong, *rows[1:]), cols, problem)
+    qtbot.addWidget(dialog)
+    assert letters_legend(black) == "r = red, b = black"
+    dialog.accept()
+    assert "red" in dialog.problem() and dialog.result() == 0
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=10000)
+    texts = [s.edit.text() for s in dialog.typos.suggestions()]
+    fix = "row 1: the 2nd item, 1r \u2192 2r (1b 1r 1b 1r becomes 1b 2r 1b 1r)"
+    assert fix in texts
+    dialog.typos.select(texts.index(fix))
+    dialog.typos.apply_button.click()
+    assert dialog.rows_edit.toPlainText().split("\n")[0] == "1b 2r 1b 1r"
+    assert dialog.typos.isHidden() and "Press OK" in dialog.problem()
+    dialog.accept()
+    assert dialog.result() == 1 and dialog.clues() == (rows, cols)

@@ -2,7 +2,10 @@
 as text, one a line (``3r 1b``: each block's length and its colour's letter, the letters listed
 above them), read back by :func:`nonostudio.core.colour.clue_text.read_clue_lines`.  OK keeps
 the dialog open while a line is mistyped or the clues make no puzzle, saying what is wrong
-(the line and block, or the colour whose totals differ); the editor makes the change."""
+(the line and block, or the colour whose totals differ); the editor makes the change.  Clues
+that read but make no puzzle (a colour's totals differ, a clue too long for its line) are searched
+for the mistyped clue, as a file's are: the likely fixes are listed in the dialog's letters, and
+*Use this fix* writes the chosen one into the text, to be checked and OK'd."""
 
 from __future__ import annotations
 
@@ -19,11 +22,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.core.colour.clue_text import clue_lines_text, letters_legend, read_clue_lines
-from nonostudio.core.colour.model import ColourClues, Palette
+from nonostudio.analysis.typos.colour_edits import ColourEdit
+from nonostudio.core.colour.clue_text import (
+    clue_letters,
+    clue_lines_text,
+    letters_legend,
+    read_clue_lines,
+)
+from nonostudio.core.colour.model import Colour, ColourClues, ColourPuzzle, Palette
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.gui.common.typo_box import TypoBox
 
 #: How many problems the dialog lists at once (the first of them; the rest are counted).
 SHOWN_PROBLEMS = 3
+
+#: How a problem is said under the clues.
+PROBLEM_STYLE = "color: #b00020;"
+#: Lines of clues the text boxes keep in sight when the likely fixes are listed.
+CLUE_LINES = 10
+#: Height a window manager's title bar and frame may add (kept free on the screen).
+FRAME_ALLOWANCE = 40
 
 #: The dialog's words over the clues.
 HELP = (
@@ -69,8 +87,14 @@ class ColourClueDialog(QDialog):
         self.problem_label = QLabel()
         self.problem_label.setAccessibleName("Problem")
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.setStyleSheet(PROBLEM_STYLE)
         self.problem_label.hide()
+        # the likely fixes of clues that read but make no puzzle, in the letters typed here
+        self.typos = TypoBox("Use this fix")
+        self.typos.apply_button.setToolTip("Write the selected fix into the clues above")
+        self.typos.applyRequested.connect(self._use_fix)
+        self.typos.reportReady.connect(lambda _report: self._grow())
+        self._searched: tuple[ColourClues, ColourClues] | None = None
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -80,6 +104,7 @@ class ColourClueDialog(QDialog):
         layout.addWidget(help_label)
         layout.addLayout(edits, 1)
         layout.addWidget(self.problem_label)
+        layout.addWidget(self.typos)
         layout.addWidget(buttons)
         self.resize(560, 420)
 
@@ -96,15 +121,83 @@ class ColourClueDialog(QDialog):
         rows, row_problems = read_clue_lines(self.rows_edit.toPlainText(), self._palette, "row")
         cols, col_problems = read_clue_lines(self.cols_edit.toPlainText(), self._palette, "column")
         problems = [p.message for p in (*row_problems, *col_problems)]
+        self.typos.clear()
+        self._searched = None
         if not problems:
             wrong = self._check(rows, cols)
             problems = [wrong] if wrong else []
+            if wrong and self._inconsistent(rows, cols):
+                self._search(rows, cols)
         if problems:
             shown = problems[:SHOWN_PROBLEMS]
             more = len(problems) - len(shown)
             text = "\n".join(shown) + (f"\n(and {more} more)" if more else "")
             self.problem_label.setText(text)
+            self.problem_label.setStyleSheet(PROBLEM_STYLE)
             self.problem_label.show()
             return
         self._clues = (rows, cols)
         super().accept()
+
+    def reject(self) -> None:
+        self.typos.clear()
+        super().reject()
+
+    def _inconsistent(self, rows: ColourClues, cols: ColourClues) -> bool:
+        """Whether ``rows`` and ``cols`` read but make no puzzle for a typo to explain: a
+        colour's totals differ or a clue is too long for its line."""
+        try:
+            ColourPuzzle(self._palette, rows, cols)
+        except InconsistentPuzzleError:
+            return True
+        except PuzzleError:
+            return False
+        return False
+
+    def _search(self, rows: ColourClues, cols: ColourClues) -> None:
+        """Look for the mistyped clue; the fixes are said with the letters of this dialog."""
+        self._searched = (rows, cols)
+        self.typos.search_colour(_lettered(self._palette), rows, cols)
+
+    def _grow(self) -> None:
+        """Give the clue boxes back the room the listed fixes took (down to 4 lines at
+        1024x600), as far as the screen allows: the dialog grows by what they lack of
+        :data:`CLUE_LINES` lines, its bottom kept on the screen."""
+        lines = self.rows_edit.fontMetrics().lineSpacing()
+        lacking = max(0, CLUE_LINES * lines - self.rows_edit.viewport().height())
+        screen = self.screen()
+        if not lacking or screen is None:
+            return
+        free = screen.availableGeometry()
+        height = min(self.height() + lacking, free.height() - FRAME_ALLOWANCE)
+        self.resize(self.width(), max(self.height(), height))
+        over = self.frameGeometry().bottom() - free.bottom()
+        if over > 0:
+            self.move(self.x(), max(free.top(), self.y() - over))
+
+    def _use_fix(self, edit: ColourEdit) -> None:
+        """Write the clues with ``edit`` made into the text (OK then checks and takes them)."""
+        if self._searched is None:
+            return
+        rows, cols = edit.apply(*self._searched)
+        self.rows_edit.setPlainText(clue_lines_text(rows, self._palette))
+        self.cols_edit.setPlainText(clue_lines_text(cols, self._palette))
+        self.typos.clear()
+        self._searched = None
+        self.problem_label.setText(f"Fixed: {edit.text()}. Press OK to use these clues.")
+        self.problem_label.setStyleSheet("")  # not a problem: said in the usual colour
+
+
+def _lettered(palette: Palette) -> Palette:
+    """``palette`` with each colour's character its letter in the typed clues (black's ``#``
+    is typed ``l`` when ``b`` is taken): the typo finder says its fixes with these characters.
+    ``palette`` itself when the background's character is one of the letters."""
+    letters = clue_letters(palette)
+    try:
+        return Palette(
+            tuple(
+                Colour(c.name, c.rgb, letters[i] or c.char) for i, c in enumerate(palette.colours)
+            )
+        )
+    except PuzzleError:
+        return palette
