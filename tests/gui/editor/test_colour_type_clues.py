@@ -115,6 +115,7 @@ def test_clues_whose_totals_differ_get_the_likely_fixes_in_the_dialogs_letters(q
     dialog.accept()
     assert "red" in dialog.problem() and dialog.result() == 0
     qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=10000)
+    assert dialog.typos.list.currentRow() == -1  # the first is not over 50 %: not chosen
     texts = [s.edit.text() for s in dialog.typos.suggestions()]
     fix = "row 1: the 2nd item, 1r \u2192 2r (1b 1r 1b 1r becomes 1b 2r 1b 1r)"
     assert fix in texts

@@ -32,6 +32,7 @@ from nonostudio.core.colour.clue_text import (
 from nonostudio.core.colour.model import Colour, ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.gui.common.typo_box import TypoBox
+from nonostudio.gui.window.open_typo import clearly_likeliest
 
 #: How many problems the dialog lists at once (the first of them; the rest are counted).
 SHOWN_PROBLEMS = 3
@@ -93,7 +94,7 @@ class ColourClueDialog(QDialog):
         self.typos = TypoBox("Use this fix")
         self.typos.apply_button.setToolTip("Write the selected fix into the clues above")
         self.typos.applyRequested.connect(self._use_fix)
-        self.typos.reportReady.connect(lambda _report: self._grow())
+        self.typos.reportReady.connect(lambda _report: self._found())
         self._searched: tuple[ColourClues, ColourClues] | None = None
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -158,6 +159,13 @@ class ColourClueDialog(QDialog):
         """Look for the mistyped clue; the fixes are said with the letters of this dialog."""
         self._searched = (rows, cols)
         self.typos.search_colour(_lettered(self._palette), rows, cols)
+
+    def _found(self) -> None:
+        """The fixes are listed: the first is selected when it is clearly the likeliest (over
+        50 %, as in a mistyped file's dialog), and the clue boxes get their room back."""
+        if clearly_likeliest(self.typos.suggestions()):
+            self.typos.select(0)
+        self._grow()
 
     def _grow(self) -> None:
         """Give the clue boxes back the room the listed fixes took (down to 4 lines at
