@@ -253,6 +253,22 @@ def is_rated(suggestion: Suggestion | ColourSuggestion) -> bool:
     return suggestion.unique or suggestion.one_more_typo or suggestion.is_pair
 
 
+#: The least likelihood of the first fix for a dialog to select it (the mistyped-file
+#: dialog, the colour Type Clues…).
+CLEAR_LEAD = 0.5
+
+
+def clearly_likeliest(suggestions: Sequence[Suggestion | ColourSuggestion]) -> bool:
+    """Whether the first of ``suggestions`` is clearly the likeliest fix: rated (a share of the
+    edits of its kind) and more likely than all the others together (over ``CLEAR_LEAD``), so
+    that opening it with one click is right more often than not.  A first fix of 26 % (or two
+    of 50 %, or three of 33 %, as the three one-number fixes of a 4x3 tee) is one guess among
+    several: selected, it invited opening a puzzle other than the one typed."""
+    if not suggestions:
+        return False
+    return is_rated(suggestions[0]) and suggestions[0].confidence > CLEAR_LEAD
+
+
 def _figure_meaning(first: Suggestion | ColourSuggestion, every: int) -> str:
     """What the percentage beside each suggestion is ('' when they have none)."""
     if not is_rated(first):

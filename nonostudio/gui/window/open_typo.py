@@ -17,17 +17,15 @@ ranked by the colour typo finder; when none does, the error box says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
-from nonostudio.analysis.typos import ColourSuggestion, Suggestion
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.typo_box import is_rated
+from nonostudio.gui.common.typo_box import clearly_likeliest
 from nonostudio.gui.dialogs.paste import PasteDialog
 from nonostudio.gui.window.document import Document
 
@@ -65,21 +63,6 @@ def document_for(path: Path, puzzle: Puzzle | ColourPuzzle) -> Document:
     else:
         writable = {f.name for f in FORMATS if f.can_write and f.extensions}
     return Document.file(path, fmt if fmt in writable else None)
-
-
-#: The least likelihood of the first fix for the dialog to select it.
-CLEAR_LEAD = 0.5
-
-
-def clearly_likeliest(suggestions: Sequence[Suggestion | ColourSuggestion]) -> bool:
-    """Whether the first of ``suggestions`` is clearly the likeliest fix: rated (a share of the
-    edits of its kind) and more likely than all the others together (over ``CLEAR_LEAD``), so
-    that opening it with one click is right more often than not.  A first fix of 26 % (or two
-    of 50 %, or three of 33 %, as the three one-number fixes of a 4x3 tee) is one guess among
-    several: selected, it invited opening a puzzle other than the one typed."""
-    if not suggestions:
-        return False
-    return is_rated(suggestions[0]) and suggestions[0].confidence > CLEAR_LEAD
 
 
 class OpenTypoDialog(PasteDialog):

@@ -31,8 +31,7 @@ from nonostudio.core.colour.clue_text import (
 )
 from nonostudio.core.colour.model import Colour, ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
-from nonostudio.gui.common.typo_box import TypoBox
-from nonostudio.gui.window.open_typo import clearly_likeliest
+from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 
 #: How many problems the dialog lists at once (the first of them; the rest are counted).
 SHOWN_PROBLEMS = 3
