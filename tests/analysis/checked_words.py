@@ -3,15 +3,16 @@
 The word tests write a line as text ('.' undecided, 'x' crossed, '#' filled) and ask for the
 sentence and premises a technique's move gets on it; :func:`checked_words` checks each premise's
 claims against every arrangement of the clue and its inference with
-:mod:`sentence_checker`, which shares no code with the analysis layer, before a test looks at
-the words.
+:mod:`sentence_checker`, which shares no code with the analysis layer, and the short reasons'
+words ("the second-last block, …, every cell after it decided", "…, walled in, …") against the
+line itself, before a test looks at the words.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sentence_checker import arrangements, check_claim, check_inference
+from sentence_checker import arrangements, check_claim, check_inference, check_short_words
 
 from nonostudio.analysis.explaining.step_text import explain_move
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -46,4 +47,13 @@ def checked_words(
         for claim in premise["claims"]:
             assert check_claim(claim, hints, cells, arr) is None, claim
         assert check_inference(premise, hints, len(cells)) is None, premise
+    states = [cells]  # the line as each round of premises but the last found it
+    for r in sorted({p.get("round", 0) for p in premises})[:-1]:
+        states.append(list(states[-1]))
+        for premise in premises:
+            if premise.get("round", 0) == r:
+                for p, v in premise["cells"]:
+                    states[-1][p] = v
+    wrong = check_short_words(explanation.text, hints, states)
+    assert wrong == [], wrong
     return explanation.text, premises

@@ -5,6 +5,10 @@ the line's cells before the step (a plain recursive search, pruned only by the d
 and checks each claim of :mod:`nonostudio.analysis.explaining.premises` against all of them, then
 the inference each wording makes from its claims (a block as long as its longest holder, a gap
 shorter than the clues it cites, the cells a glue covers, ...) and the cells the step decides.
+Some words are read from the text itself and checked against the line: the lists cut short
+("cells 1–2, 4 and 2 more", :func:`check_more_lists`) and the short reasons a block is one clue
+("the second-last block, …, every cell after it decided", "…, walled in, …, the only 2",
+:func:`check_short_words`), whose words a slip could make false while their claims stay true.
 :func:`check_trace` replays a trace and returns the problems found, one string each.
 """
 
@@ -948,6 +952,157 @@ def check_more_lists(step: Any) -> list[str]:
     return problems
 
 
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth")
+_ORDINAL_WORDS += ("sixth", "seventh", "eighth", "ninth", "tenth")
+_ORD = r"(?:[a-z]+|\d+(?:st|nd|rd|th))"
+_AT = r"cells? \d+(?:–\d+)?"
+_COUNTED_ONE = re.compile(
+    rf"the ({_ORD}(?:-last)?) block, at ({_AT}), every cell (before|after) it decided"
+    rf"(?: but cell (\d+))?, can only be the ({_ORD}) clue, (\d+)"
+)
+_COUNTED_TWO = re.compile(
+    rf"the ({_ORD}(?:-last)?) and ({_ORD}(?:-last)?) blocks, at ({_AT}) and ({_AT}), every "
+    rf"cell (before|after) them decided(?: but cells? (\d+)(?: and (\d+))?)?, can only be the "
+    rf"({_ORD}) and ({_ORD}) clues, (\d+) and (\d+)"
+)
+_WALLED = re.compile(
+    rf"the (?:block|box) at ({_AT}), walled in, can only be the ({_ORD}) clue, (\d+), "
+    r"the only (\d+)\b"
+)
+
+
+def _ordinal_index(word: str) -> int:
+    """``"third"`` or ``"12th"`` -> its 0-based index."""
+    if word in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS.index(word)
+    digits = re.sub(r"\D", "", word)
+    return int(digits) - 1 if digits else -1
+
+
+def _at(words: str) -> tuple[int, int]:
+    """``cell 6`` / ``cells 10–11`` -> the 0-based span ``(start, end)``."""
+    a, _, b = words.split(" ", 1)[1].partition("–")
+    return int(a) - 1, int(b or a)
+
+
+def _counted_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    place: str,
+    at: str,
+    side: str,
+    open_: Sequence[int],
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why the words "the third block, at cells 9–10, every cell before it decided (but cell
+    8), can only be the third clue, 2" are not true of ``cells``: the place named is not the
+    blocks counted on that side, a cell there is undecided (but the one named, undecided next
+    to the block, a cross or the edge beyond it), or the clue named is not that clue."""
+    s, e = _at(at)
+    n = len(cells)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    if (s > 0 and cells[s - 1] == FILLED) or (e < n and cells[e] == FILLED):
+        return f"{at} is not a whole block"
+    seen = list(range(s) if side == "before" else range(e, n))
+    for o in open_:  # (of two blocks, the cells on the other's side are the other's)
+        if o not in seen:
+            continue
+        inner, outer = (o + 1, o - 1) if side == "before" else (o - 1, o + 1)
+        if cells[o] != UNKNOWN or cells[inner] != FILLED:
+            return f"cell {o + 1} is not an undecided cell next to a block {side} {at}"
+        if 0 <= outer < n and cells[outer] != CROSSED:  # filled, it joins that block
+            return f"cell {outer + 1}, beyond the undecided cell {o + 1}, is not a cross"
+    rest = [cells[p] for p in seen if p not in open_]
+    if UNKNOWN in rest:
+        return f"a cell {side} {at} is undecided"
+    blocks = sum(1 for k, v in enumerate(rest) if v == FILLED and (k == 0 or rest[k - 1] != FILLED))
+    named = _ordinal_index(place.removesuffix("-last"))
+    if named != blocks:
+        return f"{blocks} blocks {side} {at}: it is not the {place}"
+    i = blocks if side == "before" else len(hints) - 1 - blocks
+    if not 0 <= i < len(hints) or _ordinal_index(clue) != i or hints[i] != length:
+        return f"the block counted is clue {i + 1}, not the {clue} clue, {length}"
+    return None
+
+
+def _walled_words(
+    hints: Sequence[int], cells: Sequence[int], at: str, clue: str, length: int, only: int
+) -> str | None:
+    """Why "the block at cells 9–10, walled in, can only be the third clue, 2, the only 2" is
+    not true of ``cells``: not a block with a cross or the edge on both sides, or the clue named
+    not the one clue exactly that long."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    if not ((s == 0 or cells[s - 1] == CROSSED) and (e == len(cells) or cells[e] == CROSSED)):
+        return f"{at} is not walled in by crosses or edges"
+    same = [j for j, h in enumerate(hints) if h == e - s]
+    if only != e - s or length != e - s:
+        return f"the block is {e - s} long, not {only}"
+    if same != [_ordinal_index(clue)]:
+        return f"the clues {e - s} long are the {[j + 1 for j in same]}"
+    return None
+
+
+def check_short_words(
+    text: str, hints: Sequence[int], states: Sequence[Sequence[int]]
+) -> list[str]:
+    """The words of the short reasons a block is one clue, read from a line step's text and
+    checked against its line (not against the claims they were written from): "the
+    second-last block, at cells 11–12, every cell after it decided but cell 13, can only be the
+    second clue, 3" (the side's cells decided but the one named, the blocks there counted, the
+    place and clue named from the count), "the third and fourth blocks, at …, every cell before
+    them decided, can only be the third and fourth clues, 2 and 1", and "the block at cells
+    9–10, walled in, can only be the third clue, 2, the only 2" (crosses or edges on both sides,
+    no other clue that long).  ``states`` are the line before the step and after each of its
+    premises' rounds but the last: words true of one of them pass.  Every "decided" and
+    "walled in" in the text must be read by one of these."""
+    hints = [h for h in hints if h > 0]
+    problems = []
+
+    def judged(found: list[str | None]) -> str | None:  # true of one state: passed
+        return None if any(f is None for f in found) else found[0]
+
+    read = 0
+    for m in _COUNTED_ONE.finditer(text):
+        read += 1
+        place, at, side, o, clue, length = m.groups()
+        open_ = [int(o) - 1] if o else []
+        s, e = _at(at)
+        if open_ and open_[0] not in (range(s) if side == "before" else range(e, len(states[0]))):
+            problems.append(f"'{m.group(0)}': cell {o} is not {side} {at}")
+            continue
+        wrong = judged(
+            [_counted_words(hints, c, place, at, side, open_, clue, int(length)) for c in states]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _COUNTED_TWO.finditer(text):
+        read += 1
+        p1, p2, at1, at2, side, o1, o2, c1, c2, n1, n2 = m.groups()
+        open_ = [int(o) - 1 for o in (o1, o2) if o]
+        wrong = judged(
+            [
+                _counted_words(hints, c, p1, at1, side, open_, c1, int(n1))
+                or _counted_words(hints, c, p2, at2, side, open_, c2, int(n2))
+                for c in states
+            ]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _WALLED.finditer(text):
+        read += 1
+        at, clue, length, only = m.groups()
+        wrong = judged([_walled_words(hints, c, at, clue, int(length), int(only)) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if text.count(" decided") + text.count("walled in") > read:
+        problems.append("a short reason the checker cannot read")
+    return problems
+
+
 def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     """``(line steps checked, steps skipped for too many arrangements, problems)`` of a trace."""
     puzzle = trace.puzzle
@@ -984,6 +1139,19 @@ def check_trace(trace: Any) -> tuple[int, int, list[str]]:
             if said != on_line:
                 problems.append(f"step {k + 1}: its cells are not the premises' cells")
             problems += [f"step {k + 1} ({step.text}): {p}" for p in check_more_lists(step)]
+            states = [list(before)]
+            rounds = sorted({p.get("round", 0) for p in step.premises})
+            for r in rounds[:-1]:  # the line as each round after the first found it
+                state = list(states[-1])
+                for premise in step.premises:
+                    if premise.get("round", 0) == r:
+                        for p, v in premise["cells"]:
+                            state[p] = v
+                states.append(state)
+            problems += [
+                f"step {k + 1} ({step.text}): {p}"
+                for p in check_short_words(step.text, hints, states)
+            ]
         for r, c, v in step.cells:
             grid[r][c] = v
     return checked, skipped, problems

@@ -31,6 +31,7 @@ from sentence_checker import (  # noqa: E402
     check_claim,
     check_inference,
     check_more_lists,
+    check_short_words,
 )
 
 from nonostudio.analysis.explaining.step_text import BODY_WORDS, explain_move  # noqa: E402
@@ -179,3 +180,76 @@ def test_a_list_cut_short_is_checked_against_the_premises_cells(name: str) -> No
     for words in wrong:
         text = explanation.text.replace(said, words + " are empty")
         assert check_more_lists(SimpleNamespace(text=text, premises=premises))
+
+
+# The short reasons' words read from the text against the line, not against the claims they
+# were written from: before, a slip in the words (a block's place counted off by one, the
+# wrong side, the wrong cell left out, "walled in" beside a box, "the only 1" where two clues
+# are 1) passed every check, as the claims behind them stayed true.
+WORDS = [
+    # (clue, line before the step, words as said, the same words wrong)
+    (
+        (3, 3, 2),
+        ".........x##.xxxxx##",
+        "the second-last block, at cells 11–12, every cell after it decided but cell 13, can "
+        "only be the second clue, 3",
+        (
+            "the third-last block, at cells 11–12, every cell after it decided but cell 13, can "
+            "only be the second clue, 3",
+            "the second-last block, at cells 11–12, every cell before it decided but cell 13, "
+            "can only be the second clue, 3",
+            "the second-last block, at cells 11–12, every cell after it decided but cell 10, can "
+            "only be the second clue, 3",
+            "the second-last block, at cells 11–12, every cell after it decided, can only be the "
+            "second clue, 3",
+            "the second-last block, at cells 11–12, every cell after it decided but cell 13, can "
+            "only be the first clue, 3",
+        ),
+    ),
+    (
+        (1, 2, 2, 1, 2),
+        ".....x.....#x#xxx##x",
+        "the third-last and second-last blocks, at cell 12 and cell 14, every cell after them "
+        "decided, can only be the third and fourth clues, 2 and 1",
+        (
+            "the second-last and last blocks, at cell 12 and cell 14, every cell after them "
+            "decided, can only be the third and fourth clues, 2 and 1",
+            "the third-last and second-last blocks, at cell 12 and cell 14, every cell after "
+            "them decided, can only be the fourth and fifth clues, 1 and 2",
+        ),
+    ),
+    (
+        (1, 1, 2, 4, 1),
+        "xxxx#x#x##x##.#.....",
+        "the block at cells 9–10, walled in, can only be the third clue, 2, the only 2",
+        (
+            "the block at cells 12–13, walled in, can only be the third clue, 2, the only 2",
+            "the block at cell 7, walled in, can only be the second clue, 1, the only 1",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("hints, line, said, wrong", WORDS)
+def test_the_checker_reads_the_short_reasons_words_against_the_line(
+    hints: tuple[int, ...], line: str, said: str, wrong: tuple[str, ...]
+) -> None:
+    cells = line_cells(line)
+    assert check_short_words(f"Row 1 — Matching: {said}, so …", hints, [cells]) == []
+    for words in wrong:
+        assert check_short_words(f"Row 1 — Matching: {words}, so …", hints, [cells]), words
+    # a reason in words the checker cannot read is refused, not passed over
+    assert check_short_words("…: the block at cells 9–10, every cell decided, …", hints, [cells])
+
+
+def test_a_slip_in_the_counted_words_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words' place of a counted block made one off (the claims behind them unchanged):
+    the word check refuses the step (data079.nin column 9, step 48)."""
+    from nonostudio.analysis.explaining import premise_text
+    from nonostudio.rules.words.phrase_words import ordinal
+
+    technique, axis, index, hints, line, _ = LINES["data079 column 9"]
+    checked_words(technique, axis, index, hints, line, later_rounds=False)
+    monkeypatch.setattr(premise_text, "_counted_name", lambda c: f"{ordinal(c['count'] + 1)}-last")
+    with pytest.raises(AssertionError, match="blocks after cells 11–12"):
+        checked_words(technique, axis, index, hints, line, later_rounds=False)
