@@ -125,3 +125,24 @@ def test_clues_whose_totals_differ_get_the_likely_fixes_in_the_dialogs_letters(q
     assert dialog.typos.isHidden() and "Press OK" in dialog.problem()
     dialog.accept()
     assert dialog.result() == 1 and dialog.clues() == (rows, cols)
+
+
+def test_the_fixes_go_when_the_clues_are_edited(qtbot) -> None:
+    """Fixes listed for the text as it was: made after an edit, Use this fix would have put
+    the old text back over it."""
+    rows = (((1, 2), (1, 1), (1, 2), (1, 1)), *ROWS[1:])  # row 1 typed 1 red short
+
+    def problem(r: ColourClues, c: ColourClues) -> str:
+        try:
+            ColourPuzzle(PALETTE, r, c)
+        except PuzzleError as exc:
+            return str(exc)
+        return ""
+
+    dialog = ColourClueDialog(PALETTE, rows, COLS, problem)
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=10000)
+    assert not dialog.typos.isHidden() and dialog.typos.suggestions()
+    dialog.cols_edit.appendPlainText("0")
+    assert dialog.typos.isHidden() and dialog.typos.suggestions() == []

@@ -95,6 +95,8 @@ class ColourClueDialog(QDialog):
         self.typos.applyRequested.connect(self._use_fix)
         self.typos.reportReady.connect(lambda _report: self._found())
         self._searched: tuple[ColourClues, ColourClues] | None = None
+        for edit in (self.rows_edit, self.cols_edit):  # the fixes are of the text searched
+            edit.textChanged.connect(self._text_changed)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -143,6 +145,13 @@ class ColourClueDialog(QDialog):
         self.typos.clear()
         super().reject()
 
+    def _text_changed(self) -> None:
+        """The clues were edited: the fixes listed were for the text before (made now, they
+        would undo the edit), so they go."""
+        if self._searched is not None:
+            self._searched = None
+            self.typos.clear()
+
     def _inconsistent(self, rows: ColourClues, cols: ColourClues) -> bool:
         """Whether ``rows`` and ``cols`` read but make no puzzle for a typo to explain: a
         colour's totals differ or a clue is too long for its line."""
@@ -187,10 +196,10 @@ class ColourClueDialog(QDialog):
         if self._searched is None:
             return
         rows, cols = edit.apply(*self._searched)
+        self._searched = None
+        self.typos.clear()
         self.rows_edit.setPlainText(clue_lines_text(rows, self._palette))
         self.cols_edit.setPlainText(clue_lines_text(cols, self._palette))
-        self.typos.clear()
-        self._searched = None
         self.problem_label.setText(f"Fixed: {edit.text()}. Press OK to use these clues.")
         self.problem_label.setStyleSheet("")  # not a problem: said in the usual colour
 
