@@ -221,6 +221,10 @@ class MainWindow(QMainWindow):
         replace_tab(self.tabs, 0, page)
         self.follow_tab_undo()
         self.on_puzzle_changed(page.puzzle())
+        if self.is_ready():
+            # the Rules tab counts the steps of the black-and-white Solve view's trace: a colour
+            # puzzle has none there (its Puzzle column kept the last black-and-white puzzle's)
+            self.rule_browser.set_trace(None if colour else self.solve_view.trace())
 
     def _library_puzzles_removed(self, ids: list[int]) -> None:
         """The puzzle on screen deleted from the library stays open, kept nowhere now: unsaved,
