@@ -11,7 +11,7 @@ import pytest
 from colour_red_blue import COLS, PALETTE, ROWS
 from studio_window import record_message_boxes
 
-from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import read_any, read_any_text, write_text
 from nonostudio.gui.window.main_window import MainWindow
@@ -81,3 +81,24 @@ def test_no_balancing_colour_shows_the_error_box_saying_so(
     (box,) = errors
     assert "line 11, character 2 (row 5's clue)" in str(box)
     assert "No declared colour in its place makes every colour's row and column totals" in str(box)
+
+
+def test_the_only_declared_colour_is_selected_though_several_pictures_fit(qtbot, tmp_path) -> None:
+    """Two reds that can swap corners (two pictures) with row 3's blue typed '1q': blue is the
+    only declared colour that balances the totals, but a fix after which several pictures fit
+    has no likelihood, so it was left for the person to find and click (seen under Xvfb with
+    r0023.g, 4c typed 4q: 'Open with this fix' greyed).  It is the one colour the file can
+    mean: selected, its line too."""
+    rows, cols = clues_of_colour_grid(((1, 0, 0), (0, 1, 0), (0, 0, 2)))
+    text = write_text(ColourPuzzle(PALETTE, rows, cols, title="Corners"), "g")
+    path = tmp_path / "corners.g"
+    path.write_text(text.replace(": rows\n1r\n1r\n1b\n", ": rows\n1r\n1r\n1q\n"))
+    dialog = open_typo_dialog(None, path, _error(path))
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+    texts = [s.edit.text() for s in dialog.typos.suggestions()]
+    assert texts == ["row 3: 1q \u2192 1b (1q becomes 1b)"]
+    assert not dialog.typos.suggestions()[0].unique  # several pictures: no likelihood
+    assert dialog.typos.list.currentRow() == 0 and dialog.typos.apply_button.isEnabled()
+    assert dialog.edit.textCursor().selectedText() == "1q"
