@@ -23,6 +23,7 @@ from nonostudio.analysis.catalogue.techniques import (
     BY_ID,
     CATALOGUE,
     CONTRADICTION,
+    DEEP_CONTRADICTION,
     SEARCH,
     Technique,
     example_cells,
@@ -75,6 +76,25 @@ BUILT_IN = "built-in"
 TWO_SOLUTIONS = Puzzle(((1,), (1,)), ((1,), (1,)), title="a 2×2 puzzle with two solutions")
 """When no puzzle searched needs search, its example comes from this tiny puzzle: nothing but
 trying values decides it."""
+CHAINED = Puzzle(
+    (
+        (1, 2, 1),
+        (1, 1, 1),
+        (1, 3),
+        (1, 1, 1),
+        (1,),
+        (1, 1, 1),
+        (2, 2),
+        (1, 2),
+        (2, 3, 1),
+        (1, 1, 2),
+        (1, 1),
+    ),
+    ((4, 1, 1), (1, 1, 1), (1, 2), (1, 1, 1), (1, 1, 1, 1), (1, 1, 3), (2, 2), (3,), (1, 1, 3, 1)),
+    title="a 9×11 puzzle that needs a chained contradiction",
+)
+"""When no puzzle searched needs a chained contradiction, its example comes from this made-up
+puzzle: its trace reaches one before it needs any search."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +118,7 @@ def real_examples(
     the contradiction have that many from different puzzles): the clearest step of each puzzle
     (no "beyond the rules", fewest premises, a short line, a short sentence), from different
     puzzles first.  Search, when no puzzle needs it, gets its example from
-    :data:`TWO_SOLUTIONS`."""
+    :data:`TWO_SOLUTIONS`, and a chained contradiction from :data:`CHAINED`."""
     best: dict[str, dict[str, list[tuple[tuple, RealExample]]]] = {}
     wanted = {t.id for t in CATALOGUE} | {CONTRADICTION}
     puzzles = list(puzzles)  # gone through twice
@@ -120,6 +140,9 @@ def real_examples(
     if SEARCH not in best and not (should_stop is not None and should_stop()):
         tiny = rule_trace(TWO_SOLUTIONS, rules, should_stop=should_stop)
         _collect(BUILT_IN, tiny, best, only=SEARCH)
+    if DEEP_CONTRADICTION not in best and not (should_stop is not None and should_stop()):
+        chained = rule_trace(CHAINED, rules, should_stop=should_stop)
+        _collect(BUILT_IN, chained, best, only=DEEP_CONTRADICTION)
     return {t.id: _choose(best[t.id], per_technique) for t in ALL_TECHNIQUES if best.get(t.id)}
 
 

@@ -10,8 +10,15 @@ import re
 import pytest
 from examples_once import real_examples_once
 
-from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, CATALOGUE
+from nonostudio.analysis.catalogue.techniques import (
+    ALL_TECHNIQUES,
+    BY_ID,
+    CATALOGUE,
+    DEEP_CONTRADICTION,
+    SEARCH,
+)
 from nonostudio.analysis.helping.guide import (
+    CHAINED,
     Examples,
     guide_html,
     line_picture,
@@ -19,6 +26,7 @@ from nonostudio.analysis.helping.guide import (
     worked_pictures,
 )
 from nonostudio.analysis.helping.guide_pictures import Picture, ruler_marks
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.rules.ruleset import load_rule_set
@@ -77,6 +85,19 @@ def test_two_or_three_examples_per_technique_and_every_tier(examples) -> None:
     # from different puzzles where the samples allow it
     for technique in ("overlap", "small_gap", "punctuate", "glue", "mercury", "contradiction"):
         assert len({e.source for e in examples[technique]}) == 3, technique
+
+
+def test_the_built_in_chained_contradiction_is_a_true_step_before_any_search() -> None:
+    # The samples' traces had a chained contradiction only through an early guess; since the
+    # guess reveals the cell that decides most, none has one and the guide's tier 7 comes from
+    # CHAINED (no sample needs it).
+    for name in ("control", "learned"):
+        trace = rule_trace(CHAINED, load_rule_set(name).rules)
+        used = [s.technique for s in trace.steps if s.technique in (DEEP_CONTRADICTION, SEARCH)]
+        assert used and used[0] == DEEP_CONTRADICTION, name
+    number = next(i for i, s in enumerate(trace.steps) if s.technique == DEEP_CONTRADICTION)
+    grid = [list(row) for row in trace.grid_after(number)]
+    assert checker.check_chain(trace.steps[number], CHAINED, grid) == []
 
 
 def _numbers(table: str) -> list[str]:
