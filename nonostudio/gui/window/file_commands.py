@@ -136,6 +136,7 @@ class FileCommands(QObject):
     failed = Signal(str, str)  # title, message: for the window's error box
     libraryWriteFailed = Signal(str, object)  # title, LibraryError: Save to the library failed
     libraryWritten = Signal()  # Save wrote the puzzle to the library
+    status = Signal(str, int)  # words for the status bar, for so many ms (0: until replaced)
     gameDropped = Signal(str)  # Save gave the library puzzle other clues: its kept game went
 
     def __init__(
@@ -304,6 +305,7 @@ class FileCommands(QObject):
         self._read_path = path
         self._read_modified = self.is_modified()
         self._read_shown = self._shown_count
+        self.status.emit(f"Opening {path.name} ({path.stat().st_size / 1e6:.1f} MB)…", 0)
         self._reading.start(ProcessJob(read_document_job, (str(path),)))
 
     def is_reading(self) -> bool:
@@ -312,6 +314,7 @@ class FileCommands(QObject):
 
     def _read(self, value: tuple[AnyPuzzle, Document, tuple[int, int] | None]) -> None:
         path, self._read_path = self._read_path, None
+        self.status.emit("", 0)  # (the "Opening …" words go)
         if path is None or self._shown_count != self._read_shown:
             return  # superseded: another puzzle was shown meanwhile
         if self.is_modified() and not self._read_modified and not self.maybe_save():
@@ -323,6 +326,7 @@ class FileCommands(QObject):
         """The file does not read: opened here, where its error is shown, or the typos of
         clues that make no picture offered (they need the error itself)."""
         path, self._read_path = self._read_path, None
+        self.status.emit("", 0)
         if path is not None and self._shown_count == self._read_shown:
             self.open_file(path, ask=False)
 

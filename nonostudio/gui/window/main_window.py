@@ -202,6 +202,7 @@ class MainWindow(QMainWindow):
         files.libraryWritten.connect(self.update_banner)
         files.libraryWritten.connect(self._library_puzzle_saved)
         files.gameDropped.connect(lambda text: self.show_status(text, 15000))
+        files.status.connect(self.show_status)
         for part in (files, library, help):
             part.failed.connect(self.show_error)
         for part in (library, help):

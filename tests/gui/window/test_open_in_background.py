@@ -44,7 +44,10 @@ def test_a_big_file_is_read_off_the_gui_thread_and_shown(
     path.write_text(write_text(HOUSE, "non"))
     _choose(monkeypatch, path)
     window.files.choose_and_open()
+    # while it is read, the status bar says so (before: nothing showed the file was opening)
+    assert window.statusBar().currentMessage().startswith("Opening house.non (0.0 MB)")
     qtbot.waitUntil(lambda: not window.files.is_reading(), timeout=10000)
+    assert window.statusBar().currentMessage() == ""
     assert reads and threading.main_thread().name not in reads
     puzzle = window.editor.puzzle()
     assert puzzle is not None and (puzzle.rows, puzzle.cols) == (HOUSE.rows, HOUSE.cols)
