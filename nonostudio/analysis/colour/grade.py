@@ -401,7 +401,9 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
     """Where the first part of the order puts the puzzle, in short words for a panel: a sentence
     and the value of a "Colour reasoning" row, on the same conditions as the explanation (a
     puzzle with no solution or only search decides is not said to be solvable one colour at a
-    time, or to need colour reasoning)."""
+    time, or to need colour reasoning).  The count in the value is what one colour at a time
+    leaves, said as such: beside "Colour reasoning" a bare "(400 cells left)" read as what colour
+    reasoning leaves, which may be 4."""
     if f.solutions == "undecided":
         return "Not known whether it needs colour reasoning: grading stopped.", "not known"
     if f.solutions == "none":
@@ -416,19 +418,19 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
         return (
             f"One colour at a time leaves {left} cells undecided; several pictures fit, so no "
             f"reasoning can finish it.",
-            f"cannot finish it: several pictures fit ({left} cells left)",
+            f"cannot finish it: several pictures fit (one colour at a time leaves {left} cells)",
         )
     if f.needs_search:
         return (
             f"Needs search: one colour at a time leaves {left} cells undecided and the colour "
             f"techniques find nothing more; ranked above every puzzle solvable one colour at a "
             f"time.",
-            f"finds nothing: search needed ({left} cells left)",
+            f"finds nothing: search needed (one colour at a time leaves {left} cells)",
         )
     if f.needs_colour_reasoning:
         return (
             "Needs colour reasoning: ranked above every puzzle solvable one colour at a time.",
-            f"needed ({left} cells left)",
+            f"needed: one colour at a time leaves {left} cells",
         )
     return (
         "Solvable one colour at a time: ranked below every puzzle that needs colour reasoning.",

@@ -211,6 +211,11 @@ def test_a_puzzle_that_is_not_unique_has_no_tier_or_search_in_its_words() -> Non
     words = grade.explanation + " " + " ".join(reasoning_words(f))
     assert "decides 12 of its 16 cells, then stops" in grade.explanation
     assert "Several pictures fit" in words
+    # the count beside "Colour reasoning" says whose it is (one colour at a time's, not the
+    # reasoning's: "(400 cells left)" read as colour reasoning leaving 400 where it left 4)
+    assert reasoning_words(f)[1].endswith(
+        f"(one colour at a time leaves {f.one_colour_cells} cells)"
+    )
     for false in ("Tier", "Search", "search", "hardest step"):
         assert false not in words, false
     # a unique puzzle carries no such part

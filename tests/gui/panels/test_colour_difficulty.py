@@ -61,7 +61,7 @@ def test_a_puzzle_that_needs_colour_reasoning_says_so(qtbot, panel) -> None:
     with qtbot.waitSignal(panel.gradeReady, timeout=20000):
         panel.set_puzzle(crossed)
     shown = panel.feature_labels["one_colour_cells"].text()
-    assert shown == "needed (4 cells left)"
+    assert shown == "needed: one colour at a time leaves 4 cells"
     assert "Needs colour reasoning: ranked above every puzzle solvable one colour at a time." in (
         panel.tier_label.text()
     )
@@ -118,7 +118,7 @@ def test_two_pictures_no_colour_technique_moves_says_neither_reasoning_nor_searc
     # several pictures: search does not finish it either, it only picks one of them
     assert "Needs search" not in text and "One colour at a time leaves 4 cells undecided" in text
     shown = panel.feature_labels["one_colour_cells"].text()
-    assert "needed" not in shown and "4 cells left" in shown
+    assert "needed" not in shown and "one colour at a time leaves 4 cells" in shown
 
 
 def test_a_puzzle_that_is_not_unique_has_no_tier_and_counts_reasoning_only(qtbot, panel) -> None:
