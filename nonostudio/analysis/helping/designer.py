@@ -317,7 +317,13 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
             + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")
         ]
     if search is None:
-        parts.append("Draw the picture to get suggested edits.")
+        # Line logic deciding every cell (it is sound, and a puzzle with no solution raises
+        # in stuck_region) leaves nothing an edit is looked for (EDIT_GOALS) to do.
+        parts.append(
+            _NO_EDIT_NEEDED[Verdict.UNIQUE_LINE]
+            if logic_left == 0
+            else "Draw the picture to get suggested edits."
+        )
         return " ".join(parts)
     parts.append(edits_text(search.verdict, len(search.edits), search.stopped))
     return " ".join(parts)

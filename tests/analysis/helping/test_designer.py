@@ -188,12 +188,16 @@ def _region(rules_left: int, logic_left: int) -> StuckRegion:
 
 
 def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
+    # Typed clues line logic finishes need no edit: no "Draw the picture to get suggested
+    # edits" (an edit is looked for only to make a puzzle unique or line-solvable).
     assert summary_text(_region(0, 0), None) == (
-        "The rules alone decide every cell. Draw the picture to get suggested edits."
+        "The rules alone decide every cell. The puzzle is unique and line-solvable: no edit needed."
     )
-    assert summary_text(_region(4, 0), None).startswith(
-        "The rules get stuck with 4 cells undecided (shaded); line logic then finishes."
+    assert summary_text(_region(4, 0), None) == (
+        "The rules get stuck with 4 cells undecided (shaded); line logic then finishes. The "
+        "puzzle is unique and line-solvable: no edit needed."
     )
+    assert summary_text(_region(4, 2), None).endswith("Draw the picture to get suggested edits.")
     assert "line logic then leaves 2 (hatched)." in summary_text(_region(4, 2), None)
     one = Edit(0, 0, FILLED, Verdict.UNIQUE_LINE)
     assert summary_text(_region(1, 0), None).startswith(
