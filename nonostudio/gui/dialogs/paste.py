@@ -131,6 +131,8 @@ class PasteDialog(QDialog):
             "Open the puzzle with the selected edit made (the text stays as typed)"
         )
         self.typos.linesSelected.connect(self._select_clue)
+        # (after the box's own slot, which enables its button for a fix chosen)
+        self.typos.list.currentRowChanged.connect(lambda _row: self._default_button())
         self.typos.applyRequested.connect(self._open_fixed)
         self.typos.reportReady.connect(lambda _report: self._grow())
         layout = QVBoxLayout(self)
@@ -156,6 +158,14 @@ class PasteDialog(QDialog):
         if self._clues is not None or self._colour_clues is not None:
             self._clues = self._colour_clues = None  # the text they were for has changed
             self.typos.clear()
+            self._default_button()
+
+    def _default_button(self) -> None:
+        """Enter opens with the fix chosen while one is (Enter in the list of fixes read the text
+        as typed, the mistake and all); else it reads the text."""
+        fix = self.typos.apply_button.isEnabled() and not self.typos.apply_button.isHidden()
+        self.typos.apply_button.setDefault(fix)
+        self.ok_button.setDefault(not fix)
 
     def accept(self) -> None:
         """Read the text; on an error stay open, say what is wrong and select where."""

@@ -10,6 +10,7 @@ from unittest.mock import MagicMock
 
 import pytest
 from colour_red_blue import COLS, PALETTE, ROWS
+from PySide6.QtCore import Qt
 from studio_window import record_message_boxes
 
 from nonostudio.core.colour.model import ColourPuzzle
@@ -63,6 +64,26 @@ def test_a_mistyped_colour_file_offers_the_fix_without_the_made_up_colour(qtbot,
     assert (puzzle.rows, puzzle.cols) == (ROWS, COLS) and puzzle.title == "Flag"
     # q existed only because of the typo: reading the corrected text has no q, nor has the fix
     assert [c.name for c in puzzle.palette] == [c.name for c in PALETTE]
+
+
+def test_enter_opens_with_the_fix_chosen_and_reads_the_text_once_it_is_edited(
+    qtbot, tmp_path
+) -> None:
+    """Enter in the list of fixes, with one chosen, opened the text as typed (Open was the
+    default button): the typo kept, the dialog saying so again.  Now it opens with the fix."""
+    dialog = _offered(qtbot, _colour_typo_file(tmp_path))
+    assert dialog.typos.list.currentRow() == 0  # (preselected: 100 %)
+    assert dialog.typos.apply_button.isDefault() and not dialog.ok_button.isDefault()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.typos.list.setFocus()
+    qtbot.keyClick(dialog.typos.list, Qt.Key.Key_Return)
+    puzzle = dialog.puzzle()
+    assert isinstance(puzzle, ColourPuzzle) and (puzzle.rows, puzzle.cols) == (ROWS, COLS)
+    # the text edited: the fixes go, and Enter reads the text again
+    dialog = _offered(qtbot, _colour_typo_file(tmp_path))
+    dialog.edit.insertPlainText(" ")
+    assert dialog.ok_button.isDefault() and not dialog.typos.apply_button.isDefault()
 
 
 def test_no_fix_is_selected_when_none_is_clearly_likeliest_and_a_chosen_one_shows_its_line(
