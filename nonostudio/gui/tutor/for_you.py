@@ -79,6 +79,7 @@ class ForYouPanel(QWidget):
         self.suggestions: list[Suggestion] = []
         self._open_when_ready = False
         self._current: dict[int, Any] = {}  # library id -> entry, of the last refresh
+        self._grading = ""  # what the running grading is, in words
         self._worker = CurrentWorker(
             self,
             on_result=self._graded_now,
@@ -125,8 +126,10 @@ class ForYouPanel(QWidget):
         self.label.setText(text)
 
     def _progress(self, fraction: float, message: str) -> None:
+        """The bar at the fraction; which puzzle in the words under it, which wrap (on the bar,
+        "87% grading Forever" was cut at the dock's 163 px at 1024x600)."""
         show_progress(self.bar, fraction)
-        self.bar.setFormat(f"%p% {message}")
+        self._say(f"{self._grading} ({message})" if message else self._grading)
 
     def _finished(self) -> None:
         self.bar.hide()
@@ -152,7 +155,8 @@ class ForYouPanel(QWidget):
         early = read_puzzles(self.library, list(keys)) if self.library.in_memory else None
         # in a worker process (tutor_jobs.py): its Python never holds up the GUI thread
         job = ProcessJob(grade_library, (self.library.path, early, keys))
-        self._say(f"Grading {count(len(keys), 'puzzle')} to find the ones at your step…")
+        self._grading = f"Grading {count(len(keys), 'puzzle')} to find the ones at your step…"
+        self._say(self._grading)
         show_progress(self.bar, 0.0)
         self.bar.show()
         self._worker.start(job)

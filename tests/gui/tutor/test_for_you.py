@@ -190,3 +190,15 @@ def test_the_chosen_suggestion_is_said_in_words_that_fit_a_narrow_dock(qtbot, pa
     assert panel.detail.text().startswith(f"{panel.table.item(1, 0).text()} \u2014 ")
     grade = panel.table.item(1, 3).text()
     assert (f"Grade: {grade}." in panel.detail.text()) == (grade != "\u2014")
+
+
+def test_which_puzzle_is_graded_is_said_under_the_bar_where_it_wraps(qtbot, panel) -> None:
+    """On the bar, "87% grading Forever" was cut at the 163 px dock of 1024x600: the bar now
+    shows how far, and the wrapped words under it which puzzle."""
+    panel.resize(163, 500)
+    panel._grading = "Grading 12 puzzles to find the ones at your step…"
+    panel.bar.show()
+    panel._progress(0.87, "grading Forever")
+    assert panel.bar.text() == "87%"
+    assert panel.label.text() == f"{panel._grading} (grading Forever)"
+    assert panel.label.wordWrap() and panel.label.width() <= panel.width()
