@@ -872,9 +872,16 @@ def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | No
     return problems
 
 
-def check_guess(step: Any, puzzle: Any) -> list[str]:
+def check_guess(step: Any, puzzle: Any, grid: list[list[int]] | None = None) -> list[str]:
     """A search step's guess: the cell has the guessed value in a solution the complete solver
-    finds (the one the trace continues from)."""
+    finds (the one the trace continues from).  With the ``grid`` before it, its "Knowing it,
+    line logic decides N more cells: no other cell decides more" too: line logic run afresh
+    (the core line solver, no trial memory) from the grid with each undecided cell given its
+    solution value; N is the guess's count and no cell's count is higher."""
+    import numpy as np
+
+    from nonostudio.core.gridstate import Contradiction, GridState
+    from nonostudio.core.line import UNKNOWN
     from nonostudio.core.solver import solve
 
     claim = step.premises[0]["claims"][0]
@@ -882,7 +889,34 @@ def check_guess(step: Any, puzzle: Any) -> list[str]:
     r, c, v = claim["row"], claim["column"], claim["value"]
     if solution is None or int(solution[r, c]) != v or tuple(step.cells) != ((r, c, v),):
         return [f"the guess ({r}, {c}) = {v} is not the solution's value"]
-    return []
+    said = re.search(r"Knowing it, line logic decides (\d+) more cells?", step.text)
+    if grid is None or said is None:
+        return []
+    before = np.array(grid, dtype=np.int8)
+    known = int((before != UNKNOWN).sum())
+
+    def decides(row: int, col: int) -> int:
+        state = GridState.from_grid(puzzle, before)
+        state.set_cell(row, col, int(solution[row, col]))
+        try:
+            state.propagate()
+        except Contradiction:
+            return -1
+        return int(state.known) - known - 1
+
+    counts = {
+        (row, col): decides(row, col)
+        for row in range(puzzle.height)
+        for col in range(puzzle.width)
+        if before[row, col] == UNKNOWN
+    }
+    stated = int(said.group(1))
+    problems = []
+    if counts.get((r, c)) != stated or claim.get("decides") != stated:
+        problems.append(f"the guess decides {counts.get((r, c))} more cells, not {stated}")
+    if max(counts.values()) > stated:
+        problems.append(f"another cell decides {max(counts.values())} more, above {stated}")
+    return problems
 
 
 _MORE = re.compile(r"\bcells? ((?:\d+(?:–\d+)?, )*\d+(?:–\d+)?) and (\d+) more\b")
@@ -1112,7 +1146,9 @@ def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     for k, step in enumerate(trace.steps):
         if step.premises and step.premises[0]["say"] == "guess":
             checked += 1
-            problems += [f"step {k + 1} ({step.text}): {p}" for p in check_guess(step, puzzle)]
+            problems += [
+                f"step {k + 1} ({step.text}): {p}" for p in check_guess(step, puzzle, grid)
+            ]
         elif any(p["say"] == "suppose" for p in step.premises):
             found = check_chain(step, puzzle, grid)
             if found is None:

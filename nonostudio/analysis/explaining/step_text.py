@@ -36,6 +36,7 @@ from nonostudio.analysis.explaining.premises import (
     short_reasons,
     stranded_sole,
 )
+from nonostudio.core.counts import count
 from nonostudio.core.line import FILLED, Line
 
 __all__ = [
@@ -93,8 +94,10 @@ def probe_text(assumed: int, line: tuple[str, int] | None, line_clue: Sequence[i
     return f"if this cell were {was}, line logic would reach a dead end ({where}); so it is {other}"
 
 
-def guess_text(r: int, c: int, value: int, unique: bool) -> Explanation:
-    """A search step that guesses one cell: what it assumed and why that is safe."""
+def guess_text(r: int, c: int, value: int, unique: bool, decides: int | None = None) -> Explanation:
+    """A search step that guesses one cell: what it assumed and why that is safe; with
+    ``decides``, why this cell: knowing it lets line logic decide that many more cells, the
+    most any one undecided cell's value does (the trace's guess, ``guess_cell``)."""
     was = "filled" if value == FILLED else "empty"
     other = "empty" if value == FILLED else "filled"
     why = (
@@ -103,9 +106,15 @@ def guess_text(r: int, c: int, value: int, unique: bool) -> Explanation:
         if unique
         else f"the puzzle has several solutions, and one of them has it {was}"
     )
+    chosen = (
+        ""
+        if decides is None
+        else f" Knowing it, line logic decides {count(decides, 'more cell')}: no other cell"
+        " decides more."
+    )
     return Explanation(
         f"Row {r + 1}, column {c + 1} — {BY_ID['search'].name}: no line and no contradiction "
-        f"decides a cell; so take this cell as {was} and go on ({why}).",
+        f"decides a cell; so take this cell as {was} and go on ({why}).{chosen}",
         (),
         (("cells", c, c + 1),),
     )

@@ -374,9 +374,11 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     guess = guess_cell(t, cells, should_stop)
     if guess is None:
         return None
-    r, c, value = guess
-    text = guess_text(r, c, value, result.verdict.is_unique)
-    claim = {"claim": "solution_value", "row": r, "column": c, "value": value}
+    (r, c, value), known = guess
+    # (the cells line logic decides once it is known, beyond it and those known before)
+    decides = known - (t.puzzle.height * t.puzzle.width - len(cells)) - 1
+    text = guess_text(r, c, value, result.verdict.is_unique, decides)
+    claim = {"claim": "solution_value", "row": r, "column": c, "value": value, "decides": decides}
     premise = {"say": "guess", "claims": [claim], "cells": []}
     return Step(
         SEARCH,
@@ -400,11 +402,11 @@ def guess_cell(
     t: Tracer,
     cells: tuple[tuple[int, int, int], ...],
     should_stop: StopCallback | None = None,
-) -> tuple[int, int, int] | None:
+) -> tuple[tuple[int, int, int], int] | None:
     """The guess of a search step: of ``cells`` (every undecided cell with its value in the
     solution, in reading order), the one after which line logic, run to its fixed point from
-    the grid, decides the most cells; ties go to reading order (None: ``should_stop()`` said
-    to stop).
+    the grid, decides the most cells, with the count of cells known at that fixed point; ties
+    go to reading order (None: ``should_stop()`` said to stop).
 
     The count is exact (:meth:`~nonostudio.analysis.tracing.trial_memory.TrialMemory.reach`;
     the probe steps' remembered trials make most of it free), so the guess depends on the grid
@@ -422,4 +424,4 @@ def guess_cell(
             raise AssertionError("line logic refutes a value of the solution")
         if known > most:
             best, most = cell, known
-    return best
+    return best, most

@@ -49,7 +49,7 @@ def _check(example) -> list[str] | None:
     step, puzzle = example.record, example.source_puzzle
     grid = [list(row) for row in example.grid]
     if step.premises and step.premises[0]["say"] == "guess":
-        return checker.check_guess(step, puzzle)
+        return checker.check_guess(step, puzzle, grid)
     if any(p["say"] == "suppose" for p in step.premises):
         return checker.check_chain(step, puzzle, grid)
     hints = tuple(h for h in example.clues if h > 0)

@@ -11,8 +11,10 @@ import random
 from collections.abc import Iterator
 
 from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.core.counts import count
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
+from tests.analysis import sentence_checker as checker
 
 Grid = list[list[int]]
 
@@ -67,8 +69,9 @@ def line_logic(puzzle: Puzzle, grid: Grid) -> Grid:
     return g
 
 
-def best_guess(puzzle: Puzzle, grid: Grid, solution: Grid) -> tuple[int, int, int]:
-    """The undecided cell whose solution value lets line logic decide the most cells."""
+def best_guess(puzzle: Puzzle, grid: Grid, solution: Grid) -> tuple[tuple[int, int, int], int]:
+    """The undecided cell whose solution value lets line logic decide the most cells, and the
+    count of cells decided then."""
     best, most = None, -1
     for r in range(puzzle.height):
         for c in range(puzzle.width):
@@ -80,7 +83,7 @@ def best_guess(puzzle: Puzzle, grid: Grid, solution: Grid) -> tuple[int, int, in
             if decided > most:
                 best, most = (r, c, solution[r][c]), decided
     assert best is not None
-    return best
+    return best, most
 
 
 def random_puzzle(seed: int, size: int) -> Puzzle:
@@ -104,8 +107,17 @@ def test_the_guess_is_the_cell_whose_value_decides_most() -> None:
             assert trace.search is not None and trace.search.solution is not None
             solution = [[int(v) for v in row] for row in trace.search.solution]
             grid = [[int(v) for v in row] for row in trace.grid_after(i)]
-            expected = best_guess(puzzle, grid, solution)
+            expected, decided = best_guess(puzzle, grid, solution)
             assert step.cells == (expected,), (seed, i)
+            # the words say how many more cells it lets line logic decide, and that no cell
+            # does more
+            more = decided - sum(v != UNKNOWN for row in grid for v in row) - 1
+            assert step.premises[0]["claims"][0]["decides"] == more
+            assert step.text.endswith(
+                f" Knowing it, line logic decides {count(more, 'more cell')}: no other cell"
+                " decides more."
+            ), step.text
+            assert checker.check_guess(step, puzzle, grid) == []
             guesses += 1
             first = next(
                 (r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN
