@@ -874,8 +874,8 @@ def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | No
 
 def check_guess(step: Any, puzzle: Any, grid: list[list[int]] | None = None) -> list[str]:
     """A search step's guess: the cell has the guessed value in a solution the complete solver
-    finds (the one the trace continues from).  With the ``grid`` before it, its "Knowing it,
-    line logic decides N more cells: no other cell decides more" too: line logic run afresh
+    finds (the one the trace continues from).  With the ``grid`` before it, its "knowing it,
+    line logic decides N more cells, and no other cell more" too: line logic run afresh
     (the core line solver, no trial memory) from the grid with each undecided cell given its
     solution value; N is the guess's count and no cell's count is higher."""
     import numpy as np
@@ -889,7 +889,7 @@ def check_guess(step: Any, puzzle: Any, grid: list[list[int]] | None = None) -> 
     r, c, v = claim["row"], claim["column"], claim["value"]
     if solution is None or int(solution[r, c]) != v or tuple(step.cells) != ((r, c, v),):
         return [f"the guess ({r}, {c}) = {v} is not the solution's value"]
-    said = re.search(r"Knowing it, line logic decides (\d+) more cells?", step.text)
+    said = re.search(r"knowing it, line logic decides (\d+) more cells?, and no other", step.text)
     if grid is None or said is None:
         return []
     before = np.array(grid, dtype=np.int8)

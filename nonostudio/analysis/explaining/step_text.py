@@ -109,12 +109,12 @@ def guess_text(r: int, c: int, value: int, unique: bool, decides: int | None = N
     chosen = (
         ""
         if decides is None
-        else f" Knowing it, line logic decides {count(decides, 'more cell')}: no other cell"
-        " decides more."
+        else f": knowing it, line logic decides {count(decides, 'more cell')}, and no other"
+        " cell more"
     )
     return Explanation(
         f"Row {r + 1}, column {c + 1} — {BY_ID['search'].name}: no line and no contradiction "
-        f"decides a cell; so take this cell as {was} and go on ({why}).{chosen}",
+        f"decides a cell; so take this cell as {was} and go on{chosen} ({why}).",
         (),
         (("cells", c, c + 1),),
     )
