@@ -17,6 +17,7 @@ from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Pal
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.file_filters import COLOUR_WRITABLE, puzzle_filters
 from nonostudio.gui.common.process_child import ProcessJob
@@ -74,7 +75,7 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
 
 
 def read_document_job(
-    path: str, progress: Callable[[float, str], None], should_stop: Callable[[], bool]
+    path: str, progress: ProgressCallback, should_stop: StopCallback
 ) -> tuple[AnyPuzzle, Document, tuple[int, int] | None]:
     """:func:`read_document` of ``path`` and its disk stamp taken before reading, in a worker
     process (File > Open of a big file)."""
