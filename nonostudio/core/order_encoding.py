@@ -198,6 +198,14 @@ def encode_line(
     return ok
 
 
+#: Variables up to which the SAT solver is told their number before the first clause.  Making
+#: room is one call the deadline cannot interrupt, growing with the count (100,000: 32 ms; a
+#: million: 0.17 s; a random 1000x1000 puzzle's formula: about 8 s, past a 2 s time limit);
+#: above it the solver grows its tables as each line's clauses come, ``should_stop()`` asked
+#: between lines.
+RESERVE_LIMIT = 100_000
+
+
 def encode(
     state: GridState,
     should_stop: Callable[[], bool] | None = None,
@@ -208,7 +216,8 @@ def encode(
     Lines the state decides completely add no clauses; a line no placement fits makes the
     formula ``unsatisfiable``.  With ``sink``, each line's clauses go to ``sink`` as soon as
     they are made, in the same order, and are not kept (``clauses`` stays empty, ``handed``
-    counts them), and ``sink`` is told the number of variables before the first: the SAT solver
+    counts them), and ``sink`` is told the number of variables before the first (up to
+    :data:`RESERVE_LIMIT`): the SAT solver
     takes them a line at a time, so that the whole formula is never held as Python lists (1.2
     MB on a 25x25 TAAI puzzle, fresh memory that a first solve pays for in page faults), and
     sizes its tables once (docs/design/solver.md §3, "The first search of a process").
@@ -257,7 +266,7 @@ def encode(
             continue
         plans.append((k, hints, starts))
         count += sum(mask.bit_count() - 1 for mask in starts)
-    if sink is not None and count:
+    if sink is not None and 0 < count <= RESERVE_LIMIT:
         sink.reserve(count)
     for k, hints, starts in plans:
         if should_stop is not None and should_stop():
