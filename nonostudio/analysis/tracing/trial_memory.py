@@ -158,24 +158,12 @@ class TrialMemory:
         certified = self.certified
         if certified[0 if assumed == FILLED else 1] >> (r * self.width + c) & 1:
             return False  # a consistent fixed point of line logic containing the grid has it
-        state = self.state
-        known = self.memory.get(key) if self.remember else None
-        if known is None:
-            trial = state.copy()
-            trial.set_cell(r, c, assumed)
-            rows, cols = {r}, {c}
-        else:
-            # The common case, ahead of _settled: no cell of G is new to the trial, that is no
-            # cell of G \ S has the other value in F or lies unknown on L.  S ⊆ F, F is
-            # consistent and no cell of S is unknown on L, so G's cells can be tested whole.
-            grid = self.grid
-            news = grid[0] & known[5] or grid[1] & known[6]
-            outcome = self._settled(key, known) if news else False
-            if outcome is not None:
-                if not outcome:
-                    self._certify(self.memory[key][0])
-                return outcome
-            trial, rows, cols = self._resumed(known)
+        started = self._started(key)
+        if isinstance(started, bool):
+            if not started:
+                self._certify(self.memory[key][0])
+            return started
+        trial, rows, cols = started
         try:
             trial.propagate(rows=rows, cols=cols)
         except Contradiction:
@@ -198,21 +186,13 @@ class TrialMemory:
         key = (r, c, assumed)
         if key in self.refutations:
             return None
-        known = self.memory.get(key) if self.remember else None
-        if known is None:
-            trial = self.state.copy()
-            trial.set_cell(r, c, assumed)
-            rows, cols = {r}, {c}
-        else:
-            grid = self.grid
-            news = grid[0] & known[5] or grid[1] & known[6]
-            outcome = self._settled(key, known) if news else False
-            if outcome is not None:
-                if outcome:
-                    return None
-                fill = self.memory[key][0]
-                return ((fill[0] | grid[0]) | (fill[1] | grid[1])).bit_count()
-            trial, rows, cols = self._resumed(known)
+        started = self._started(key)
+        if isinstance(started, bool):
+            if started:
+                return None
+            fill, grid = self.memory[key][0], self.grid
+            return ((fill[0] | grid[0]) | (fill[1] | grid[1])).bit_count()
+        trial, rows, cols = started
         try:
             trial.propagate(rows=rows, cols=cols)
         except Contradiction:
@@ -269,6 +249,26 @@ class TrialMemory:
                         certified[1] |= fill[1]
                     elif self.refuted(r, c, CROSSED):
                         yield key
+
+    def _started(self, key: tuple[int, int, int]) -> bool | tuple[GridState, set[int], set[int]]:
+        """The trial of assumption ``key`` (row, column, value) to run line logic on, with the
+        rows and columns to start from; or its outcome when the memory settles it (True:
+        refuted, False: not), for :meth:`refuted` and :meth:`reach` alike."""
+        r, c, assumed = key
+        known = self.memory.get(key) if self.remember else None
+        if known is None:
+            trial = self.state.copy()
+            trial.set_cell(r, c, assumed)
+            return trial, {r}, {c}
+        # The common case, ahead of _settled: no cell of G is new to the trial, that is no cell
+        # of G \ S has the other value in F or lies unknown on L.  S ⊆ F, F is consistent and
+        # no cell of S is unknown on L, so G's cells can be tested whole.
+        grid = self.grid
+        news = grid[0] & known[5] or grid[1] & known[6]
+        outcome = self._settled(key, known) if news else False
+        if outcome is not None:
+            return outcome
+        return self._resumed(known)
 
     def _resumed(self, known: _Memory) -> tuple[GridState, set[int], set[int]]:
         """The trial of ``F ∪ G`` to run on: the current grid with the remembered ``F`` added,
