@@ -80,6 +80,19 @@ def _item(token: str, letters: list[str], palette: Palette) -> ClueItem | str:
     return (length, letters.index(letter))
 
 
+def unknown_letters(text: str, palette: Palette) -> list[str]:
+    """The letters typed after a length in ``text`` that name no colour of ``palette``, in the
+    order first typed (a mistyped colour: ``4q`` where the colours are r and b)."""
+    letters = set(clue_letters(palette))
+    found: list[str] = []
+    for token in _SEPARATORS.split(text):
+        match = _ITEM.match(token)
+        if match and match.group(2) in _ALPHABET and match.group(2) not in letters:
+            if match.group(2) not in found:
+                found.append(match.group(2))
+    return found
+
+
 def read_clue_lines(
     text: str, palette: Palette, what: str = "row"
 ) -> tuple[ColourClues, list[ClueTextProblem]]:

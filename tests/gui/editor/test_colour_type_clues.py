@@ -146,3 +146,34 @@ def test_the_fixes_go_when_the_clues_are_edited(qtbot) -> None:
     assert not dialog.typos.isHidden() and dialog.typos.suggestions()
     dialog.cols_edit.appendPlainText("0")
     assert dialog.typos.isHidden() and dialog.typos.suggestions() == []
+
+
+def test_a_letter_that_names_no_colour_gets_the_colours_that_balance(qtbot) -> None:
+    """'2q' typed for '2r' (row 2): the dialog named the block ('no colour is typed q') and
+    offered nothing; now the declared colours that balance every total are offered in its
+    place, as for a file naming a colour it does not declare, and the fix is written in."""
+
+    def problem(r: ColourClues, c: ColourClues) -> str:
+        try:
+            ColourPuzzle(PALETTE, r, c)
+        except PuzzleError as exc:
+            return str(exc)
+        return ""
+
+    dialog = ColourClueDialog(PALETTE, ROWS, COLS, problem)
+    qtbot.addWidget(dialog)
+    lines = dialog.rows_edit.toPlainText().split("\n")
+    assert lines[1] == "2r"
+    dialog.rows_edit.setPlainText("\n".join([lines[0], "2q", *lines[2:]]))
+    dialog.accept()
+    assert "no colour is typed 'q'" in dialog.problem() and dialog.result() == 0
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=10000)
+    texts = [s.edit.text() for s in dialog.typos.suggestions()]
+    assert texts and all("2q" in t for t in texts), texts
+    assert any("2q \u2192 2r" in t for t in texts), texts
+    assert not any("\u2192 2b" in t for t in texts)  # blue would not balance the totals
+    dialog.typos.select(next(i for i, t in enumerate(texts) if "2q \u2192 2r" in t))
+    dialog.typos.apply_button.click()
+    assert dialog.rows_edit.toPlainText().split("\n")[1] == "2r"
+    dialog.accept()
+    assert dialog.result() == 1 and dialog.clues() == (ROWS, COLS)

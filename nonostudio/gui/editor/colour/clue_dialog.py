@@ -28,9 +28,11 @@ from nonostudio.core.colour.clue_text import (
     clue_lines_text,
     letters_legend,
     read_clue_lines,
+    unknown_letters,
 )
 from nonostudio.core.colour.model import Colour, ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.formats._colour import UNDECLARED_RGB, ReadPalette
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 
 #: How many problems the dialog lists at once (the first of them; the rest are counted).
@@ -130,6 +132,8 @@ class ColourClueDialog(QDialog):
             problems = [wrong] if wrong else []
             if wrong and self._inconsistent(rows, cols):
                 self._search(rows, cols)
+        else:
+            self._search_unknown()
         if problems:
             shown = problems[:SHOWN_PROBLEMS]
             more = len(problems) - len(shown)
@@ -167,6 +171,32 @@ class ColourClueDialog(QDialog):
         """Look for the mistyped clue; the fixes are said with the letters of this dialog."""
         self._searched = (rows, cols)
         self.typos.search_colour(_lettered(self._palette), rows, cols)
+
+    def _search_unknown(self) -> None:
+        """Letters that name no colour (``4q`` for ``4c``): when they are the only problem, the
+        declared colours that balance every total are offered in their place, as for a file
+        naming a colour it does not declare (the finder says why when none does)."""
+        rows_text, cols_text = self.rows_edit.toPlainText(), self.cols_edit.toPlainText()
+        lettered = _lettered(self._palette)
+        unknown = unknown_letters(f"{rows_text}\n{cols_text}", lettered)
+        if not unknown:
+            return
+        first = len(lettered)
+        try:
+            palette = ReadPalette(
+                (
+                    *lettered.colours,
+                    *(Colour(f"{u} (undeclared)", UNDECLARED_RGB, u) for u in unknown),
+                ),
+                undeclared=frozenset(range(first, first + len(unknown))),
+            )
+        except PuzzleError:
+            return
+        rows, row_problems = read_clue_lines(rows_text, palette, "row")
+        cols, col_problems = read_clue_lines(cols_text, palette, "column")
+        if not row_problems and not col_problems:
+            self._searched = (rows, cols)
+            self.typos.search_colour(palette, rows, cols)
 
     def _found(self) -> None:
         """The fixes are listed: the first is selected when it is clearly the likeliest (over
