@@ -164,14 +164,9 @@ class TrialMemory:
                 self._certify(self.memory[key][0])
             return started
         trial, rows, cols = started
-        try:
-            trial.propagate(rows=rows, cols=cols)
-        except Contradiction:
-            self.memory.pop(key, None)
-            self.refutations.add(key)
+        if self._run(key, trial, rows, cols):
             return True
         if self.remember:
-            self._remember(key, trial)
             self._certify(self.memory[key][0])
         return False
 
@@ -193,15 +188,7 @@ class TrialMemory:
             fill, grid = self.memory[key][0], self.grid
             return ((fill[0] | grid[0]) | (fill[1] | grid[1])).bit_count()
         trial, rows, cols = started
-        try:
-            trial.propagate(rows=rows, cols=cols)
-        except Contradiction:
-            self.memory.pop(key, None)
-            self.refutations.add(key)
-            return None
-        if self.remember:
-            self._remember(key, trial)
-        return trial.known
+        return None if self._run(key, trial, rows, cols) else trial.known
 
     def _certify(self, fill: _Masks) -> None:
         """A trial's fixed point ``F`` with ``F ∪ G`` a consistent fixed point of line logic:
@@ -249,6 +236,21 @@ class TrialMemory:
                         certified[1] |= fill[1]
                     elif self.refuted(r, c, CROSSED):
                         yield key
+
+    def _run(
+        self, key: tuple[int, int, int], trial: GridState, rows: set[int], cols: set[int]
+    ) -> bool:
+        """Run line logic on ``trial`` from ``rows`` and ``cols``: True when it refutes the
+        assumption ``key`` (recorded, its memory dropped), else False (the trial remembered)."""
+        try:
+            trial.propagate(rows=rows, cols=cols)
+        except Contradiction:
+            self.memory.pop(key, None)
+            self.refutations.add(key)
+            return True
+        if self.remember:
+            self._remember(key, trial)
+        return False
 
     def _started(self, key: tuple[int, int, int]) -> bool | tuple[GridState, set[int], set[int]]:
         """The trial of assumption ``key`` (row, column, value) to run line logic on, with the
