@@ -297,16 +297,16 @@ class FileCommands(QObject):
         free meanwhile; unless something else is shown first, which supersedes it."""
         path = Path(path)
         try:
-            big = path.is_file() and path.stat().st_size >= READ_AHEAD_BYTES
+            size = path.stat().st_size if path.is_file() else -1
         except OSError:
-            big = False
-        if not big:  # (nor a pipe, which can be read only once: read here)
+            size = -1
+        if size < READ_AHEAD_BYTES:  # (nor a pipe, which can be read only once: read here)
             self.open_file(path, ask=False)
             return
         self._read_path = path
         self._read_modified = self.is_modified()
         self._read_shown = self._shown_count
-        self.status.emit(f"Opening {path.name} ({path.stat().st_size / 1e6:.1f} MB)…", 0)
+        self.status.emit(f"Opening {path.name} ({size / 1e6:.1f} MB)…", 0)
         self._reading.start(ProcessJob(read_document_job, (str(path),)))
 
     def is_reading(self) -> bool:
