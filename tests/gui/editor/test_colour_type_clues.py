@@ -6,7 +6,7 @@ typed only as a whole file's text in Paste Puzzle String, which starts a new puz
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from colour_red_blue import COLS, PALETTE, PICTURE, ROWS
@@ -37,6 +37,19 @@ def editor(qtbot) -> Iterator[ColourEditorView]:  # type: ignore[no-untyped-def]
     view.set_puzzle(ColourPuzzle(PALETTE, ROWS, COLS, title="Typed", goal=PICTURE))
     yield view
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def _problem(palette: Palette) -> Callable[[ColourClues, ColourClues], str]:
+    """What the editor says is wrong with clues of ``palette`` ('' when they make a puzzle)."""
+
+    def problem(r: ColourClues, c: ColourClues) -> str:
+        try:
+            ColourPuzzle(palette, r, c)
+        except PuzzleError as exc:
+            return str(exc)
+        return ""
+
+    return problem
 
 
 def _type(monkeypatch: pytest.MonkeyPatch, rows: str, cols: str, seen: list[str]) -> None:
@@ -102,12 +115,7 @@ def test_clues_whose_totals_differ_get_the_likely_fixes_in_the_dialogs_letters(q
     wrong = ((1, 2), (1, 1), (1, 2), (1, 1))  # row 1, '1b 2r 1b 1r', typed 1 red short
     assert rows[0] == ((1, 2), (2, 1), (1, 2), (1, 1))
 
-    def problem(r: ColourClues, c: ColourClues) -> str:
-        try:
-            ColourPuzzle(black, r, c)
-        except PuzzleError as exc:
-            return str(exc)
-        return ""
+    problem = _problem(black)
 
     dialog = ColourClueDialog(black, (wrong, *rows[1:]), cols, problem)
     qtbot.addWidget(dialog)
@@ -132,12 +140,7 @@ def test_the_fixes_go_when_the_clues_are_edited(qtbot) -> None:
     the old text back over it."""
     rows = (((1, 2), (1, 1), (1, 2), (1, 1)), *ROWS[1:])  # row 1 typed 1 red short
 
-    def problem(r: ColourClues, c: ColourClues) -> str:
-        try:
-            ColourPuzzle(PALETTE, r, c)
-        except PuzzleError as exc:
-            return str(exc)
-        return ""
+    problem = _problem(PALETTE)
 
     dialog = ColourClueDialog(PALETTE, rows, COLS, problem)
     qtbot.addWidget(dialog)
@@ -153,12 +156,7 @@ def test_a_letter_that_names_no_colour_gets_the_colours_that_balance(qtbot) -> N
     offered nothing; now the declared colours that balance every total are offered in its
     place, as for a file naming a colour it does not declare, and the fix is written in."""
 
-    def problem(r: ColourClues, c: ColourClues) -> str:
-        try:
-            ColourPuzzle(PALETTE, r, c)
-        except PuzzleError as exc:
-            return str(exc)
-        return ""
+    problem = _problem(PALETTE)
 
     dialog = ColourClueDialog(PALETTE, ROWS, COLS, problem)
     qtbot.addWidget(dialog)

@@ -5,12 +5,18 @@ does not move.  With 12 colours at 1024x600 the by-hand bar (colours, Pencil, Ch
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, QRect, QThreadPool
-from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+from PySide6.QtWidgets import QToolButton, QWidget
 
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.gui.solve.colour.view import ColourSolveView
+
+sys.path.insert(0, str(Path(__file__).parent))
+from grid_place import grid_place, settle  # noqa: E402
 
 
 def _puzzle(colours: int) -> ColourPuzzle:
@@ -35,16 +41,6 @@ def _in_sight(widget: QWidget, view: QWidget) -> bool:
     return widget.isVisible() and view.rect().contains(QRect(top_left, widget.size()))
 
 
-def _grid_place(view: ColourSolveView) -> tuple[QPoint, int, int]:
-    grid = view.grid
-    return grid.mapTo(view.window(), QPoint(0, 0)), grid.cell_size(), grid.height()
-
-
-def _settle(qtbot) -> None:
-    qtbot.wait(1)  # (the placement follows a resize at the next turn of the event loop)
-    QApplication.processEvents()
-
-
 @pytest.mark.parametrize(
     ("colours", "width"), [(12, 560), (12, 1100), (31, 560), (5, 400)]
 )  # (1024x600's Solve tab, 1280x720's, the palette's most colours, a narrow view)
@@ -56,10 +52,10 @@ def test_every_colour_and_control_in_sight(qtbot, colours: int, width: int) -> N
     qtbot.waitExposed(view)
     with qtbot.waitSignal(view.traceReady, timeout=20000):
         view.set_puzzle(_puzzle(colours))
-    _settle(qtbot)
-    before = _grid_place(view)
+    settle(qtbot)
+    before = grid_place(view)
     view.set_hand_mode(True)
-    _settle(qtbot)
+    settle(qtbot)
     buttons = [b for b in view.ui.picker.findChildren(QToolButton) if not b.isHidden()]
     assert len(buttons) == colours + 1  # every colour and the background
     for button in buttons:
@@ -69,9 +65,9 @@ def test_every_colour_and_control_in_sight(qtbot, colours: int, width: int) -> N
         widget = bar.widgetForAction(action)
         if action.isVisible() and widget is not None and not action.isSeparator():
             assert _in_sight(widget, view), action.text()
-    assert _grid_place(view) == before
+    assert grid_place(view) == before
     view.set_hand_mode(False)
-    _settle(qtbot)
-    assert _grid_place(view) == before
+    settle(qtbot)
+    assert grid_place(view) == before
     view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)

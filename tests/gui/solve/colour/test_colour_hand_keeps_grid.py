@@ -9,23 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QThreadPool
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QThreadPool
 
 from nonostudio.gui.solve.colour.view import ColourSolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
 from colour_pictures import PUZZLE  # noqa: E402
-
-
-def _grid_place(view: ColourSolveView) -> tuple[QPoint, int, int]:
-    grid = view.grid
-    return grid.mapTo(view.window(), QPoint(0, 0)), grid.cell_size(), grid.height()
-
-
-def _settle(qtbot) -> None:
-    qtbot.wait(1)  # (the placement follows a resize at the next turn of the event loop)
-    QApplication.processEvents()
+from grid_place import grid_place, settle  # noqa: E402
 
 
 @pytest.mark.parametrize("width", [1100, 560])  # (a 1280x720 window's Solve tab; 1024x600's)
@@ -37,11 +27,11 @@ def test_solve_by_hand_keeps_the_grid_in_place(qtbot, width: int) -> None:
     qtbot.waitExposed(view)
     with qtbot.waitSignal(view.traceReady, timeout=20000):
         view.set_puzzle(PUZZLE)
-    _settle(qtbot)
-    before = _grid_place(view)
+    settle(qtbot)
+    before = grid_place(view)
     view.set_hand_mode(True)
-    _settle(qtbot)
-    assert _grid_place(view) == before
+    settle(qtbot)
+    assert grid_place(view) == before
     bar = view.ui.hand_bar
     assert bar.isVisible()
     # every control of the bar is in sight: none in a toolbar's overflow
@@ -51,16 +41,16 @@ def test_solve_by_hand_keeps_the_grid_in_place(qtbot, width: int) -> None:
             assert button.isVisible(), action.text()
     assert bar.width() >= bar.sizeHint().width()
     view.set_hand_mode(False)
-    _settle(qtbot)
-    assert _grid_place(view) == before
+    settle(qtbot)
+    assert grid_place(view) == before
     view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 def test_a_wide_view_shares_the_row_a_narrow_one_keeps_a_row(qtbot, view: ColourSolveView) -> None:
     view.resize(1100, 600)
-    _settle(qtbot)
+    settle(qtbot)
     assert view.ui.hand_row.isHidden()  # no room lost to an empty row while replaying
     view.resize(400, 600)
-    _settle(qtbot)
+    settle(qtbot)
     assert not view.ui.hand_row.isHidden()
