@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import shipped_proofs
+from keyboard import release_modifiers
 from leaks import THREAD_GRACE_S
 from pictures import big_colour_puzzle, picture
 from PySide6.QtCore import QSettings, QThreadPool
@@ -77,6 +78,12 @@ def rule_files_parsed_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ruleset, "parse_rules", parse_once)
         yield
+
+
+@pytest.fixture(autouse=True)
+def no_keys_held() -> None:
+    """Each test starts with no modifier key held (see :func:`keyboard.release_modifiers`)."""
+    release_modifiers()
 
 
 @pytest.fixture(autouse=True)

@@ -1,14 +1,37 @@
-"""Typing into the studio's text fields as a user would, and a Solve view's keys working where
-the keyboard focus is, for the GUI tests."""
+"""Typing into the studio's text fields as a user would, a Solve view's keys working where the
+keyboard focus is, and letting go of the modifier keys Qt believes held, for the GUI tests."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QPlainTextEdit
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPlainTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.solve.view import SolveView
+
+_MODIFIER_KEYS = (
+    (Qt.Key.Key_Shift, Qt.KeyboardModifier.ShiftModifier),
+    (Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier),
+    (Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier),
+    (Qt.Key.Key_Meta, Qt.KeyboardModifier.MetaModifier),
+)
+
+
+def release_modifiers() -> None:
+    """Let go of the modifier keys Qt believes held.  Qt remembers the modifiers of the last key
+    or mouse event (``QApplication.keyboardModifiers()``): a test whose last click was a
+    Shift-click left Shift "held" for the next test in the same process, where
+    ``QTableView.selectRow`` then extended from no anchor and selected nothing (a CI failure
+    that came and went with the tests a worker had run before)."""
+    if QApplication.instance() is None:
+        return
+    carrier = QWidget()
+    for key, modifier in _MODIFIER_KEYS:
+        if QApplication.keyboardModifiers() & modifier:
+            QTest.keyRelease(carrier, key)
+    carrier.deleteLater()
 
 
 def type_text(qtbot: QtBot, edit: QPlainTextEdit, text: str) -> None:

@@ -7,8 +7,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from keyboard import release_modifiers
 from library_views import make_view, visible_titles
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from nonostudio.core.library import Library
 
@@ -111,3 +113,21 @@ def test_a_full_disk_is_reported_by_the_import_and_the_status_line(
     assert visible_titles(view) == ["Block", "Tee", "zebra crossing"]
     assert view.status_label.text() == "The disk is full: changes cannot be stored."
     assert view.import_action.isEnabled()  # not read-only: the next write may work again
+
+
+def test_a_shift_click_left_by_one_test_does_not_hold_shift_for_the_next(
+    qtbot, small_library: Library
+) -> None:
+    """What the autouse ``no_keys_held`` fixture does between tests: after a Shift-click Qt
+    believes Shift held, and selecting a row in code selected nothing until it is let go."""
+    view = make_view(qtbot, small_library)
+    shift = Qt.KeyboardModifier.ShiftModifier
+    qtbot.mouseClick(view.filter_edit, Qt.MouseButton.LeftButton, shift)
+    assert QApplication.keyboardModifiers() == shift
+    view.table.selectRow(0)
+    assert not view.table.selectionModel().hasSelection()  # what failed in CI
+    release_modifiers()
+    assert QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+    view.table.selectRow(0)
+    assert view.table.selectionModel().hasSelection()
+    view.close()
