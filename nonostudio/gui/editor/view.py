@@ -289,11 +289,15 @@ class EditorView(QWidget):
 
     def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
         """Mark these lines (``("row", 6)``) on the grid and select the first one's clue text;
-        () clears the marks."""
+        () clears the marks.  A clue text with the keyboard focus is left as it is: the
+        designer is typing there (the Check panel chooses a clearly likeliest fix when its
+        search ends, after an edit), and a selected line would be replaced by the next key."""
         self.grid.set_marked_lines(lines)
         for axis, index in list(lines)[:1]:
             if (found := self._clue_line(axis, index)) is not None:
                 text, block = found
+                if text.hasFocus():
+                    continue
                 text.setTextCursor(_select_line(QTextCursor(block), block))
                 text.ensureCursorVisible()
 

@@ -41,7 +41,7 @@ from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.typo_box import TypoBox
+from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.panels.grading import busy_bar
 from nonostudio.gui.panels.panel_jobs import check_puzzle
@@ -304,9 +304,16 @@ class CheckPanel(QWidget):
             self.typos.search_colour(puzzle.palette, puzzle.rows, puzzle.cols)
 
     def _typos_found(self, report: TypoReport | ColourTypoReport) -> None:
-        """Say where a puzzle with no solution breaks, in words (the typo search found it)."""
+        """Say where a puzzle with no solution breaks, in words (the typo search found it), and
+        choose the first fix when it is clearly the likeliest (its lines marked, Apply fix one
+        click), as the mistyped-file dialog does.  The editors mark the lines on the grid and
+        leave a clue text the designer is typing in as it is (``EditorView.mark_clue_lines``):
+        the search ends while they may still be typing, and a selected line would be replaced
+        by their next keystroke (d29aff1)."""
         if self._result is not None and self._result.verdict is Verdict.NO_SOLUTION:
             self.detail_label.setText(f"{report.problem} Checked in {self._result.seconds:.2f} s.")
+        if clearly_likeliest(self.typos.suggestions()):
+            self.typos.select(0)
         self._make_room()
 
     def _make_room(self) -> None:

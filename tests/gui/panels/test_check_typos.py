@@ -50,6 +50,8 @@ def test_no_solution_is_said_in_words_with_the_typo_to_fix(
 ) -> None:
     caplog.set_level(logging.WARNING)
     puzzle = Puzzle(_typed(vulture, 5, (4, 3, 7, 5)), vulture.cols)  # row 6 is 3 4 7 5
+    marked: list[object] = []
+    panel.typoLinesSelected.connect(marked.append)
     with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
         panel.set_puzzle(puzzle)
     assert panel.verdict_label.text() == "No solution"
@@ -60,9 +62,9 @@ def test_no_solution_is_said_in_words_with_the_typo_to_fix(
     assert not panel.typos.isHidden() and panel.typos.list.count() >= 1
     first = panel.typos.list.item(0).text()
     assert first.startswith("row 6: swap 4 and 3 (4 3 7 5 becomes 3 4 7 5)")
-    with qtbot.waitSignal(panel.typoLinesSelected) as marked:
-        panel.typos.select(0)
-    assert marked.args[0] == (("row", 5),)
+    # the swap is clearly the likeliest fix (over 50 %): chosen, its line marked, Apply enabled
+    assert panel.typos.suggestions()[0].confidence > 0.5
+    assert panel.typos.list.currentRow() == 0 and marked == [(("row", 5),)]
     assert panel.typos.apply_button.isEnabled()
     with qtbot.waitSignal(panel.typoApplyRequested) as applied:
         qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
@@ -86,6 +88,8 @@ def test_unequal_totals_are_searched_from_the_typed_clues(
     assert report.top(1)[0].edit.text() == "row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1)"
     assert panel.typos.list.item(0).text().startswith("row 7: 4 \u2192 3")
     assert "100%" in panel.typos.list.item(0).text()
+    assert panel.typos.list.currentRow() == 0  # chosen (over 50 %): one click on Apply fix
+    assert panel.typos.apply_button.isEnabled()
 
 
 def test_a_drawing_gets_no_typo_search(qtbot: QtBot, panel: CheckPanel) -> None:
@@ -168,6 +172,33 @@ def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
     assert editor.grid.marked_lines() == ()  # the list was cleared with the new check
     rows_edit.document().undo()  # one step back: the text as typed
     assert rows_edit.toPlainText() == before
+
+
+def test_a_fix_chosen_while_the_designer_types_leaves_their_clue_text_as_it_is(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    """The clearly likeliest fix is chosen when the search ends (its line marked on the grid,
+    Apply fix one click), but the clue text being typed in keeps its cursor: a selected line
+    would be replaced by the next key (what reverted a1ffb71)."""
+    editor = _editor_with(qtbot, panel, vulture)
+    rows_edit = editor.ui.rows_edit
+    editor.activateWindow()
+    rows_edit.setFocus()
+    qtbot.waitUntil(rows_edit.hasFocus, timeout=5000)
+    lines = rows_edit.toPlainText().split("\n")
+    lines[6] = "4 3 6 1 1"
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        rows_edit.setPlainText("\n".join(lines))  # the totals now differ
+    assert panel.typos.list.currentRow() == 0 and panel.typos.apply_button.isEnabled()
+    assert editor.grid.marked_lines() == (("row", 6),)
+    assert rows_edit.hasFocus() and not rows_edit.textCursor().hasSelection()
+    qtbot.keyClick(rows_edit, Qt.Key.Key_Space)  # the next key adds, it replaces no line
+    assert rows_edit.toPlainText().split("\n")[6] == "4 3 6 1 1"
+    # chosen from the list (the focus gone from the clues), the line is selected as before
+    rows_edit.clearFocus()
+    panel.typos.select(-1)
+    panel.typos.select(0)
+    assert rows_edit.textCursor().selectedText() == "4 3 6 1 1"
 
 
 def test_a_pair_of_typos_on_a_row_and_a_column_is_applied_to_both_clue_texts(
