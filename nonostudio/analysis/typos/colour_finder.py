@@ -438,6 +438,8 @@ def undeclared_report(
     palette indices), before any fix is tried: the item named, its line the suspect, and why
     no fix is offered when :func:`undeclared_edits` finds none."""
     items = undeclared_items(rows, cols, undeclared)
+    if isinstance(palette, ReadPalette) and palette.typed:
+        return _unknown_letters_report(rows, cols, palette, items)
 
     def item(axis: str, i: int, j: int) -> str:
         n, c = (rows if axis == "row" else cols)[i][j]
@@ -465,6 +467,44 @@ def undeclared_report(
     )
     report.undeclared_why = (
         f"{len(items)} clue items name colours the file does not declare: no single edit "
+        "mends them all."
+    )
+    return report
+
+
+def _unknown_letters_report(
+    rows: ColourClues, cols: ColourClues, palette: Palette, items: list[tuple[str, int, int]]
+) -> ColourTypoReport:
+    """:func:`undeclared_report` for typed clues (``palette.typed``): a letter names no colour
+    (there is no file to declare one); each colour is tried in its place."""
+
+    def item(axis: str, i: int, j: int) -> str:
+        n, c = (rows if axis == "row" else cols)[i][j]
+        return f"{axis} {i + 1}: {n}{palette[c].char}"
+
+    suspects = frozenset((axis, i) for axis, i, _j in items)
+    if len(items) == 1:
+        ((axis, i, j),) = items
+        letter = palette[(rows if axis == "row" else cols)[i][j][1]].char
+        report = ColourTypoReport(
+            UNDECLARED_COLOUR,
+            f"In {item(axis, i, j)} no colour is typed {letter!r}; each colour is tried in "
+            "its place.",
+            suspects=suspects,
+        )
+        report.undeclared_why = (
+            f"No colour typed in place of {letter!r} makes every colour's row and column "
+            "totals equal with every clue fitting its line."
+        )
+        return report
+    shown = ", ".join(item(*k) for k in items[:4]) + (", ..." if len(items) > 4 else "")
+    report = ColourTypoReport(
+        UNDECLARED_COLOUR,
+        f"{len(items)} blocks are typed with letters that name no colour ({shown}).",
+        suspects=suspects,
+    )
+    report.undeclared_why = (
+        f"{len(items)} blocks are typed with letters that name no colour: no single edit "
         "mends them all."
     )
     return report

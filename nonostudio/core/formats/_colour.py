@@ -143,9 +143,11 @@ class ReadPalette(Palette):
     """The palette of clues that name a colour the file does not declare: every declared colour
     (used or not) and, at the indices ``undeclared``, the colours only the clues name (a typo:
     ``4q`` for ``4c``).  Never a puzzle's palette: the colour typo finder tries each declared
-    colour in an undeclared one's place."""
+    colour in an undeclared one's place.  ``typed``: the clues were typed (Type Clues…), not
+    read from a file, so the words say a letter names no colour, not that a file declares none."""
 
     undeclared: frozenset[int] = frozenset()
+    typed: bool = False
 
 
 #: The value given to a colour the clues name but the file does not declare (never shown: the

@@ -175,3 +175,21 @@ def test_a_letter_that_names_no_colour_gets_the_colours_that_balance(qtbot) -> N
     assert dialog.rows_edit.toPlainText().split("\n")[1] == "2r"
     dialog.accept()
     assert dialog.result() == 1 and dialog.clues() == (ROWS, COLS)
+
+
+def test_letters_that_name_no_colour_are_not_called_a_files(qtbot) -> None:
+    """Two blocks typed with letters that name no colour ('2q', '1z'): no single edit mends
+    them, and the dialog said '2 clue items name colours the file does not declare' of clues
+    the designer typed. Now it says the letters name no colour, and which blocks."""
+
+    dialog = ColourClueDialog(PALETTE, ROWS, COLS, _problem(PALETTE))
+    qtbot.addWidget(dialog)
+    lines = dialog.rows_edit.toPlainText().split("\n")
+    assert lines[1] == "2r"
+    last = lines[-1].rsplit(" ", 1)
+    dialog.rows_edit.setPlainText("\n".join([lines[0], "2q", *lines[2:-1], f"{last[0]} 1z"]))
+    dialog.accept()
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=10000)
+    said = dialog.typos.title.text()
+    assert "file" not in said and "declare" not in said, said
+    assert said.startswith("2 blocks are typed with letters that name no colour"), said

@@ -189,6 +189,7 @@ class ColourClueDialog(QDialog):
                     *(Colour(f"{u} (undeclared)", UNDECLARED_RGB, u) for u in unknown),
                 ),
                 undeclared=frozenset(range(first, first + len(unknown))),
+                typed=True,
             )
         except PuzzleError:
             return
