@@ -173,6 +173,24 @@ def test_g_keeps_title_author_copyright_and_licence() -> None:
     assert again.rows == puzzle.rows and again.cols == puzzle.cols
 
 
+def test_g_keeps_the_picture() -> None:
+    # .g has no solution section: a picture saved as .g came back as clues only, and one with
+    # several solutions could no longer be painted (convert said 'with its solution' all the
+    # same). The writer puts it in the free text as 'Picture:' rows, which the reader takes back
+    puzzle = replace(_small(), notes="Picture: a note line\nmore notes")
+    text = write_text(puzzle, "g")
+    assert "Picture: rrb\nPicture: 0bb\nPicture: r0r\n" in text
+    again = read_any_text(text, fmt="g")
+    assert isinstance(again, ColourPuzzle) and again.goal == puzzle.goal
+    assert again.notes == "- Picture: a note line\nmore notes"
+    assert read_any_text(write_text(puzzle, "g", with_solution=False), fmt="g").goal is None
+    # a picture the clues no longer fit (edited elsewhere) stays text; the clues decide
+    stale = text.replace("Picture: r0r", "Picture: rr0")
+    kept = read_any_text(stale, fmt="g")
+    assert isinstance(kept, ColourPuzzle) and kept.goal is None and kept.rows == puzzle.rows
+    assert kept.notes.startswith("Picture: rrb\nPicture: 0bb\nPicture: rr0\n")
+
+
 def test_write_file_by_extension(tmp_path: Path) -> None:
     puzzle = _small()
     for ext in (".xml", ".non", ".g"):

@@ -7,8 +7,11 @@ without a letter, black when not declared), ``word`` an X11 colour name or ``#rr
 given by value is named by its comment (by its letter when there is none).  Free text before the
 ``#`` block is kept as the puzzle's notes, but for its leading ``Title:``, ``Author:``,
 ``Copyright:`` and ``Licence:`` lines (what the writer puts first, so a saved puzzle keeps them;
-the first is the title line other programs show).  A colour's character is its letter (the
-default colour's is ``1``, the background's ``.``).
+the first is the title line other programs show), and the ``Picture:`` lines after them: the
+solution, one row a line in the ``.g`` letters (``0`` the background), which the format has no
+section for and other programs skip as free text.  A picture that does not fit the clues (edited
+elsewhere) is left in the notes, the clues read as they are.  A colour's character is its letter
+(the default colour's is ``1``, the background's ``.``).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ _FIELDS = (
     ("Licence", "licence"),
 )
 _FIELD_LINE = re.compile(r"(Title|Author|Copyright|Licen[cs]e): ?(.*)\Z")
+#: A row of the solution picture in the free text (what the writer puts after the fields).
+_PICTURE_LINE = re.compile(r"Picture: ?(\S*)\s*\Z")
 
 
 def _fields(notes: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -53,6 +58,27 @@ def _fields(notes: list[str]) -> tuple[dict[str, str], list[str]]:
         meta[key] = m.group(2).strip()
         notes = notes[1:]
     return meta, notes
+
+
+def _picture_lines(notes: list[str]) -> tuple[list[str], list[str]]:
+    """The rows of the leading ``Picture:`` lines of the free text, and the rest."""
+    rows: list[str] = []
+    while notes and (m := _PICTURE_LINE.match(notes[0])):
+        rows.append(m.group(1))
+        notes = notes[1:]
+    return rows, notes
+
+
+def _goal(
+    picture: list[str], index: dict[str, int], width: int, height: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """The solution the ``Picture:`` rows give (``index``: a ``.g`` letter's palette index),
+    or None when they are not ``height`` rows of ``width`` known letters."""
+    if len(picture) != height or any(len(row) != width for row in picture):
+        return None
+    if any(ch not in index for row in picture for ch in row):
+        return None
+    return tuple(tuple(index[ch] for ch in row) for row in picture)
 
 
 def read(text: str, source: str) -> ColourPuzzle:
@@ -140,7 +166,8 @@ def read(text: str, source: str) -> ColourPuzzle:
     if "1" in used and "1" not in declared:
         declared["1"] = make_colour("black", "#000000", "1", source, None)
     meta, notes = _fields(notes)
-    meta["notes"] = "\n".join(notes).strip()
+    picture, rest = _picture_lines(notes)
+    meta["notes"] = "\n".join(rest if picture else notes).strip()
     if first is not None:
         # every declared colour, used or not, can be the one the typo replaced
         keyed = [c for c in declared if c != "0"]
@@ -160,7 +187,15 @@ def read(text: str, source: str) -> ColourPuzzle:
     index = {c: i for i, c in enumerate(order, 1)}
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw[0]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw[1]]
-    return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta)
+    goal = _goal(picture, {"0": 0, **index}, len(cols), len(rows)) if picture else None
+    if goal is not None:
+        try:
+            ColourPuzzle(palette, tuple(rows), tuple(cols), goal=goal)
+        except PuzzleError:
+            goal = None  # the clues were edited elsewhere, or the picture: they decide
+    if picture and goal is None:
+        meta["notes"] = "\n".join(notes).strip()  # the picture kept, as text
+    return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta, goal=goal)
 
 
 def _letters(puzzle: ColourPuzzle) -> list[str]:
@@ -178,17 +213,25 @@ def _letters(puzzle: ColourPuzzle) -> list[str]:
 
 
 def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
-    """The ``.g`` text of a colour puzzle: notes, the ``#`` block, rows and columns."""
-    del with_solution  # .g has no solution picture
+    """The ``.g`` text of a colour puzzle: the fields, the picture (when it has one and
+    ``with_solution``: ``Picture:`` lines, which the format has no section for), notes, the
+    ``#`` block, rows and columns."""
     letters = _letters(puzzle)
     out = [
         f"{key}: {' '.join(value.split())}"
         for key, field in _FIELDS
         if (value := getattr(puzzle, field))
     ]
-    # a notes line that starts like a section, the colour block or a field is kept from being one
+    if with_solution and puzzle.goal is not None:
+        out += ["Picture: " + "".join(letters[v] for v in row) for row in puzzle.goal]
+    # a notes line that starts like a section, the colour block, a field or a picture row is
+    # kept from being one
     out += [
-        ("- " + ln if ln.lstrip()[:1] in (":", "#") or _FIELD_LINE.match(ln) else ln)
+        (
+            "- " + ln
+            if ln.lstrip()[:1] in (":", "#") or _FIELD_LINE.match(ln) or ln.startswith("Picture:")
+            else ln
+        )
         for ln in puzzle.notes.splitlines()
     ]
     out.append("#d")
