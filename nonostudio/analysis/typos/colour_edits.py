@@ -24,7 +24,13 @@ from nonostudio.analysis.typos.edits import (
     _ordinal,
     admitted,
 )
-from nonostudio.core.colour.model import ColourClue, ColourClues, Palette, min_colour_length
+from nonostudio.core.colour.model import (
+    ColourClue,
+    ColourClues,
+    Palette,
+    item_text,
+    min_colour_length,
+)
 
 RECOLOUR = "recolour"
 COLOUR_KINDS = (CHANGE, ADD, DROP, SWAP, MOVE, RECOLOUR)
@@ -34,11 +40,7 @@ COLOUR_KIND_WEIGHT = {**KIND_WEIGHT, RECOLOUR: 0.6}
 
 def clue_words(clue: ColourClue, palette: Palette) -> str:
     """A colour clue as typed in a ``.g`` file: ``3r 1b`` (``0`` when blank)."""
-    return " ".join(f"{n}{_char(palette, c)}" for n, c in clue) or "0"
-
-
-def _char(palette: Palette, colour: int) -> str:
-    return palette[colour].char if 0 <= colour < len(palette) else f"<{colour}>"
+    return " ".join(item_text(n, c, palette) for n, c in clue) or "0"
 
 
 @dataclass(frozen=True)
@@ -74,19 +76,20 @@ class ColourEdit(LineEdits[ColourClue]):
             old, new = before[self.item], after[self.item]
             which = _which(before, self.item)
             return (
-                f"{name}: {which}{old[0]}{_char(palette, old[1])} \u2192 "
-                f"{new[0]}{_char(palette, new[1])} ({whole})"
+                f"{name}: {which}{item_text(old[0], old[1], palette)} \u2192 "
+                f"{item_text(new[0], new[1], palette)} ({whole})"
             )
         if self.kind == DROP:
             n, c = before[self.item]
             which = _which(before, self.item) or "the "
-            return f"{name}: drop {which}{n}{_char(palette, c)} ({whole})"
+            return f"{name}: drop {which}{item_text(n, c, palette)} ({whole})"
         if self.kind == ADD:
             n, c = after[self.item]
-            return f"{name}: add a {n}{_char(palette, c)} ({whole})"
+            return f"{name}: add a {item_text(n, c, palette)} ({whole})"
         if self.kind == SWAP:
             (a, ca), (b, cb) = before[self.item], before[self.item + 1]
-            return f"{name}: swap {a}{_char(palette, ca)} and {b}{_char(palette, cb)} ({whole})"
+            first, second = item_text(a, ca, palette), item_text(b, cb, palette)
+            return f"{name}: swap {first} and {second} ({whole})"
         return (
             f"{name}: exchange their clues ({clue_words(self.before[0], palette)} and "
             f"{clue_words(self.before[1], palette)})"

@@ -43,7 +43,13 @@ from nonostudio.analysis.typos.finder import (
     no_unique_edit_text,
 )
 from nonostudio.core.colour.linesolver import solve_colour_line
-from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, min_colour_length
+from nonostudio.core.colour.model import (
+    ColourClues,
+    ColourPuzzle,
+    Palette,
+    item_text,
+    min_colour_length,
+)
 from nonostudio.core.colour.solver import solve_colour
 from nonostudio.core.formats._colour import ReadPalette
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
@@ -318,7 +324,7 @@ def diagnose_colour(
     if unequal:
         rsum = {c: sum(n for clue in rows for n, k in clue if k == c) for c in unequal}
         parts = [
-            f"{palette[c].name} ({palette[c].char}): row clues fill {rsum[c]} cells, column "
+            f"{_named(palette, c)}: row clues fill {rsum[c]} cells, column "
             f"clues {rsum[c] - diff[c]}"
             for c in unequal
         ]
@@ -356,6 +362,13 @@ def diagnose_colour(
 
 
 # --- the search -----------------------------------------------------------------------------------
+
+
+def _named(palette: Palette, colour: int) -> str:
+    """A colour's name and the character its items are typed with (``red (r)``); the name alone
+    for a digit, typed with no character (``black``, not ``black (1)``)."""
+    char = palette[colour].char
+    return palette[colour].name if char.isdigit() else f"{palette[colour].name} ({char})"
 
 
 def find_colour_typos(
@@ -443,7 +456,7 @@ def undeclared_report(
 
     def item(axis: str, i: int, j: int) -> str:
         n, c = (rows if axis == "row" else cols)[i][j]
-        return f"{axis} {i + 1}: {n}{palette[c].char}"
+        return f"{axis} {i + 1}: {item_text(n, c, palette)}"
 
     if len(items) == 1:
         ((axis, i, j),) = items
@@ -480,7 +493,7 @@ def _unknown_letters_report(
 
     def item(axis: str, i: int, j: int) -> str:
         n, c = (rows if axis == "row" else cols)[i][j]
-        return f"{axis} {i + 1}: {n}{palette[c].char}"
+        return f"{axis} {i + 1}: {item_text(n, c, palette)}"
 
     suspects = frozenset((axis, i) for axis, i, _j in items)
     if len(items) == 1:

@@ -163,9 +163,17 @@ def clue_colours_mask(*clue_sets: Iterable[Sequence[ClueItem]]) -> int:
     return mask
 
 
+def item_text(length: int, colour: int, palette: Palette) -> str:
+    """One clue item as a file types it: its length, then its colour's character (``3r``).  A
+    colour whose character is a digit (the default colour of ``.g`` and ``.non``, ``1``) adds
+    none, as those files write it: ``3``, not ``31``, which reads as thirty-one."""
+    char = palette[colour].char if 0 <= colour < len(palette) else f"<{colour}>"
+    return str(length) if char.isdigit() else f"{length}{char}"
+
+
 def clue_text(clue: Sequence[ClueItem], palette: Palette) -> str:
-    """A clue as ``3r 1b`` (each length followed by its colour's character; ``0`` when blank)."""
-    return " ".join(f"{n}{palette[c].char}" for n, c in clue) or "0"
+    """A clue as ``3r 1b`` (each item's :func:`item_text`; ``0`` when blank)."""
+    return " ".join(item_text(n, c, palette) for n, c in clue) or "0"
 
 
 @dataclass(frozen=True)
