@@ -141,3 +141,22 @@ def test_text_grids_of_cell_sets() -> None:
     clash = Palette((Colour("paper", "#ffffff", " "), Colour("ink", "#000000", ".")))
     assert grid_text_rows(((0, 1),), clash) == [".a"]  # '.' would read as the background
     assert legend(clash) == "colours: . paper, a ink (#000000)"
+
+
+def test_formats_say_which_take_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`formats` listed .g as read only and said nothing of colour, while a colour puzzle is
+    written as .g (and not as a puzzle string): each format now says what it does with colour,
+    checked against what convert does."""
+    code, rows = _json(capsys, "formats")
+    assert code == 0 and isinstance(rows, list)
+    by_name = {row["name"]: row for row in rows}
+    source = _file(tmp_path, UNIQUE, "flag.xml")
+    for name in ("g", "non", "xml", "string"):
+        written = main(["convert", str(source), str(tmp_path / f"out.{name}"), "--format", name])
+        capsys.readouterr()
+        assert by_name[name]["colour_write"] == (written == 0), name
+    assert by_name["g"]["colour_read"] and not by_name["nin"]["colour_read"]
+    assert by_name["toml"]["colour_read"] and not by_name["toml"]["colour_write"]
+    assert main(["formats"]) == 0
+    g_line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("g "))
+    assert g_line.split()[1:3] == ["read", "read/write"], g_line

@@ -27,6 +27,7 @@ from nonostudio.cli.common import (
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_text
+from nonostudio.core.formats._registry import CODECS
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import sample_files
@@ -330,16 +331,20 @@ def run_samples(args: argparse.Namespace) -> Outcome:
 
 
 def format_rows() -> list[dict[str, Any]]:
-    """Every format with what nonostudio can do with it (pictures included)."""
+    """Every format with what nonostudio can do with it (pictures included); ``colour_read``
+    and ``colour_write`` say whether it reads and writes colour puzzles (``.g`` writes colour
+    only: a black-and-white puzzle is not written as ``.g``)."""
     rows = [
         {
-            "name": f.name,
-            "label": f.label,
-            "extensions": list(f.extensions),
-            "read": f.can_read,
-            "write": f.can_write,
+            "name": c.info.name,
+            "label": c.info.label,
+            "extensions": list(c.info.extensions),
+            "read": c.info.can_read,
+            "write": c.info.can_write,
+            "colour_read": c.colour_entries is not None,
+            "colour_write": c.colour_write is not None,
         }
-        for f in FORMATS
+        for c in CODECS
     ]
     rows += [
         {
@@ -348,6 +353,8 @@ def format_rows() -> list[dict[str, Any]]:
             "extensions": [suffix],
             "read": False,
             "write": True,
+            "colour_read": False,
+            "colour_write": True,
         }
         for suffix, label in PICTURES.items()
     ]
@@ -359,11 +366,17 @@ def run_formats(args: argparse.Namespace) -> Outcome:
     rows = format_rows()
     width = max(len(r["name"]) for r in rows)
     label_width = max(len(r["label"]) for r in rows)
-    lines = [f"{'name':<{width}}  {'read/write':<10}  {'description':<{label_width}}  extensions"]
+    lines = [
+        f"{'name':<{width}}  {'read/write':<10}  {'colour':<10}  {'description':<{label_width}}"
+        "  extensions"
+    ]
     for r in rows:
         mode = "/".join(m for m, ok in (("read", r["read"]), ("write", r["write"])) if ok)
+        colour = "/".join(
+            m for m, ok in (("read", r["colour_read"]), ("write", r["colour_write"])) if ok
+        )
         lines.append(
-            f"{r['name']:<{width}}  {mode:<10}  {r['label']:<{label_width}}  "
+            f"{r['name']:<{width}}  {mode:<10}  {colour or '-':<10}  {r['label']:<{label_width}}  "
             f"{' '.join(r['extensions']) or '(typed or pasted text)'}"
         )
     return Outcome(rows, "\n".join(lines))
