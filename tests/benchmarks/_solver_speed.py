@@ -290,6 +290,70 @@ def cauldron_lines() -> None:
     )
 
 
+# In a fresh process: Cauldron's propagation with each sweep's line solves recorded (the
+# sweep's solve_masks wrapped), then each sweep's calls replayed alone, best of 5: where the line
+# solver's time goes.  The early sweeps' lines are wide (their cells between the known ends span
+# most of the 512), and an int's conversions to and from bytes, which the line solver makes a few
+# of per hint, grow with the width: a hint there costs 2-3 times one of the late sweeps
+# (docs/design/solver.md §2, "A seventh look").
+_CAULDRON_SWEEPS = """
+import json, sys, time
+from nonostudio.core import gridstate
+from nonostudio.core.formats import parse_puzzle_arg
+puzzle = parse_puzzle_arg(sys.argv[1])
+sweeps = []
+sweep = gridstate.GridState._sweep
+solve_masks = gridstate.solve_masks
+def recorded(self, is_row, batch, dirty_other, should_stop=None):
+    calls = []
+    def recording(hints, n, filled, crossed, fresh=-1):
+        calls.append((hints, n, filled, crossed, fresh))
+        return solve_masks(hints, n, filled, crossed, fresh)
+    gridstate.solve_masks = recording
+    try:
+        return sweep(self, is_row, batch, dirty_other, should_stop)
+    finally:
+        gridstate.solve_masks = solve_masks
+        sweeps.append(calls)
+gridstate.GridState._sweep = recorded
+gridstate.GridState(puzzle).propagate()
+gridstate.GridState._sweep = sweep
+out = []
+for calls in sweeps:
+    best = float("inf")
+    for _ in range(5):
+        started = time.process_time()
+        for call in calls:
+            solve_masks(*call)
+        best = min(best, time.process_time() - started)
+    out.append((len(calls), sum(len(c[0]) for c in calls), best))
+print(json.dumps(out))
+"""
+
+
+def cauldron_sweeps(shown: int = 6) -> None:
+    """Cauldron's line solves sweep by sweep (rows, columns, rows, ...), each sweep's replayed
+    alone in a fresh process (CPU, best of 5): solves, hints, milliseconds and microseconds per
+    hint for the first ``shown`` sweeps, then the rest together."""
+    sweeps = _child(_CAULDRON_SWEEPS, survey_spec("Cauldron"))
+    rest = sweeps[shown:]
+    parts = [
+        f"{solves}/{hints}/{cpu * 1000:.1f} ({cpu * 1e6 / max(hints, 1):.2f})"
+        for solves, hints, cpu in sweeps[:shown]
+    ]
+    if rest:
+        solves, hints, cpu = (sum(s[k] for s in rest) for k in range(3))
+        parts.append(
+            f"the other {len(rest)}: {solves}/{hints}/{cpu * 1000:.1f}"
+            f" ({cpu * 1e6 / max(hints, 1):.2f})"
+        )
+    total = sum(s[2] for s in sweeps)
+    print(
+        f"Cauldron's line solves by sweep, replayed alone (solves/hints/ms CPU (µs per hint)),"
+        f" {total * 1000:.1f} ms in all: " + ", ".join(parts)
+    )
+
+
 def _index_rows() -> dict[tuple[str, str], tuple[str, float]]:
     rows = {}
     with (PUZZLES / "INDEX.csv").open(newline="") as handle:

@@ -15,7 +15,7 @@ first search after line logic against warm ones (Petroglyph, Edge, TAAI icga2017
 decided: the small search or a SAT solver; ``--first-call-only``: just that), ``check FILE#ITEM``
 on the last item of the TAAI file and of the Janko JSON against the puzzle in its own file (whole
 process), Cauldron in a fresh process (first solve, warm, peak memory; then its line solves
-replayed alone against whole warm solves), and TAAI icga2017 #1-100
+replayed alone against whole warm solves, and sweep by sweep), and TAAI icga2017 #1-100
 whole-process and in-process, with pbnsolve run in the same rounds when
 ``NONOSTUDIO_PEER_PBNSOLVE`` names its binary (else its INDEX.csv figure, named a stored reference
 and never made a ratio).  The first 100 TAAI puzzles' CPU in one process, each verdict checked
@@ -191,6 +191,7 @@ def speed_figures() -> None:
     speed.file_items()
     speed.cauldron()
     speed.cauldron_lines()
+    speed.cauldron_sweeps()
     speed.taai_peers()
 
 
