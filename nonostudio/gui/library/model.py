@@ -550,6 +550,13 @@ class LibraryModel(TableModel[LibraryEntry]):
         """The row showing library puzzle ``id``, or -1."""
         return self.find(lambda entry: entry.id == id)
 
+    def ids_from(self, source: str) -> list[int]:
+        """The puzzles added from the file ``source`` (its path, as Add Current Puzzle and
+        Import Files record it), newest first; none before the listing is read."""
+        if not self._loaded:
+            return []
+        return sorted((entry.id for entry in self._rows if entry.source == source), reverse=True)
+
 
 class LibraryFilterModel(QSortFilterProxyModel):
     """Sorts by the model's sort keys (size by cell count) and filters on any column's text.

@@ -290,7 +290,7 @@ class MemoryLibraryBar(QFrame):
         background checks."""
         w = self._window
         if solve:
-            w.shown_solve_view().set_library_puzzle(w.library, w.document.library_id)
+            w.shown_solve_view().set_library_puzzle(w.library, w.kept_game_id())
         if checks and (filler := w.library_commands.filler) is not None:
             filler.start()
 

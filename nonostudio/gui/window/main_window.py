@@ -249,15 +249,35 @@ class MainWindow(QMainWindow):
     def _document_shown(self, document: Document) -> None:
         self.library_view.show_open(document.library_id)  # its row selected, or none
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
-            self.shown_solve_view().set_library_puzzle(self.library, document.library_id)
+            self.shown_solve_view().set_library_puzzle(self.library, self.kept_game_id())
         self.update_title()
+
+    def kept_game_id(self) -> int | None:
+        """The library puzzle where the player's game of the puzzle on screen is kept: the one
+        opened, or for a puzzle opened from a file the newest added from that file (the quit
+        question's Save adds it "with your game"; opened from the file again, the game was
+        not taken up).  The Solve view takes it only when its clues are the ones shown."""
+        document = self.document
+        if document.library_id is not None or document.path is None:
+            return document.library_id
+        path = document.path
+        found = self.library_view.model.ids_from(str(path))
+        if not found and not path.is_absolute():
+            found = self.library_view.model.ids_from(str(path.absolute()))
+        return found[0] if found else None
+
+    def _listing_read(self) -> None:
+        """The library's listing is read: a puzzle opened from a file before (the file given
+        when the studio starts) has its game taken up from the library."""
+        if self.is_ready() and self.document.library_id is None and self.document.path:
+            self.shown_solve_view().set_library_puzzle(self.library, self.kept_game_id())
 
     def _library_puzzle_saved(self) -> None:
         """Save wrote the puzzle on screen over its library entry: the Solve view keeps the
         player's game there again (after an edit of the clues it kept it nowhere: the stored
         clues were not the ones shown)."""
         if self.is_ready():
-            self.shown_solve_view().set_library_puzzle(self.library, self.document.library_id)
+            self.shown_solve_view().set_library_puzzle(self.library, self.kept_game_id())
 
     @property
     def document(self) -> Document:
@@ -280,6 +300,7 @@ class MainWindow(QMainWindow):
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
         self.library_view.removed.connect(self._library_puzzles_removed)
+        self.library_view.model.readEnded.connect(self._listing_read)
         self.library_view.written.connect(self.update_banner)  # found read-only or full?
 
     def _place_and_restore(self) -> None:
@@ -381,7 +402,7 @@ class MainWindow(QMainWindow):
         if self._colour_pages is not None:
             self._colour_pages.show_bw()
         self.solve_view.set_puzzle(puzzle)
-        self.solve_view.set_library_puzzle(self.library, self.document.library_id)  # hand progress
+        self.solve_view.set_library_puzzle(self.library, self.kept_game_id())  # hand progress
         self.difficulty_panel.set_puzzle(puzzle)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
@@ -399,7 +420,7 @@ class MainWindow(QMainWindow):
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
         self.colour_pages().show_colour(puzzle)
-        self.colour_pages().solve_view.set_library_puzzle(self.library, self.document.library_id)
+        self.colour_pages().solve_view.set_library_puzzle(self.library, self.kept_game_id())
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)  # a colour picture is drawn in its colours
         self.update_title()
