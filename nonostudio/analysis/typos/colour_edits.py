@@ -28,6 +28,7 @@ from nonostudio.core.colour.model import (
     ColourClue,
     ColourClues,
     Palette,
+    clue_text,
     item_text,
     min_colour_length,
 )
@@ -40,7 +41,7 @@ COLOUR_KIND_WEIGHT = {**KIND_WEIGHT, RECOLOUR: 0.6}
 
 def clue_words(clue: ColourClue, palette: Palette) -> str:
     """A colour clue as typed in a ``.g`` file: ``3r 1b`` (``0`` when blank)."""
-    return " ".join(item_text(n, c, palette) for n, c in clue) or "0"
+    return clue_text(clue, palette)
 
 
 @dataclass(frozen=True)

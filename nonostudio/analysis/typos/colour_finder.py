@@ -366,9 +366,11 @@ def diagnose_colour(
 
 def _named(palette: Palette, colour: int) -> str:
     """A colour's name and the character its items are typed with (``red (r)``); the name alone
-    for a digit, typed with no character (``black``, not ``black (1)``)."""
+    for a digit, typed with no character (``black``, not ``black (1)``), and when items are
+    given by name (XML)."""
     char = palette[colour].char
-    return palette[colour].name if char.isdigit() else f"{palette[colour].name} ({char})"
+    plain = char.isdigit() or palette.by_name
+    return palette[colour].name if plain else f"{palette[colour].name} ({char})"
 
 
 def find_colour_typos(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -62,9 +62,12 @@ BLACK = Colour("black", "#000000", "#")
 
 @dataclass(frozen=True)
 class Palette:
-    """The colours of a puzzle; index 0 is the background. Names and characters are unique."""
+    """The colours of a puzzle; index 0 is the background. Names and characters are unique.
+    ``by_name``: the clues came from a file that names each item's colour (webpbn XML's
+    ``color="red"``), so words give an item as ``3 red``, not by its character (not compared)."""
 
     colours: tuple[Colour, ...]
+    by_name: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "colours", tuple(self.colours))
@@ -166,14 +169,21 @@ def clue_colours_mask(*clue_sets: Iterable[Sequence[ClueItem]]) -> int:
 def item_text(length: int, colour: int, palette: Palette) -> str:
     """One clue item as a file types it: its length, then its colour's character (``3r``).  A
     colour whose character is a digit (the default colour of ``.g`` and ``.non``, ``1``) adds
-    none, as those files write it: ``3``, not ``31``, which reads as thirty-one."""
-    char = palette[colour].char if 0 <= colour < len(palette) else f"<{colour}>"
+    none, as those files write it: ``3``, not ``31``, which reads as thirty-one.  With a
+    ``by_name`` palette (XML's clues) the colour's name follows: ``3 red``."""
+    if not 0 <= colour < len(palette):
+        return f"{length}<{colour}>"
+    if palette.by_name:
+        return f"{length} {palette[colour].name}"
+    char = palette[colour].char
     return str(length) if char.isdigit() else f"{length}{char}"
 
 
 def clue_text(clue: Sequence[ClueItem], palette: Palette) -> str:
-    """A clue as ``3r 1b`` (each item's :func:`item_text`; ``0`` when blank)."""
-    return " ".join(item_text(n, c, palette) for n, c in clue) or "0"
+    """A clue as ``3r 1b`` (each item's :func:`item_text`; ``0`` when blank); by name, the
+    items are parted by commas: ``3 red, 1 blue``."""
+    sep = ", " if palette.by_name else " "
+    return sep.join(item_text(n, c, palette) for n, c in clue) or "0"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Union
 
 from nonostudio.core.colour.model import MAX_COLOURS, Colour, ColourPuzzle, Palette
@@ -176,6 +176,7 @@ def undeclared_error(
     *,
     clue_lines: dict[str, int],
     meta: Mapping[str, str],
+    by_name: bool = False,
 ) -> PuzzleError:
     """The error for clues that name colours the file does not declare: ``first`` (the first
     such item's, naming its line and character) as an :class:`UndeclaredColourError` with the
@@ -183,7 +184,7 @@ def undeclared_error(
     character).  ``declared`` is the background then the declared colours, each with the key
     the clues name it by (a ``.g`` letter, an XML name); ``undeclared`` the ``(key, char)`` of
     each colour only the clues name (named by its key; its char shows it in the fixes:
-    ``4q → 4c``)."""
+    ``4q → 4c``, its name with ``by_name``: ``4 rde → 4 red``)."""
     keys = [key for key, _ in declared] + [key for key, _ in undeclared]
     try:
         names = {c.name for _, c in declared}
@@ -194,7 +195,9 @@ def undeclared_error(
         colours = (*(c for _, c in declared), *extra)
         first_extra = len(declared)
         palette = ReadPalette(
-            colours, undeclared=frozenset(range(first_extra, first_extra + len(extra)))
+            colours,
+            by_name=by_name,
+            undeclared=frozenset(range(first_extra, first_extra + len(extra))),
         )
         index = {key: i for i, key in enumerate(keys)}
         row_clues = tuple(tuple((n, index[c]) for n, c in clue) for clue in rows)
@@ -262,9 +265,11 @@ def build_colour(
     goal_line: int | None = None,
     line: int | None = None,
     meta: Mapping[str, str] | None = None,
+    by_name: bool = False,
 ) -> ColourPuzzle:
     """Construct and validate a ColourPuzzle; errors name ``source`` and the clue's line (a
-    goal's error its line)."""
+    goal's error its line).  ``by_name``: the file names each item's colour (XML), so the
+    clues an inconsistent puzzle's error keeps for the typo finder are worded by name."""
     for name, count in (("width", len(cols)), ("height", len(rows))):
         if count > MAX_SIZE or count < 1:
             raise PuzzleError(
@@ -280,7 +285,8 @@ def build_colour(
             raise relabel(err, source, None, goal_line) from None
         error = relabel(err, source, clue_lines, line)
         if isinstance(error, InconsistentPuzzleError):
-            error.colour_clues = palette, row_clues, col_clues  # for the typo finder
+            kept = replace(palette, by_name=True) if by_name else palette
+            error.colour_clues = kept, row_clues, col_clues  # for the typo finder
             error.clue_lines = clue_lines
             error.meta = dict(meta or {})
         raise error from None

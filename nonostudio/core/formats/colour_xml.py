@@ -190,6 +190,7 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
         goal=goal,
         goal_line=goal_line,
         meta=_meta(el),
+        by_name=True,
     )
 
 
@@ -221,7 +222,7 @@ def _undeclared(
     taken = {c.char for c in declared.values()}
     colours = [_colour(n, declared, taken, source, first.line) for n in names]
     extra = []
-    for name in unknown:  # shown as '?' in the fixes: '2? → 2r'
+    for name in unknown:  # the fixes say it by name: '2 rde → 2 red'
         char = "?" if "?" not in taken else free_char(taken)
         taken.add(char)
         extra.append((name, char))
@@ -233,6 +234,7 @@ def _undeclared(
         raw["columns"],
         clue_lines=clue_lines,
         meta=meta,
+        by_name=True,
     )
 
 

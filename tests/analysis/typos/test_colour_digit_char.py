@@ -39,3 +39,33 @@ def test_default_colour_items_are_said_without_a_digit() -> None:
     texts = [s.edit.text() for s in report.suggestions]
     assert "row 1: 3 \u2192 2 (3 1r becomes 2 1r)" in texts, texts
     assert not any("31" in t or "21" in t for t in texts), texts
+
+
+def test_xml_items_are_said_by_name() -> None:
+    """XML names each count's colour (``color="red"``): a mistyped count was offered in the
+    colours' characters, which its clues never show ('row 1: 3r → 2r (2b 3r becomes 2b 2r)',
+    'they differ for red (r)'). Now by name, the items parted by commas."""
+    from nonostudio.core.colour.model import (
+        WHITE,
+        Colour,
+        ColourPuzzle,
+        Palette,
+        clues_of_colour_grid,
+    )
+    from nonostudio.core.formats import write_text
+
+    picture = ((2, 2, 1, 1, 0), (0, 1, 0, 2, 0), (0, 0, 1, 1, 2))
+    rows, cols = clues_of_colour_grid(picture)
+    palette = Palette((WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")))
+    text = write_text(ColourPuzzle(palette, rows, cols), "xml")
+    typo = text.replace('<count color="red">2</count>', '<count color="red">3</count>', 1)
+    assert typo != text
+    try:
+        read_any_text(typo, fmt="xml")
+    except InconsistentPuzzleError as err:
+        report = find_colour_typos(*err.colour_clues, time_limit=5)
+    else:  # pragma: no cover - the totals differ
+        raise AssertionError("red's totals differ: the reader must refuse it")
+    assert "differ for red:" in report.problem, report.problem
+    texts = [s.edit.text() for s in report.suggestions]
+    assert "row 1: 3 red \u2192 2 red (2 blue, 3 red becomes 2 blue, 2 red)" in texts, texts

@@ -30,13 +30,20 @@ def _clues(text: str, fmt: str) -> tuple:
 
 
 @pytest.mark.parametrize(
-    ("fmt", "old", "new", "char"),
+    ("fmt", "old", "new", "words"),
     [
-        ("g", "\n2b 1r\n", "\n2q 1r\n", "q"),  # row 5
-        ("xml", '"blue">2</count>', '"rde">2</count>', "?"),  # an XML name is shown as '?'
+        ("g", "\n2b 1r\n", "\n2q 1r\n", "row 5: 2q \u2192 2b (2q 1r becomes 2b 1r)"),
+        # XML names its colours: the fix says them by name (it said '2? → 2b (2? 1r becomes
+        # 2b 1r)', a '?' and letters the file's clues never show)
+        (
+            "xml",
+            '"blue">2</count>',
+            '"rde">2</count>',
+            "row 5: 2 rde \u2192 2 blue (2 rde, 1 red becomes 2 blue, 1 red)",
+        ),
     ],
 )
-def test_the_declared_colour_that_balances_the_totals_is_offered(fmt, old, new, char) -> None:
+def test_the_declared_colour_that_balances_the_totals_is_offered(fmt, old, new, words) -> None:
     text = (G if fmt == "g" else XML).replace(old, new)
     report = find_colour_typos(*_clues(text, fmt), time_limit=10)
     assert report.problem_kind == UNDECLARED_COLOUR
@@ -44,7 +51,7 @@ def test_the_declared_colour_that_balances_the_totals_is_offered(fmt, old, new, 
     assert report.complete and report.candidates == 1  # red leaves red's totals unequal
     (only,) = report.offered()
     assert only.unique and only.line_solvable and only.confidence == 1.0
-    assert only.edit.text() == f"row 5: 2{char} \u2192 2b (2{char} 1r becomes 2b 1r)"
+    assert only.edit.text() == words
     assert only.edit.apply(*_clues(text, fmt)[1:]) == (ROWS, COLS)
 
 
