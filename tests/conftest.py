@@ -100,6 +100,21 @@ def guide_examples_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def rule_cells_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule's cells on a set of transitions worked out once a session for each input
+    (``cells_once.py``) wherever learning's export and report look ``rule_cells`` up: for tests
+    of ``learn export`` and ``learn report``, which measure the same control rules on the same
+    test set again and again (the function itself is tested without it: ``tests/rules/
+    test_coverage.py`` checks the coverage it reads, ``tests/learn/test_optimize.py`` its use)."""
+    import cells_once
+
+    from nonostudio.learn.choosing import export, export_entries, optimize, report
+
+    for module in (optimize, export, export_entries, report):
+        monkeypatch.setattr(module, "rule_cells", cells_once.rule_cells_once)
+
+
+@pytest.fixture
 def z3_interrupt_reports_canceled(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
     """Every ``z3.Context.interrupt`` interrupts, then raises the "canceled" error that z3 briefly
     leaves on a context while another thread's query is being cancelled (a race seen once in a few

@@ -30,8 +30,9 @@ from nonostudio.rules.language.tidy import tidy
 from nonostudio.rules.ruleset import load_rule_set
 
 # One xdist worker runs this module (``--dist loadgroup``): its module fixture (a learning run) is
-# made once, and the module is handed out among the first units.
-pytestmark = pytest.mark.xdist_group("test_cli_learn")
+# made once, and the module is handed out among the first units.  Its exports and reports measure
+# the control rules on the test set once (``rule_cells_once``), not once an export each.
+pytestmark = [pytest.mark.xdist_group("test_cli_learn"), pytest.mark.usefixtures("rule_cells_once")]
 
 
 REPO = Path(__file__).resolve().parent.parent

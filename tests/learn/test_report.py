@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cells_once import rule_cells_once
 
 from nonostudio.learn.choosing.optimize import Cells, covered_cells, rule_cells
 from nonostudio.learn.choosing.report import PAPER, learning_report, recovered_rules
@@ -15,8 +16,9 @@ from nonostudio.rules.measuring.coverage import Transition, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
 # One xdist worker runs this module (``--dist loadgroup``): its module fixtures are made once, and
-# the module is handed out among the first units.
-pytestmark = pytest.mark.xdist_group("test_report")
+# the module is handed out among the first units.  The rules' cells are measured once for each
+# input (``rule_cells_once``): the reports of several tests measure the same control rules.
+pytestmark = [pytest.mark.xdist_group("test_report"), pytest.mark.usefixtures("rule_cells_once")]
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def control() -> dict[str, Rule]:
 
 @pytest.fixture(scope="module")
 def cells(control: dict[str, Rule], transitions: list[Transition]) -> dict[str, Cells]:
-    return {name: rule_cells(rule, transitions) for name, rule in control.items()}
+    return {name: rule_cells_once(rule, transitions) for name, rule in control.items()}
 
 
 def recovered(names: list[str], control: dict[str, Rule], cells: dict[str, Cells]) -> dict:
