@@ -160,3 +160,63 @@ def test_profile_errors_are_bad_input(capsys, monkeypatch, tmp_path, args):
         "no profile named 'nobody'" in json.dumps(data) + err
         or "needs a FILE" in json.dumps(data) + err
     )
+
+
+def test_answers_are_kept_when_the_session_is_interrupted(capsys, monkeypatch, tmp_path):
+    """Each answer is recorded when given: a Ctrl-C at the second drill keeps the first (all
+    were lost: the events were written after the last drill)."""
+    lib = str(tmp_path / "lib.sqlite3")
+    _, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "2", "--dry-run"])
+    first = right_answer(listed["drills"][0]["drill"])
+
+    class Interrupted(io.StringIO):
+        def readline(self, *args):
+            line = super().readline(*args)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    monkeypatch.setattr("sys.stdin", Interrupted(first + "\n"))
+    code = main(["practice", *BASE, "--count", "2", "--library", lib, "--json"])
+    capsys.readouterr()
+    assert code == 130
+    code, data, _ = run(capsys, monkeypatch, ["profile", "show", "--library", lib])
+    assert code == 0 and data["events"] == 1
+
+
+def test_a_library_that_cannot_keep_the_answers_is_said_and_exits_3(capsys, monkeypatch, tmp_path):
+    """A damaged library (not a database) keeps nothing: practice warns before the first drill,
+    says the answers were not recorded and exits 3; profile create and import fail with 3 (they
+    said 'made profile' and exited 0, the profile kept in memory only and lost)."""
+    bad = tmp_path / "lib.sqlite3"
+    bad.write_bytes(b"garbage\n")
+    _, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "1", "--dry-run"])
+    answer = right_answer(listed["drills"][0]["drill"]) + "\n"
+    code, data, err = run(
+        capsys, monkeypatch, ["practice", *BASE, "--count", "1", "--library", str(bad)], answer
+    )
+    assert code == 3 and data["right"] == 1 and data["recorded"] == 0
+    assert "not a database" in data["not_recorded"] and "not a database" in err
+    code, data, err = run(capsys, monkeypatch, ["profile", "create", "--library", str(bad)])
+    assert code == 3 and "not a database" in data["error"]
+    code, data, err = run(capsys, monkeypatch, ["profile", "show", "--library", str(bad)])
+    assert code == 3 and "not a database" in data["error"]
+    assert bad.read_bytes() == b"garbage\n"
+
+
+@pytest.mark.parametrize("name", ["", " ", "n" * 81])
+def test_a_bad_profile_name_is_bad_input_before_any_work(capsys, monkeypatch, tmp_path, name):
+    """It was an internal error (exit 4) after the drill lines were searched for."""
+    lib = str(tmp_path / "l.sqlite3")
+    code, data, err = run(
+        capsys, monkeypatch, ["practice", *BASE, "--library", lib, "--profile", name], "x\n"
+    )
+    assert code == 2 and "--profile: a profile" in data["error"]
+    assert "finding drill lines" not in err
+
+
+def test_a_library_in_a_missing_folder_is_a_file_error(capsys, monkeypatch, tmp_path):
+    code, data, _ = run(
+        capsys, monkeypatch, ["profile", "list", "--library", str(tmp_path / "no" / "l.db")]
+    )
+    assert code == 3 and "does not exist" in data["error"]

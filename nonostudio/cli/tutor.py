@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli.common import Outcome, say
-from nonostudio.core.errors import PuzzleError
+from nonostudio.cli.common import ExitCode, Outcome, say
+from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:
     from nonostudio.analysis.tutor.lines import DrillLine
@@ -104,13 +104,27 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
 
 
 def _store(args: argparse.Namespace) -> ProfileStore:
+    """The profile store of ``--library``; a library that cannot be opened at all (a folder, a
+    missing folder) is a file error (exit code 3).  A store that opened but cannot keep what is
+    written (:attr:`ProfileStore.read_only`: a read-only or damaged file) is returned; the caller
+    says so."""
     from nonostudio.core.library.profiles import ProfileError, ProfileStore
     from nonostudio.core.paths import library_db_path
 
     try:
         return ProfileStore(args.library or library_db_path())
     except ProfileError as exc:
-        raise PuzzleError(str(exc)) from None
+        raise PuzzleFileError(str(exc)) from None
+
+
+def _profile_name(name: str) -> str:
+    """``--profile`` checked before any work is done: a bad name is bad input (exit code 2)."""
+    from nonostudio.core.library.profiles import ProfileError, check_name
+
+    try:
+        return check_name(name)
+    except ProfileError as exc:
+        raise PuzzleError(f"--profile: {exc}") from None
 
 
 def _puzzles(sources: list[str] | None) -> list[tuple[str, Any]]:
@@ -146,15 +160,26 @@ def run_practice(args: argparse.Namespace) -> Outcome:
 
     if args.count < 1:
         raise PuzzleError(f"--count must be at least 1, not {args.count}")
+    record = not (args.dry_run or args.no_record)
+    if record:
+        args.profile = _profile_name(args.profile)
     techniques = args.technique or list(LINE_TECHNIQUES)
-    puzzles = _puzzles(args.sources)
-    say(f"finding drill lines in {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}")
-    lines = drill_lines(
-        puzzles, trace=False, player_paths=2, seed=args.seed, enough=(techniques, PER_TECHNIQUE)
-    )
-    missing = [t for t in techniques if not lines[t]]
-    store = None if args.dry_run or args.no_record else _store(args)
+    # The store is opened first: a library that cannot keep the answers is said before the
+    # player starts, not after the session.
+    store = _store(args) if record else None
     try:
+        if store is not None and store.read_only:
+            say(f"nonostudio-cli: warning: {store.read_only}")
+        puzzles = _puzzles(args.sources)
+        say(f"finding drill lines in {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}")
+        lines = drill_lines(
+            puzzles,
+            trace=False,
+            player_paths=2,
+            seed=args.seed,
+            enough=(techniques, PER_TECHNIQUE),
+        )
+        missing = [t for t in techniques if not lines[t]]
         return _practise(args, techniques, lines, missing, store)
     finally:  # a bad answer, a Ctrl-C or a failed write: the library is closed all the same
         if store is not None:
@@ -174,10 +199,14 @@ def _practise(
     from nonostudio.analysis.tutor.drills import KINDS
     from nonostudio.analysis.tutor.mastery import outcomes_of
     from nonostudio.analysis.tutor.practice import Practice
+    from nonostudio.core.library.profiles import ProfileError
 
     past = []
     if store is not None:
-        store.ensure(args.profile)
+        try:
+            store.ensure(args.profile)
+        except ProfileError as exc:  # the library refused the new profile
+            raise PuzzleFileError(str(exc)) from None
         past = store.events(args.profile)
     practice = Practice(lines, techniques, args.kind or KINDS, args.seed, outcomes_of(past))
     if not practice.drills:
@@ -188,7 +217,7 @@ def _practise(
     clock = time.time() if args.now is None else args.now
     results: list[dict[str, Any]] = []
     text: list[str] = []
-    events = []
+    recorded = 0
     for k in range(args.count):
         now = clock + k * ITEM_SECONDS
         drill = practice.next(now)
@@ -214,7 +243,9 @@ def _practise(
             break
         if answer is None:
             break
-        events.append(event)
+        if store is not None:  # kept at once: a Ctrl-C later loses none of the answers given
+            _record(store, args.profile, event)
+        recorded += 1
         results.append({"drill": drill.to_json(), "answer": answer, "feedback": feedback.to_json()})
         verdict = "right" if feedback.correct else "not quite"
         line = f"{verdict}. {feedback.explanation}" if not feedback.correct else "right."
@@ -222,23 +253,36 @@ def _practise(
             sys.stdout.write(line + "\n\n")
         text.append(f"{k + 1}. {verdict}")
     right = sum(1 for r in results if r.get("feedback", {}).get("correct"))
-    if store is not None:
-        store.record(args.profile, events)
+    lost = "" if store is None else store.read_only
     data = {
         "profile": None if store is None else args.profile,
+        "recorded": 0 if store is None or lost else recorded,
+        "not_recorded": lost or None,
         "techniques": techniques,
         "asked": len(results),
         "right": right if not args.dry_run else None,
         "drills": results,
         "no_lines": missing,
     }
-    summary = (
-        f"{len(results)} drills listed"
-        if args.dry_run
-        else f"{right} of {len(results)} right"
-        + (f" (recorded in profile {args.profile!r})" if store else "")
-    )
-    return Outcome(data, "\n".join([*text, summary]) if args.dry_run else summary)
+    if args.dry_run:
+        return Outcome(data, "\n".join([*text, f"{len(results)} drills listed"]))
+    summary = f"{right} of {len(results)} right"
+    if lost and results:  # kept in memory only: say so, and exit as a file not written
+        return Outcome(data, f"{summary}; NOT recorded: {lost}", ExitCode.IO_ERROR)
+    if store is not None:
+        summary += f" (recorded in profile {args.profile!r})"
+    return Outcome(data, summary)
+
+
+def _record(store: ProfileStore, name: str, event: Any) -> None:
+    """Add one answer's event to the profile; a library that refuses the write is a file error
+    (exit code 3), not a bug."""
+    from nonostudio.core.library.profiles import ProfileError
+
+    try:
+        store.record(name, [event])
+    except ProfileError as exc:
+        raise PuzzleFileError(str(exc)) from None
 
 
 def _mastery_table(events: list[Any]) -> tuple[list[dict[str, Any]], str]:
@@ -267,6 +311,11 @@ def run_profile(args: argparse.Namespace) -> Outcome:
 
     store = _store(args)
     try:
+        why = store.read_only.split("; ")[0]  # '' when the library can be written
+        if why and args.action in ("create", "import"):
+            raise PuzzleFileError(why)  # it would be kept in memory only, and lost
+        if why and args.action == "list" and not store.names():  # a damaged library lists none
+            say(f"nonostudio-cli: warning: {why}")
         if args.action == "list":
             names = store.names()
             return Outcome({"profiles": names}, "\n".join(names) or "no profiles yet")
@@ -292,6 +341,8 @@ def run_profile(args: argparse.Namespace) -> Outcome:
             f"imported profile {name!r} ({n} events)",
         )
     except ProfileError as exc:
+        if store.read_only and not store.names():  # why the library shows no profile
+            raise PuzzleFileError(f"{exc}; {store.read_only.split('; ')[0]}") from None
         raise PuzzleError(str(exc)) from None
     finally:
         store.close()
