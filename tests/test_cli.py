@@ -447,6 +447,40 @@ def test_help_documents_the_exit_codes(capsys):
     capsys.readouterr()
 
 
+def test_each_subcommand_help_says_what_exit_code_1_means_there(capsys):
+    """Code 1 is listed in a subcommand's --help exactly when its module can return it, with
+    its meaning there (every --help said '1 solve: several solutions ...', check's and grade's
+    too, which never exit 1, and explain's, rules prove's and convert's own 1 went unsaid)."""
+    cli = Path(__file__).resolve().parents[1] / "nonostudio" / "cli"
+    returning = {
+        p.relative_to(cli).as_posix() for p in cli.rglob("*.py") if "NOT_UNIQUE" in p.read_text()
+    } - {"common.py"}
+    assert returning == {
+        "solve.py",
+        "explain.py",
+        "rule_tools/rules_prove.py",
+        "convert.py",
+        "generate.py",
+        "baselines.py",
+    }
+    expected = {
+        "solve": "several solutions",
+        "explain": "not solved",
+        "rules": "rules prove: a rule is unsound",
+        "convert": "--solution",
+        "generate": "no puzzle found",
+        "baselines": "predict",
+    }
+    for command in ("check", "grade", "practice", "profile", "learn", "formats", *expected):
+        assert main([command, "--help"]) == 0
+        table = capsys.readouterr().out.split("exit codes:")[1]
+        ones = re.findall(r"^  1 +(.*)$", table, re.M)
+        if command in expected:
+            assert len(ones) == 1 and expected[command] in ones[0], command
+        else:
+            assert not ones, command
+
+
 # --- bad arguments: a clear message and the right exit code, never a traceback --------------
 
 

@@ -20,7 +20,15 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from nonostudio import __version__
-from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit, json_text, say
+from nonostudio.cli.common import (
+    EXIT_CODES_TEXT,
+    ExitCode,
+    PictureWriter,
+    emit,
+    exit_codes_text,
+    json_text,
+    say,
+)
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer when it needs it
@@ -102,10 +110,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
     for module in _command_modules(_modules_for(only)):
         module.register(subparsers, parent)
-    for sub in subparsers.choices.values():
+    for name, sub in subparsers.choices.items():
         # Raw formatting keeps the exit-code table's lines; descriptions are wrapped here instead.
         sub.description = textwrap.fill(sub.description or "", 79)
-        sub.epilog = EXIT_CODES_TEXT
+        sub.epilog = exit_codes_text(name)
         sub.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 

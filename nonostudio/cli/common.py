@@ -58,12 +58,35 @@ class ExitCode(enum.IntEnum):
 
 
 EXIT_CODES_TEXT = """exit codes:
-  0    ok (solve: the puzzle has exactly one solution)
-  1    solve: several solutions, no solution, or undecided within the time limit
+  0    ok
+  1    the result is not the one asked for (solve: not exactly one solution; explain: not
+       solved; rules prove: a rule is unsound; convert --solution: no solution to draw;
+       generate: no puzzle found; baselines predict: the guess breaks a clue)
   2    bad input (the message names the file, line, column or clue)
   3    a file could not be read or written
   4    an internal error (a bug; NONOSTUDIO_DEBUG=1 prints its traceback)
   130  interrupted (Ctrl-C)"""
+
+#: What exit code 1 means for each subcommand that returns it (the others never do).
+EXIT_ONE = {
+    "solve": "several solutions, no solution, or undecided within the time limit",
+    "explain": "not solved: stuck (--no-fallback), undecided, or no solution",
+    "rules": "rules prove: a rule is unsound",
+    "convert": "--solution: the puzzle has no single solution to draw",
+    "generate": "no puzzle found within the tries",
+    "baselines": "predict: the network's guess breaks a clue",
+}
+
+
+def exit_codes_text(command: str) -> str:
+    """The exit-code table of one subcommand's --help: code 1 with what it means there, or left
+    out when the subcommand never returns it (check and grade exit 0 whatever the verdicts)."""
+    lines = EXIT_CODES_TEXT.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("  1 "))
+    last = next(i for i, line in enumerate(lines) if line.startswith("  2 "))
+    one = EXIT_ONE.get(command)
+    middle = [] if one is None else [f"  1    {one}"]
+    return "\n".join([*lines[:first], *middle, *lines[last:]])
 
 
 @dataclass
