@@ -158,7 +158,25 @@ def test_non_errors() -> None:
     err = _error("width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n")
     assert isinstance(err, InconsistentPuzzleError) and "totals" in err.message
     err = _error('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n')
-    assert isinstance(err, InconsistentPuzzleError) and err.clue == "column 1" and err.line == 8
+    # at the clue's line (it was the goal's, line 8), the goal's line in the words
+    assert isinstance(err, InconsistentPuzzleError) and err.clue == "column 1" and err.line == 6
+    assert "goal picture (line 8) gives 0" in err.message
+
+
+def test_a_goal_that_differs_from_the_clues_says_how_many_differ() -> None:
+    """One clue unlike the goal: one of the two is mistyped; several: how many more; all: the
+    goal is another picture.  Counted here from the goal's rows and columns."""
+    head = "width 3\nheight 2\nrows\n{r1}\n{r2}\ncolumns\n{c1}\n{c2}\n{c3}\n"
+    goal = 'goal "110001"\n'  # rows 2, 1; columns 1, 1, 1
+    one = _error(head.format(r1="1,1", r2="1", c1="1", c2="1", c3="1") + goal)  # totals equal
+    assert (one.line, one.clue) == (4, "row 1")
+    assert one.message.startswith("the clue is 1 1 but the goal picture (line 10) gives 2")
+    assert "fits every other clue" in one.message
+    two = _error(head.format(r1="1,1", r2="1", c1="2", c2="0", c3="1") + goal)
+    assert two.clue == "row 1" and "2 more clues differ" in two.message
+    # goal rows 1, 0 and columns 1, 0; the clues the other corner's
+    every = _error('width 2\nheight 2\nrows\n0\n1\ncolumns\n0\n1\ngoal "1000"\n')
+    assert "the goal is not this puzzle's picture" in every.message
 
 
 def test_file_errors_name_the_file_and_keep_the_class(tmp_path: Path) -> None:

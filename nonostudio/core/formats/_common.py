@@ -275,24 +275,46 @@ def build(
             error.meta = dict(meta or {})
         raise error from None
     if goal is not None:
-        check_goal(puzzle, source, goal_line)
+        check_goal(puzzle, source, goal_line, clue_lines)
     return puzzle
 
 
-def check_goal(puzzle: Puzzle, source: str, line: int | None = None) -> None:
-    """Raise InconsistentPuzzleError naming the first clue the goal picture does not match."""
+def check_goal(
+    puzzle: Puzzle,
+    source: str,
+    line: int | None = None,
+    clue_lines: Mapping[str, int] | None = None,
+) -> None:
+    """Raise InconsistentPuzzleError naming the first clue the goal picture (on ``line``) does
+    not match, at the clue's line when ``clue_lines`` knows it (where a typo is likelier: a goal
+    is written by a program), and how many other clues differ (many: the goal is wrong)."""
     clues = puzzle.goal_clues()
     assert clues is not None
     rows, cols = clues
-    for kind, got, want in (("row", rows, puzzle.rows), ("column", cols, puzzle.cols)):
-        for i, (g, w) in enumerate(zip(got, want, strict=True), 1):
-            if g != w:
-                raise InconsistentPuzzleError(
-                    f"the solution picture gives {fmt_clue(g)} but the clue is {fmt_clue(w)}",
-                    source=source,
-                    line=line,
-                    clue=f"{kind} {i}",
-                )
+    wrong = [
+        (f"{kind} {i}", g, w)
+        for kind, got, want in (("row", rows, puzzle.rows), ("column", cols, puzzle.cols))
+        for i, (g, w) in enumerate(zip(got, want, strict=True), 1)
+        if g != w
+    ]
+    if not wrong:
+        return
+    name, got, want = wrong[0]
+    where = clue_lines.get(name) if clue_lines else None
+    goal = f"the goal picture (line {line})" if line is not None and where else "the goal picture"
+    more = len(wrong) - 1
+    if more == 0:
+        after = "; the goal fits every other clue, so one of the two is mistyped"
+    elif more < len(puzzle.rows) + len(puzzle.cols) - 1:
+        after = f"; {more} more clue{'s' if more > 1 else ''} differ{'s' if more == 1 else ''}"
+    else:
+        after = "; every other clue differs too: the goal is not this puzzle's picture"
+    raise InconsistentPuzzleError(
+        f"the clue is {fmt_clue(want)} but {goal} gives {fmt_clue(got)}{after}",
+        source=source,
+        line=where if where is not None else line,
+        clue=name,
+    )
 
 
 def fmt_clue(clue: Sequence[int]) -> str:
