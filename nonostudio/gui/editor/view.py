@@ -12,7 +12,7 @@ yet) as plain JSON-ready data, for the autosave.  The widgets are
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -162,9 +162,10 @@ class EditorView(QWidget):
         self.ui.cols_edit.textChanged.connect(self._on_clue_text_changed)
         self.ui.width_spin.valueChanged.connect(self._on_size_spin)
         self.ui.height_spin.valueChanged.connect(self._on_size_spin)
-        self.ui.new_button.clicked.connect(
-            lambda: self.new_puzzle(self.ui.width_spin.value(), self.ui.height_spin.value())
-        )
+        # New puzzle: the window's File > New at this size where a window holds the editor
+        # (set_new_puzzle_handler), else a new picture here
+        self._new_handler: Callable[[int, int], object] | None = None
+        self.ui.new_button.clicked.connect(self._new_clicked)
         self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
         # Title, author, copyright and licence are undone from the Edit menu too.
         self._fields = FieldUndo(self.ui.meta_edits, self._undo, self._on_meta_edited)
@@ -188,6 +189,19 @@ class EditorView(QWidget):
             self.new_puzzle(self.ui.width_spin.value(), self.ui.height_spin.value())
             return
         self._load(puzzle)
+
+    def set_new_puzzle_handler(self, handler: Callable[[int, int], object] | None) -> None:
+        """Have the New puzzle button call ``handler(width, height)`` (the window's File > New,
+        which asks to save the work first and forgets the file or library puzzle it came
+        from); None: the button starts the new picture itself."""
+        self._new_handler = handler
+
+    def _new_clicked(self) -> None:
+        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+        if self._new_handler is not None:
+            self._new_handler(width, height)
+        else:
+            self.new_puzzle(width, height)
 
     def new_puzzle(self, width: int, height: int) -> None:
         """Start an empty ``width`` x ``height`` picture in draw mode with no metadata."""

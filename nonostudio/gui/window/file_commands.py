@@ -257,11 +257,16 @@ class FileCommands(QObject):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_puzzle(self) -> None:
+    def new_puzzle(self, width: int | None = None, height: int | None = None) -> None:
+        """A blank black-and-white picture, ``width`` x ``height`` (default: the size of the
+        puzzle on screen), in no file and no library entry, once the work is saved or given up
+        (File > New, and the editor's New puzzle button: that one kept the file, and Save
+        wrote the new picture over it without a question)."""
         if not self.maybe_save():
             return
-        current = self.editor.puzzle()
-        width, height = (current.width, current.height) if current is not None else (10, 10)
+        if width is None or height is None:
+            current = self.editor.puzzle()
+            width, height = (current.width, current.height) if current is not None else (10, 10)
         self.editor.new_puzzle(width, height)
         self.editor.set_modified(False)
         self._set_colour(False)

@@ -134,6 +134,7 @@ class MainWindow(QMainWindow):
         self.last_folder = str(self.settings.value("last_folder", "", str)) or first_folder()
         self._build_docks()
         self.files = FileCommands(self, self.editor, library, self.library_view, self.colour_editor)
+        self.editor.set_new_puzzle_handler(self.files.new_puzzle)  # asks, forgets the file
         self.library_commands = LibraryCommands(
             self, self.editor, library, self.library_view, self.files, self.autosaver.store.describe
         )

@@ -86,3 +86,45 @@ def test_the_cover_stays_in_every_editor_mode(
     assert editor.solution_hidden() and not editor.grid.isVisible()
     qtbot.mouseClick(editor.ui.reveal_button, Qt.MouseButton.LeftButton)
     assert editor.grid.isVisible() and (editor.grid.cells() == FILLED).sum() == 7
+
+
+def test_the_editors_new_puzzle_button_leaves_the_file_and_asks_first(
+    qtbot, window: MainWindow, small_library: Library, tmp_path: Path, monkeypatch
+) -> None:
+    """The New puzzle button beside the size boxes is File > New at that size: it kept the file
+    open before, so Save wrote the new picture over it without a question (seen under Xvfb at
+    1024x600: cat.non opened, New puzzle, a stroke, Ctrl+S: the cat gone from the file), and
+    it dropped unsaved work without asking."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def cancel(_parent, _title, text, *_args):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", cancel)
+    path = tmp_path / "cat.non"
+    block = small_library.get(library_id(small_library, "Block"))
+    write_file(block, path)
+    assert window.files.open_file(path)
+    editor = window.editor
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    assert window.document.is_new() and not asked  # not the file any more; nothing to lose
+    puzzle = editor.puzzle()
+    assert puzzle is not None and (puzzle.width, puzzle.height) == (block.width, block.height)
+    assert not any(puzzle.rows)  # blank
+    editor.ui.width_spin.setValue(7)
+    editor.ui.height_spin.setValue(6)
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    puzzle = editor.puzzle()
+    assert puzzle is not None and (puzzle.width, puzzle.height) == (7, 6) and not asked
+    # unsaved work: asked first, and Cancel keeps it
+    qtbot.mouseClick(
+        editor.grid, Qt.MouseButton.LeftButton, pos=editor.grid.cell_rect(0, 0).center()
+    )
+    assert editor.is_modified()
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and editor.is_modified()
+    assert (editor.grid.cells() == FILLED).sum() == 1
+    editor.set_modified(False)  # closing must not ask
