@@ -154,7 +154,12 @@ class PasteDialog(QDialog):
         return self.edit.toPlainText()
 
     def _on_text_changed(self) -> None:
+        """The text changed: what was said about it is said of the text before (the totals that
+        differed, the character that was no number; it stood under the corrected text), and its
+        likely fixes are fixes of that text."""
         self.ok_button.setEnabled(bool(self.text().strip()))
+        self.message.clear()
+        self.message.hide()
         if self._clues is not None or self._colour_clues is not None:
             self._clues = self._colour_clues = None  # the text they were for has changed
             self.typos.clear()

@@ -47,6 +47,8 @@ def test_totals_that_differ_select_the_line_and_fixing_it_reads_the_puzzle(qtbot
     assert "totals" in dialog.message.text() or "fill" in dialog.message.text()
     assert dialog.edit.textCursor().selectedText() == text  # the whole line it names
     dialog.edit.setPlainText("1:1-1:1")
+    # what was said was of the text before: it no longer stands under the corrected text
+    assert dialog.message.isHidden() and dialog.message.text() == ""
     dialog.accept()
     assert not dialog.isVisible() and dialog.result() == 1
     assert dialog.puzzle() is not None and dialog.puzzle().rows == ((1,), (1,))
