@@ -163,6 +163,39 @@ def test_non_errors() -> None:
     assert "goal picture (line 8) gives 0" in err.message
 
 
+DANCER_ROWS = ["2", "2,1", "1,1", "3", "1,1", "1,1", "2", "1,1", "1,2", "2"]
+DANCER_COLS = ["2,1", "2,1,3", "7", "1,3", "2,1"]
+
+
+def _dancer(width: int = 5, height: int = 10, rows: list[str] | None = None) -> str:
+    rows = DANCER_ROWS if rows is None else rows
+    return "\n".join(
+        [f"width {width}", f"height {height}", "rows", *rows, "", "columns", *DANCER_COLS, ""]
+    )
+
+
+def test_non_mistakes_are_named_with_a_likely_fix() -> None:
+    """Width and height swapped, a row missing before the blank line, a blank line for an empty
+    clue, a negative number: each said as what it is (the messages were 'a surplus clue line'
+    alone, 'expected a number, found nothing' at the blank line, 'found only 2 before -1')."""
+    err = _error(_dancer(10, 5))
+    assert err.line == 9 and "and 5 more clue lines follow" in err.message
+    assert "are the width (10) and height (5) swapped" in err.message
+    err = _error(_dancer(rows=DANCER_ROWS[:2] + DANCER_ROWS[3:]))  # row 3 left out
+    assert err.line == 13 and err.message.endswith("found only 9 before this blank line")
+    err = _error(_dancer(rows=DANCER_ROWS[:2] + [""] + DANCER_ROWS[3:]))
+    assert (err.line, err.clue) == (6, "row 3") and "an empty row's clue is 0" in err.message
+    err = _error(_dancer(rows=DANCER_ROWS[:2] + ["-1,1"] + DANCER_ROWS[3:]))
+    assert (err.line, err.column, err.clue) == (6, 1, "row 3")
+    assert err.message.startswith("a negative number, -1:")
+    # one clue too many, the sizes right: no hint of a swap
+    err = _error(_dancer(rows=[*DANCER_ROWS, "1"]))
+    assert "1 more clue line follows" in err.message and "swapped" not in err.message
+    # a row missing whose count happens to be the width: the columns do not fit the other way
+    err = _error(_dancer(6, 5, rows=DANCER_ROWS[:6]).replace("height 5", "height 7"))
+    assert "found only 6" in err.message and "swapped" not in err.message
+
+
 def test_a_goal_that_differs_from_the_clues_says_how_many_differ() -> None:
     """One clue unlike the goal: one of the two is mistyped; several: how many more; all: the
     goal is another picture.  Counted here from the goal's rows and columns."""

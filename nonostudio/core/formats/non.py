@@ -1,7 +1,7 @@
 """Steve Simpson's ``.non`` format (with the nonogram-db extensions ``license``, ``goal``, colours).
 
 Keywords may come in any order; ``rows``/``columns`` are followed by one clue line per row or
-column (comma-separated numbers, ``0`` or a blank line for an empty clue). Unknown lines are
+column (comma-separated numbers, ``0`` for an empty clue). Unknown lines are
 ignored, as the format asks, but a clue line outside a section (more clues than the height or
 width) is refused with its line number rather than dropped.
 """
@@ -68,6 +68,9 @@ class _Reader:
         self.letters: dict[str, list[str]] = {}
         #: ``color`` lines: letter -> (the rest of the line, its line number).
         self.declared: dict[str, tuple[str, int]] = {}
+        #: The width and height read so far (None: not yet).
+        self.width: int | None = None
+        self.height: int | None = None
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
         return PuzzleError(message, source=self.source, line=line, column=column)
@@ -126,10 +129,22 @@ class _Reader:
                     len(self.lines),
                 )
             text = self.lines[i].strip()
-            if text and not text[0].isdigit() and text[0] != ",":
+            if not text:
+                raise self.blank(i, count, k, kind, start)
+            if text[0] == "-" and text[1:2].isdigit():
+                raise PuzzleError(
+                    f"a negative number, {text.split(',')[0].split()[0]}: a clue's numbers are "
+                    f"block lengths (0 for an empty {kind})",
+                    source=self.source,
+                    line=i + 1,
+                    column=len(self.lines[i]) - len(self.lines[i].lstrip()) + 1,
+                    clue=f"{kind} {k + 1}",
+                )
+            if not text[0].isdigit() and text[0] != ",":
                 raise self.error(
                     f"expected {count} {kind} clues after '{keyword}' (line "
-                    f"{start + 1}), found only {k} before {text.split()[0]!r}",
+                    f"{start + 1}), found only {k} before {text.split()[0]!r}"
+                    + self.swapped(kind, k),
                     i + 1,
                 )
             clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))
@@ -181,9 +196,9 @@ class _Reader:
                     what=f"a number after '{word}'",
                 )
                 if word in ("width", "columns"):
-                    width = value
+                    width = self.width = value
                 else:
-                    height = value
+                    height = self.height = value
             elif word == "rows":
                 if rows is not None:
                     raise self.error("a second 'rows' section", i + 1)
@@ -223,11 +238,64 @@ class _Reader:
             return self.error("a clue line before any 'rows' or 'columns' section", index + 1)
         keyword, start, count = last
         size = "height" if keyword == "rows" else "width"
+        more = 0  # the clue lines in a row from here
+        while index + more < len(self.lines) and self.lines[index + more].strip()[:1] in (
+            *"0123456789",
+            ",",
+        ):
+            more += 1
+        kind = "row" if keyword == "rows" else "column"
         return self.error(
             f"a surplus clue line: the '{keyword}' section (line {start + 1}) "
             f"already has its {count} clue{'s' if count != 1 else ''} (the "
-            f"{size})",
+            f"{size}), and {more} more clue line{'s follow' if more != 1 else ' follows'}"
+            + self.swapped(kind, count + more),
             index + 1,
+        )
+
+    def blank(self, i: int, count: int, k: int, kind: str, start: int) -> PuzzleError:
+        """The error for a blank line where clue ``k`` (from 0) of a section is expected: the
+        section ends early (a keyword follows) or the line stands for an empty line's clue."""
+        keyword = "rows" if kind == "row" else "columns"
+        after = next((line.strip() for line in self.lines[i + 1 :] if line.strip()), "")
+        if not after or not (after[0].isdigit() or after[0] == ","):
+            return self.error(
+                f"expected {count} {kind} clues after '{keyword}' (line {start + 1}), found "
+                f"only {k} before this blank line" + self.swapped(kind, k),
+                i + 1,
+            )
+        return PuzzleError(
+            f"a blank line where a clue is expected; an empty {kind}'s clue is 0",
+            source=self.source,
+            line=i + 1,
+            clue=f"{kind} {k + 1}",
+        )
+
+    def clue_lines_after(self, keyword: str) -> int | None:
+        """How many clue lines follow the first line that is ``keyword`` alone (None: none)."""
+        for i, line in enumerate(self.lines):
+            if line.strip().lower() == keyword:
+                n = 0
+                while i + 1 + n < len(self.lines) and self.lines[i + 1 + n].strip()[:1] in (
+                    *"0123456789",
+                    ",",
+                ):
+                    n += 1
+                return n
+        return None
+
+    def swapped(self, kind: str, found: int) -> str:
+        """A hint when ``found`` clue lines of a section are as many as the other side's size
+        (the width and height given the wrong way round), else ''."""
+        own, other = (self.height, self.width) if kind == "row" else (self.width, self.height)
+        if other is None or own is None or found != other or own == other:
+            return ""
+        if self.clue_lines_after("columns" if kind == "row" else "rows") != own:
+            return ""  # the other section does not fit the other way round either
+        return (
+            f"; {found} {kind} clues fit the {'width' if kind == 'row' else 'height'}: "
+            f"are the width ({self.width}) and height ({self.height}) swapped, or the 'rows' "
+            "and 'columns' headings?"
         )
 
     def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray | GoalRows:
