@@ -481,6 +481,29 @@ def test_each_subcommand_help_says_what_exit_code_1_means_there(capsys):
             assert not ones, command
 
 
+def test_explain_wraps_its_sentences_to_a_terminal_and_not_for_a_pipe(capsys, monkeypatch):
+    """In a terminal each step is broken between words with its continuation indented under its
+    text (steps ran to 150 columns, cut mid-word by an 80-column terminal); to a pipe, one line
+    a step as before.  Both hold the same words."""
+    from nonostudio.cli import common
+
+    monkeypatch.setattr(common, "_terminal_width", lambda: None)
+    assert main(["explain", DUCK]) == 0
+    piped = capsys.readouterr().out
+    assert max(map(len, piped.splitlines())) > 80  # the duck's steps are long sentences
+    monkeypatch.setattr(common, "_terminal_width", lambda: 60)
+    assert main(["explain", DUCK]) == 0
+    shown = capsys.readouterr().out
+    assert max(map(len, shown.splitlines())) <= 59
+    seconds = re.compile(r"\(\d+\.\d+ s\)")  # the trace's time differs between the runs
+    assert seconds.sub("", shown).split() == seconds.sub("", piped).split()
+    steps = [line for line in shown.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert len(steps) == sum(1 for line in piped.splitlines() if re.match(r"\s*\d+\. ", line))
+    for line in shown.splitlines():  # a continuation starts under the step's text
+        if line and not re.match(r"\s*\d+\. ", line) and line.startswith(" "):
+            assert re.match(r" {3,4}\S", line), line
+
+
 # --- bad arguments: a clear message and the right exit code, never a traceback --------------
 
 

@@ -96,10 +96,55 @@ class Outcome:
     data: Any
     text: str
     code: int = ExitCode.OK
+    #: The text is sentences (explain's steps): wrapped to a terminal's width, not cut mid-word.
+    prose: bool = False
+
+
+_MARK = re.compile(r"\s*(?:\d+\.\s+|[-*]\s+)?")
+
+
+def wrap_prose(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` broken between words, its continuation
+    lines indented under the line's text (past a ``12.`` or ``-`` marker).  Words longer than a
+    line (a cell string ``--OOx--``) are not broken; nothing is added or dropped but spaces."""
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * len(_MARK.match(line).group())  # type: ignore[union-attr]
+        out.append(
+            textwrap.fill(
+                line,
+                width=max(width, len(indent) + 20),
+                subsequent_indent=indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
+def _terminal_width() -> int | None:
+    """The width of the terminal stdout is, None when stdout is a file or a pipe (kept one line
+    a sentence there, for grep)."""
+    import shutil
+
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
 
 
 def emit(outcome: Outcome, as_json: bool) -> int:
-    """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code."""
+    """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code.
+    Prose is wrapped to the width of a terminal."""
+    if not as_json and outcome.prose and (width := _terminal_width()):
+        outcome = Outcome(outcome.data, wrap_prose(outcome.text, width - 1), outcome.code)
     if as_json:
         try:
             sys.stdout.write(json_text(outcome.data, ensure_ascii=False) + "\n")

@@ -213,7 +213,7 @@ def run(args: argparse.Namespace) -> Outcome:
     width = len(str(len(sentences)))
     text = "\n".join([*(f"{i:>{width}}. {s}" for i, s in enumerate(sentences, 1)), "", summary])
     if not args.json:  # the JSON form of a long trace takes as much memory again
-        return Outcome(None, text, ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE)
+        return Outcome(None, text, ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE, True)
     data = puzzle_data | {
         "rule_set": rule_set.name,
         "verdict": verdict,
