@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QWidget
 
@@ -508,6 +508,20 @@ class EditorView(QWidget):
         self.ui.totals_message.hide()
         self.ui.rows_edit.mark_lines(set())
         self.ui.cols_edit.mark_lines(set())
+        self._scroll_to_clues()
+
+    def _scroll_to_clues(self) -> None:
+        """Once the grid is laid out, scroll where its clue numbers begin to the view's top
+        left: the room Draw mode keeps before them for longer clues is empty, and on a big
+        puzzle it is larger than the view, which showed nothing else (a new 100x100 at
+        1024x600: a blank grey view, the grid scrolled out of sight)."""
+
+        def scroll() -> None:
+            (x0, _), (y0, _) = self.grid.clue_bands()
+            self.ui.scroll.horizontalScrollBar().setValue(x0)
+            self.ui.scroll.verticalScrollBar().setValue(y0)
+
+        QTimer.singleShot(0, self, scroll)
 
     def _on_mode_toggled(self, drawing: bool) -> None:
         mode = DRAW if drawing else CLUES

@@ -310,6 +310,11 @@ class GridView(QWidget):
             return None
         return self._layout.cell_at(pos.x(), pos.y())
 
+    def clue_bands(self) -> tuple[Band, Band]:
+        """The pixels the row clues take across and the column clues down (from, to): where
+        the clue numbers begin, after the room kept for longer ones."""
+        return self._clue_bands()
+
     def _clue_bands(self) -> tuple[Band, Band]:
         """The pixels the row clues take across and the column clues down: the numbers there
         are, with a margin, not the room kept for longer ones (pinned, that room would cover
