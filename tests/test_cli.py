@@ -487,11 +487,11 @@ def test_explain_wraps_its_sentences_to_a_terminal_and_not_for_a_pipe(capsys, mo
     a step as before.  Both hold the same words."""
     from nonostudio.cli import common
 
-    monkeypatch.setattr(common, "_terminal_width", lambda: None)
+    monkeypatch.setattr(common, "terminal_width", lambda: None)
     assert main(["explain", DUCK]) == 0
     piped = capsys.readouterr().out
     assert max(map(len, piped.splitlines())) > 80  # the duck's steps are long sentences
-    monkeypatch.setattr(common, "_terminal_width", lambda: 60)
+    monkeypatch.setattr(common, "terminal_width", lambda: 60)
     assert main(["explain", DUCK]) == 0
     shown = capsys.readouterr().out
     assert max(map(len, shown.splitlines())) <= 59

@@ -220,3 +220,20 @@ def test_a_library_in_a_missing_folder_is_a_file_error(capsys, monkeypatch, tmp_
         capsys, monkeypatch, ["profile", "list", "--library", str(tmp_path / "no" / "l.db")]
     )
     assert code == 3 and "does not exist" in data["error"]
+
+
+def test_a_drill_prompt_is_wrapped_to_the_terminal(capsys, monkeypatch, tmp_path):
+    """A prompt ran to 110 columns, cut mid-word by an 80-column terminal."""
+    from nonostudio.cli import tutor
+
+    args = ["practice", *BASE, "--count", "1", "--no-record"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\n"))
+    monkeypatch.setattr(tutor, "terminal_width", lambda: None)
+    main(args)
+    piped = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\n"))
+    monkeypatch.setattr(tutor, "terminal_width", lambda: 50)
+    main(args)
+    shown = capsys.readouterr().out
+    assert max(map(len, piped.splitlines())) > 80
+    assert max(map(len, shown.splitlines())) <= 49 and shown.split() == piped.split()

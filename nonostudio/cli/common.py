@@ -127,7 +127,7 @@ def wrap_prose(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-def _terminal_width() -> int | None:
+def terminal_width() -> int | None:
     """The width of the terminal stdout is, None when stdout is a file or a pipe (kept one line
     a sentence there, for grep)."""
     import shutil
@@ -143,7 +143,7 @@ def _terminal_width() -> int | None:
 def emit(outcome: Outcome, as_json: bool) -> int:
     """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code.
     Prose is wrapped to the width of a terminal."""
-    if not as_json and outcome.prose and (width := _terminal_width()):
+    if not as_json and outcome.prose and (width := terminal_width()):
         outcome = Outcome(outcome.data, wrap_prose(outcome.text, width - 1), outcome.code)
     if as_json:
         try:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli.common import ExitCode, Outcome, say
+from nonostudio.cli.common import ExitCode, Outcome, say, terminal_width, wrap_prose
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ def _puzzles(sources: list[str] | None) -> list[tuple[str, Any]]:
 
 def _read_answer(prompt: str, interactive: bool) -> str | None:
     if interactive:
-        sys.stdout.write(prompt + "\n> ")
+        width = terminal_width()  # a drill's prompt runs past 80 columns: broken between words
+        sys.stdout.write((wrap_prose(prompt, width - 1) if width else prompt) + "\n> ")
         sys.stdout.flush()
     line = sys.stdin.readline()
     return None if not line else line.rstrip("\n")
