@@ -198,10 +198,26 @@ class EditorView(QWidget):
 
     def _new_clicked(self) -> None:
         width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+        self._drop_resizes()
         if self._new_handler is not None:
             self._new_handler(width, height)
         else:
             self.new_puzzle(width, height)
+
+    def _drop_resizes(self) -> None:
+        """Undo the steps since the puzzle was saved (or opened) when each is a change of size:
+        the size typed for the new puzzle resized the one open, and New puzzle asked to save
+        that (Save, the default, wrote the open puzzle cropped to the new size over its file or
+        library entry).  Other changes are kept, and asked about."""
+        undo = self._undo
+        clean, index = undo.cleanIndex(), undo.index()
+        if self._forced_modified or not 0 <= clean < index:
+            return
+        for i in range(clean, index):
+            command = undo.command(i)
+            if not (isinstance(command, ResizeCommand) or command.text().startswith("Resize to ")):
+                return
+        undo.setIndex(clean)
 
     def new_puzzle(self, width: int, height: int) -> None:
         """Start an empty ``width`` x ``height`` picture in draw mode with no metadata."""

@@ -128,3 +128,41 @@ def test_the_editors_new_puzzle_button_leaves_the_file_and_asks_first(
     assert len(asked) == 1 and editor.is_modified()
     assert (editor.grid.cells() == FILLED).sum() == 1
     editor.set_modified(False)  # closing must not ask
+
+
+def test_a_size_typed_for_the_new_puzzle_is_not_work_to_save(
+    qtbot, window: MainWindow, small_library: Library, tmp_path: Path, monkeypatch
+) -> None:
+    """The size boxes resize the puzzle open; typed there for New puzzle, that resize made New
+    puzzle ask to save the open puzzle, and Save (the default) wrote it cropped to the new
+    size over its file (seen under Xvfb at 1024x600: Forever, 25x25, asked about after 5 x 5
+    was typed).  Only resizes since it was saved: undone, not asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def cancel(_parent, _title, text, *_args):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", cancel)
+    path = tmp_path / "own.non"
+    write_file(small_library.get(library_id(small_library, "Block")), path)
+    assert window.files.open_file(path)
+    editor = window.editor
+    editor.ui.width_spin.setValue(2)
+    editor.ui.height_spin.setValue(3)
+    assert editor.is_modified()  # the open puzzle resized
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    assert not asked and window.document.is_new()
+    puzzle = editor.puzzle()
+    assert puzzle is not None and (puzzle.width, puzzle.height) == (2, 3)
+    # a resize after other work: that work is asked about (Cancel keeps both)
+    qtbot.mouseClick(
+        editor.grid, Qt.MouseButton.LeftButton, pos=editor.grid.cell_rect(0, 0).center()
+    )
+    editor.ui.width_spin.setValue(4)
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and editor.puzzle() is not None
+    assert editor.puzzle().width == 4 and (editor.grid.cells() == FILLED).sum() == 1
+    editor.set_modified(False)  # closing must not ask
