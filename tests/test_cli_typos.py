@@ -173,3 +173,23 @@ def test_two_typos_mended_only_together_are_offered_as_pairs(vulture, capsys, mo
         ("row 7", "3 3 6 1 1"),
         ("row 11", "2 1 7 6 2"),
     ]
+
+
+def test_the_typos_shown_say_how_many_were_found(capsys) -> None:
+    """Bike with column 7's 8 2 typed 8 1: five single edits make it unique, three are shown,
+    and the one that restores the book's clue is not among them.  The heading said 'Likely
+    typos' alone, as if the list were all; it now says 'the 3 likeliest of 5'."""
+    bike = read_file(samples_dir() / "jwilk-038-bike.non")
+    assert bike.cols[6] == (8, 2)
+    cols = (*bike.cols[:6], (8, 1), *bike.cols[7:])
+    text = _string(list(bike.rows), cols)
+    assert main(["check", "--json", text]) == 2
+    row = json.loads(capsys.readouterr().out)[0]
+    shown = [(s["line"], s["after"]) for s in row["suggestions"]]
+    assert len(shown) == 3 and ("column 7", "8 2") not in shown
+    assert row["suggestions_found"] > 3
+    assert main(["check", text]) == 2
+    out = capsys.readouterr().out
+    assert f"the 3 likeliest of {row['suggestions_found']})" in out
+    assert main(["solve", text]) == 2
+    assert f"the 3 likeliest of {row['suggestions_found']})" in capsys.readouterr().out

@@ -95,6 +95,7 @@ def typo_fields(report: Any) -> dict[str, Any]:
     fields = {
         "problem": report.problem,
         "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
+        "suggestions_found": len(report.offered(len(report.suggestions))),
         "typos_complete": report.complete,
     }
     if not fields["suggestions"]:
@@ -195,14 +196,23 @@ def typo_text(table: list[Row]) -> str:
         elif "pairs_text" in row:
             lines.append(f"  no single edit makes the puzzle unique. {row['pairs_text']}")
         elif suggestions[0]["one_more_typo"]:
-            lines.append(f"  no single edit makes the puzzle unique. {TWO_TYPOS}")
+            found = row.get("suggestions_found", len(suggestions))
+            two = f"{TWO_TYPOS[:-1]} (the {len(suggestions)} likeliest of {found}):"
+            lines.append(
+                f"  no single edit makes the puzzle unique. "
+                f"{two if found > len(suggestions) else TWO_TYPOS}"
+            )
         elif not suggestions[0]["verdict"].startswith("unique"):
             lines.append(
                 "  no single edit makes the puzzle unique; after each of these, pictures fit "
                 "every clue (more than one):"
             )
         else:
-            lines.append("  likely typos (each edit alone makes the puzzle unique):")
+            found = row.get("suggestions_found", len(suggestions))
+            of = (
+                f"; the {len(suggestions)} likeliest of {found}" if found > len(suggestions) else ""
+            )
+            lines.append(f"  likely typos (each edit alone makes the puzzle unique{of}):")
         for n, s in enumerate(suggestions, 1):
             lines.append(f"  {n}. {suggestion_text(s)}")
     return "\n".join(lines)

@@ -202,7 +202,8 @@ class TypoReport:
         out = [self.problem]
         top = self.top(count)
         if top:
-            out.append("Likely typos (each edit alone makes the puzzle unique):")
+            of = self.of_text(count)
+            out.append(f"Likely typos (each edit alone makes the puzzle unique{of and '; ' + of}):")
             out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
         elif self.needs_fixing:
             out.append(self.no_suggestion_text())
@@ -212,9 +213,20 @@ class TypoReport:
                 out.append(self.pairs_text())
                 out += [f"  {n}. {s.text()}" for n, s in enumerate(pairs, 1)]
             elif two:
-                out.append(TWO_TYPOS)
+                of = self.of_text(count)
+                out.append(f"{TWO_TYPOS[:-1]} ({of}):" if of else TWO_TYPOS)
                 out += [f"  {n}. {s.text()}" for n, s in enumerate(two, 1)]
         return out
+
+    def offered_count(self) -> int:
+        """How many suggestions of the kind :meth:`offered` shows there are in all."""
+        return len(self.offered(len(self.suggestions)))
+
+    def of_text(self, count: int = 3) -> str:
+        """``the 3 likeliest of 7`` when more suggestions of the kind offered were found than
+        ``count`` are shown ('' otherwise): the typo may be one of those not listed."""
+        every = self.offered_count()
+        return f"the {count} likeliest of {every}" if every > count else ""
 
     def no_suggestion_text(self) -> str:
         """Why no suggestion is offered, in a sentence."""
