@@ -287,3 +287,29 @@ def test_a_puzzle_with_no_solution_is_not_graded(capsys) -> None:
     table = capsys.readouterr().out
     assert "No solution" in table and "not graded" in table
     assert " 8 " not in table.splitlines()[1]  # no tier in the row
+
+
+def test_a_csv_target_that_cannot_be_written_is_said_before_grading(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """A missing folder or a folder as --csv fails at once (exit 3), not after every puzzle is
+    graded; a write that fails anyway (a full disk) still prints the rows, and exits 3 (the rows
+    were lost: the error alone was printed)."""
+    from nonostudio.cli import grade as grade_cli
+
+    graded = []
+    monkeypatch.setattr(grade_cli, "grade_named", lambda *a: graded.append(a) or {})
+    for target in (tmp_path / "no" / "out.csv", tmp_path):
+        code = main(["grade", "--json", "--csv", str(target), FULL])
+        out = json.loads(capsys.readouterr().out)
+        assert code == 3 and str(target) in out["error"] and not graded
+    monkeypatch.undo()
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "out.csv"))
+
+    monkeypatch.setattr(grade_cli, "write_csv", full)
+    code = main(["grade", "--csv", str(tmp_path / "out.csv"), FULL])
+    captured = capsys.readouterr()
+    assert code == 3 and "No space left on device" in captured.err
+    assert "3x3" in captured.out and "Beginner" in captured.out
