@@ -364,3 +364,17 @@ def test_explain_in_a_subprocess() -> None:
     data = json.loads(done.stdout)
     assert data["summary"]["uses"] == {"full_hint": 3}
     assert "explaining 3x3 puzzle" in done.stderr
+
+
+def test_a_guide_that_cannot_be_written_is_said_before_the_samples_are_solved(
+    tmp_path, capsys, monkeypatch
+):
+    """It solved the 15 samples and counted the test lines (some seconds) before saying the
+    folder did not exist."""
+    from nonostudio.cli.rule_tools import rules_guide
+
+    solved = []
+    monkeypatch.setattr(rules_guide, "sample_puzzles", lambda: solved.append(1) or [])
+    for target in (tmp_path / "no" / "guide.html", tmp_path):
+        assert main(["rules", "guide", str(target)]) == 3
+        assert str(target) in capsys.readouterr().err and not solved

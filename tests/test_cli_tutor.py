@@ -237,3 +237,14 @@ def test_a_drill_prompt_is_wrapped_to_the_terminal(capsys, monkeypatch, tmp_path
     shown = capsys.readouterr().out
     assert max(map(len, piped.splitlines())) > 80
     assert max(map(len, shown.splitlines())) <= 49 and shown.split() == piped.split()
+
+
+def test_an_export_that_cannot_be_written_names_the_file_asked_for(
+    capsys, monkeypatch, tmp_path
+):
+    """It named the temporary file beside it ('.p.json.zh1c97i1.tmp')."""
+    lib = str(tmp_path / "lib.sqlite3")
+    run(capsys, monkeypatch, ["profile", "create", "--library", lib])
+    target = str(tmp_path / "no" / "p.json")
+    code, data, _ = run(capsys, monkeypatch, ["profile", "export", target, "--library", lib])
+    assert code == 3 and data["error"].startswith(f"{target}: ") and ".tmp" not in data["error"]

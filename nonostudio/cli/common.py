@@ -328,6 +328,21 @@ def probe(path: str | os.PathLike[str]) -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 
+def check_writable(path: str, what: str) -> None:
+    """Raise the OSError that writing ``path`` (``what`` it is, e.g. "a CSV file") would, before
+    the work whose result it is: its folder missing or not a folder, the path a folder, no
+    permission.  Nothing is created."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, f"is a folder, not {what}", path)
+    if not folder.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"its folder {folder} does not exist", path)
+    writable = os.access(target, os.W_OK) if target.exists() else os.access(folder, os.W_OK)
+    if not writable:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+
+
 def write_puzzle_file(
     puzzle: Puzzle | ColourPuzzle,
     target: Path,

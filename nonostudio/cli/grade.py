@@ -7,10 +7,7 @@ line-selection experiment of :mod:`nonostudio.analysis.line_selection.lines_expe
 from __future__ import annotations
 
 import argparse
-import errno
-import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -31,6 +28,7 @@ from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     add_format_option,
+    check_writable,
     positive_int_arg,
     say,
 )
@@ -225,7 +223,7 @@ def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
     if args.csv:
-        _check_csv_target(args.csv)  # before the grading, not after it
+        check_writable(args.csv, "a CSV file")  # before the grading, not after it
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
     say(f"grading {count(len(tasks), 'puzzle')} with the {rule_set.name!r} rules ({len(rule_set)})")
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
@@ -238,17 +236,3 @@ def run(args: argparse.Namespace) -> Outcome:
             code = ExitCode.IO_ERROR
     data = [{k: v for k, v in row.items() if k not in FEATURE_COLUMNS} for row in table]
     return Outcome(data, text_table(table, TABLE, note=lambda row: row["explanation"]), code)
-
-
-def _check_csv_target(path: str) -> None:
-    """Raise the OSError writing the CSV file ``path`` would: its folder missing or not a folder,
-    the path a folder, no permission to write (nothing is created)."""
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a CSV file", path)
-    if not folder.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"its folder {folder} does not exist", path)
-    writable = os.access(target, os.W_OK) if target.exists() else os.access(folder, os.W_OK)
-    if not writable:
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)

@@ -331,7 +331,10 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         if not args.file:
             raise PuzzleError(f"profile {args.action} needs a FILE")
         if args.action == "export":
-            n = store.export_file(args.profile, args.file)
+            try:
+                n = store.export_file(args.profile, args.file)
+            except OSError as exc:  # named after the file asked for, not the temporary beside it
+                raise OSError(exc.errno, exc.strerror or str(exc), args.file) from None
             return Outcome(
                 {"profile": args.profile, "file": args.file, "events": n},
                 f"wrote {n} events to {args.file}",

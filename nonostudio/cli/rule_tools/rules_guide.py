@@ -8,7 +8,7 @@ import argparse
 import time
 from pathlib import Path
 
-from nonostudio.cli.common import Outcome, say
+from nonostudio.cli.common import Outcome, check_writable, say
 from nonostudio.cli.rule_tools.rules_common import Progress, indent_block, load_rules
 from nonostudio.core.paths import resolve_test_set
 from nonostudio.core.samples import sample_puzzles
@@ -97,6 +97,7 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     )
 
     rule_set = load_rules(args.rules or DEFAULT_RULE_SET)
+    check_writable(args.out, "an HTML file")  # before the samples are solved, not after
     samples = sample_puzzles()
     say(f"solving {len(samples)} sample puzzles with the {rule_set.name!r} rules for examples")
     started = time.perf_counter()
