@@ -378,3 +378,16 @@ def test_a_guide_that_cannot_be_written_is_said_before_the_samples_are_solved(
     for target in (tmp_path / "no" / "guide.html", tmp_path):
         assert main(["rules", "guide", str(target)]) == 3
         assert str(target) in capsys.readouterr().err and not solved
+
+
+def test_a_learned_set_that_cannot_be_written_is_said_before_optimising(
+    tmp_path, capsys, monkeypatch
+):
+    """learn export optimised the runs' rules (minutes on a real run) before the write failed."""
+    from nonostudio.cli.learning import learn_export
+
+    pooled = []
+    monkeypatch.setattr(learn_export, "_pooled", lambda *a: pooled.append(a))
+    target = tmp_path / "no" / "learned.rules"
+    code = main(["learn", "export", "--store", str(tmp_path / "jobs.db"), str(target)])
+    assert code == 3 and str(target) in capsys.readouterr().err and not pooled

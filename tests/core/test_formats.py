@@ -188,6 +188,15 @@ def test_non_mistakes_are_named_with_a_likely_fix() -> None:
     err = _error(_dancer(rows=DANCER_ROWS[:2] + ["-1,1"] + DANCER_ROWS[3:]))
     assert (err.line, err.column, err.clue) == (6, 1, "row 3")
     assert err.message.startswith("a negative number, -1:")
+    # a clue line starting with a letter, the section complete with it: a mistyped clue, named
+    # at its place (it was taken for a keyword ending the section: 'found only 2 before l,1')
+    for typed, hint in (("l,1", " (the letter l typed for 1?)"), ("q", "")):
+        err = _error(_dancer(rows=DANCER_ROWS[:2] + [typed] + DANCER_ROWS[3:]))
+        assert (err.line, err.column, err.clue) == (6, 1, "row 3")
+        assert err.message == f"expected a number (clues look like 3,1), found {typed[0]!r}{hint}"
+    # a keyword after too few clue lines still ends the section
+    err = _error(_dancer(rows=DANCER_ROWS[:9]).replace("\n\ncolumns", "\ncolumns"))
+    assert "found only 9 before 'columns'" in err.message
     # one clue too many, the sizes right: no hint of a swap
     err = _error(_dancer(rows=[*DANCER_ROWS, "1"]))
     assert "1 more clue line follows" in err.message and "swapped" not in err.message

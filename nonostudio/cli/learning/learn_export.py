@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli.common import Outcome, say
+from nonostudio.cli.common import Outcome, check_writable, say
 from nonostudio.cli.learning.learn_runs import open_store, pick_run, test_set_path
 from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.errors import PuzzleError
@@ -58,6 +58,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
         raise PuzzleError("--cost-budget bounds the total cost of a top K: give --top K too")
     files = [load_rules(path) for path in args.pool]
     _check_out_name(args.out)
+    check_writable(args.out, "a rule file")  # before the optimisation, not after it
     pool = _pooled(args, files)
     transitions, where = _optimised_on(args, pool.infos)
     source = {rule.name: key for key, rule in pool.found}

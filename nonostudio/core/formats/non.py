@@ -40,6 +40,12 @@ _META = {
     "license": "licence",
     "licence": "licence",
 }
+#: The words that start a line of the format (any other line is ignored outside a section).
+_KEYWORDS = frozenset(
+    {*_META, "width", "height", "rows", "columns", "goal", "color", "colour", "catalogue"}
+)
+#: Letters typed for the digit they look like, said in the error of a clue holding one.
+_LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
 _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
 # The common case, read without the tokenizer: plain numbers of at most four digits between
 # commas (a trailing comma allowed).  Anything else takes the careful path that locates errors.
@@ -95,6 +101,9 @@ class _Reader:
                 m = _ITEM.match(tok)
                 if not m:
                     found = repr(tok) if tok else "nothing"
+                    digit = _LOOKALIKE.get(tok[:1])
+                    if digit is not None and (tok[1:].isdigit() or not tok[1:]):
+                        found += f" (the letter {tok[0]} typed for {digit}?)"
                     raise PuzzleError(
                         f"expected a number (clues look like 3,1), found {found}",
                         source=self.source,
@@ -140,6 +149,12 @@ class _Reader:
                     column=len(self.lines[i]) - len(self.lines[i].lstrip()) + 1,
                     clue=f"{kind} {k + 1}",
                 )
+            if (
+                not text[0].isdigit()
+                and text[0] != ","
+                and self.typed_for_a_clue(text, i, count - k)
+            ):
+                clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))  # raises, naming the place
             if not text[0].isdigit() and text[0] != ",":
                 raise self.error(
                     f"expected {count} {kind} clues after '{keyword}' (line "
@@ -251,6 +266,18 @@ class _Reader:
             f"{size}), and {more} more clue line{'s follow' if more != 1 else ' follows'}"
             + self.swapped(kind, count + more),
             index + 1,
+        )
+
+    def typed_for_a_clue(self, text: str, i: int, left: int) -> bool:
+        """Whether ``text`` on line index ``i``, not a number, is a mistyped clue rather than the
+        keyword ending a short section: its word is no keyword of the format, and the ``left - 1``
+        lines after it are clue lines, so that with it the section has its count."""
+        word = text.split()[0].split(",")[0].lower()
+        if word in _KEYWORDS:
+            return False
+        after = self.lines[i + 1 : i + left]
+        return len(after) == left - 1 and all(
+            line.strip()[:1].isdigit() or line.strip()[:1] == "," for line in after
         )
 
     def blank(self, i: int, count: int, k: int, kind: str, start: int) -> PuzzleError:
