@@ -232,6 +232,12 @@ def test_file_errors_name_the_file_and_keep_the_class(tmp_path: Path) -> None:
     nin.write_text("2 2\n1\n1\n1\n")
     with pytest.raises(PuzzleError, match=r"short.nin, line 4: the file ends where column clue 2"):
         read_file(nin)
+    # how many lines it has and the header asks for (it said only where the file ended)
+    with pytest.raises(PuzzleError, match=r"has 3 clue lines where the header '2 2' asks for 2 "):
+        read_file(nin)
+    nin.write_text("2 2\n")
+    with pytest.raises(PuzzleError, match=r"has 0 clue lines .*, 4; 4 lines left out"):
+        read_file(nin)
     with pytest.raises(PuzzleError, match="cannot read"):
         read_file(tmp_path / "missing.non")
     latin1 = tmp_path / "latin1.non"

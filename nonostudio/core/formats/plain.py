@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
     Entries,
@@ -117,8 +118,22 @@ def read_nin(text: str, source: str) -> Puzzle:
     header = cur.lines[0][1].strip()
     check_size(width, height, source, cur.lines[0][0])
     first_row = cur.pos
-    rows = cur.clues(height, "row")
-    cols = cur.clues(width, "column")
+    try:
+        rows = cur.clues(height, "row")
+        cols = cur.clues(width, "column")
+    except PuzzleError as err:
+        if not cur.at_end():
+            raise
+        found = len(cur.lines) - first_row  # blank lines are not counted: they are ignored
+        missing = height + width - found
+        lost = "a line left out" if missing == 1 else f"{missing} lines left out"
+        raise PuzzleError(
+            f"{err.message}: the file has {count(found, 'clue line')} where the header "
+            f"'{header}' asks for {height} rows and {width} columns, {height + width}; "
+            f"{lost}, or the header wrong?",
+            source=source,
+            line=err.line,
+        ) from None
     rest = [ln.strip() for _, ln in cur.lines[cur.pos :]]
     clue_lines = [ln.strip() for _, ln in cur.lines[first_row : cur.pos]]
     if rest and not _copies(rest, clue_lines, header):
