@@ -166,3 +166,15 @@ def test_json_is_utf8_whatever_the_file_names(tmp_path: Path) -> None:
         data = json.loads(done.stdout.decode("utf-8"))  # strict: valid UTF-8
         text = json.dumps(data)
         assert "\\\\xfebad.non" in text and "\\udc" not in text
+
+
+@pytest.mark.parametrize("arg", ["", "  ", "-"])
+def test_an_empty_argument_or_a_dash_says_what_to_give(capsys, arg):
+    """'' said '<text>: the file is empty' (no file was named); '-' was read as a puzzle string
+    ('no row clues before -').  In check, a row with the error; the other puzzles still run."""
+    assert main(["solve", "--json", arg]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "name a puzzle file, or type a puzzle string" in error and "file is empty" not in error
+    assert main(["check", "--json", arg, "1:1-1:1"]) == 2
+    rows = json.loads(capsys.readouterr().out)
+    assert "name a puzzle file" in rows[0]["error"] and rows[1]["verdict"] == "multiple"

@@ -68,6 +68,9 @@ def read_tasks(
         except OSError as exc:
             yield Task(arg, None, error=f"{arg}: cannot open: {exc.strerror or exc}", io_error=True)
             continue
+        except PuzzleError as exc:  # an empty argument, '-'
+            yield Task(arg, None, error=str(exc))
+            continue
         if source.text is not None:
             yield Task(arg, None, build=partial(parse_arg, arg, fmt))
             continue

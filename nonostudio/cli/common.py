@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nonostudio.core.errors import UnsupportedFormatError
+from nonostudio.core.errors import PuzzleError, UnsupportedFormatError
 from nonostudio.core.formats import (
     FORMATS,
     format_name,
@@ -371,7 +371,14 @@ class PuzzleSource:
 
 def resolve(arg: str, item: str | None = None) -> PuzzleSource:
     """Decide what ``arg`` names; raises OSError when it names a file that cannot be opened, or
-    a folder (also one named without a slash: ``puzzles``, not read as a puzzle string)."""
+    a folder (also one named without a slash: ``puzzles``, not read as a puzzle string);
+    PuzzleError for an empty argument or ``-`` (no file, and standard input is not read)."""
+    if not arg.strip() or arg == "-":
+        what = "an empty argument" if not arg.strip() else "'-' (standard input is not read)"
+        raise PuzzleError(
+            f"{what}: name a puzzle file, or type a puzzle string such as 1:1-1:1",
+            source="<argument>",
+        )
     if item is not None or _is_file(arg) or _is_dir(arg):
         probe(arg)
         return PuzzleSource(arg, item, None)
