@@ -94,10 +94,23 @@ def test_errors_name_what_is_wrong(capsys, tmp_path):
     assert code == 2 and "broken.png" in data["error"] and "PNG" in data["error"]
 
 
-def test_an_output_that_cannot_be_written_names_the_file_not_its_temporary(capsys, tmp_path):
+def test_an_output_that_cannot_be_written_names_the_file_not_its_temporary(
+    capsys, tmp_path, monkeypatch
+):
+    """Said before the search (it searched, up to 6000 tries, then failed to write)."""
+    import nonostudio.analysis.generating as generating
+
+    searched = []
+    monkeypatch.setattr(generating, "generate", lambda *a, **k: searched.append(a))
     target = tmp_path / "no such folder" / "made.non"
     code, data, _ = run(capsys, "--technique", "overlap", "--size", "6x6", "-o", str(target))
-    assert code == 3 and data["error"] == f"{target}: No such file or directory"
+    assert code == 3 and data["error"].startswith(f"{target}: its folder ") and not searched
+
+
+def test_a_size_too_large_says_the_range_not_the_form(capsys):
+    """'99999x99999' said 'expected WIDTHxHEIGHT such as 15x15' (it is of that form)."""
+    code, data, _ = run(capsys, "--technique", "overlap", "--size", "99999x99999")
+    assert code == 2 and "must be between 2 and" in data["error"]
 
 
 def test_progress_of_the_tries_goes_to_stderr(capsys, monkeypatch):

@@ -13,6 +13,7 @@ from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     ThrottledProgress,
+    check_writable,
     positive_int_arg,
     say,
     write_puzzle_file,
@@ -21,7 +22,7 @@ from nonostudio.core.errors import PuzzleError
 
 NAME = "generate"
 HELP = "generate a unique puzzle whose hardest technique is the one to practise"
-_SIZE = re.compile(r"\s*([0-9]{1,4})\s*[xX]\s*([0-9]{1,4})\s*\Z")
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*\Z")
 
 
 def size_arg(text: str) -> tuple[int, int]:
@@ -29,6 +30,9 @@ def size_arg(text: str) -> tuple[int, int]:
     found = _SIZE.match(text)
     if found is None:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 15x15, not {text[:40]!r}")
+    digits = max(len(found.group(1)), len(found.group(2)))
+    if digits > 18:  # a smaller size out of range is said with the request's other checks
+        raise argparse.ArgumentTypeError(f"a side of {digits} digits is far too large")
     return int(found.group(1)), int(found.group(2))
 
 
@@ -118,6 +122,8 @@ def run(args: argparse.Namespace) -> Outcome:
         check_request(args.technique, width, height, args.density)
     except GenerationError as exc:
         raise PuzzleError(str(exc)) from None
+    if args.output:
+        check_writable(args.output, "a puzzle file")  # before the search, not after it
     picture = None if args.picture is None else read_picture(args.picture)
     tries = args.tries or DEFAULT_TRIES
     try:
