@@ -11,6 +11,10 @@ and the other text read with the clues kept), the text left as typed (the first 
 made in a puzzle string's text instead, which is read again).
 Colour clues that read but make no puzzle (a colour's totals differ, a clue too long) are searched
 the same way by the colour typo finder.
+When the search ends, the first fix is chosen in the list if it is clearly the likeliest (over
+50 %, :func:`~nonostudio.gui.common.typo_box.clearly_likeliest`, as the colour Type Clues… and
+the Check panel choose it), "Open with this fix" then one click or Enter; the text box keeps its
+text, cursor and selection, since the person may be typing there.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
-from nonostudio.gui.common.typo_box import TypoBox
+from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
 
 PROMPT = (
@@ -112,6 +116,7 @@ class PasteDialog(QDialog):
         self._clue_lines: dict[str, int] = {}
         # the title, author, ... read with clues that make no puzzle: kept by a fixed puzzle
         self._meta: dict[str, str] = {}
+        self._keep_text_cursor = False  # a fix chosen by the dialog: the text box left alone
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -134,7 +139,9 @@ class PasteDialog(QDialog):
         # (after the box's own slot, which enables its button for a fix chosen)
         self.typos.list.currentRowChanged.connect(lambda _row: self._default_button())
         self.typos.applyRequested.connect(self._open_fixed)
-        self.typos.reportReady.connect(lambda _report: self._grow())
+        self.typos.reportReady.connect(lambda _report: self._found())
+        # a click on the fix chosen for the person shows its clue (the row did not change)
+        self.typos.list.itemClicked.connect(lambda _item: self._show_chosen_clue())
         layout = QVBoxLayout(self)
         self.prompt = QLabel(PROMPT)
         self.prompt.setWordWrap(True)
@@ -226,6 +233,32 @@ class PasteDialog(QDialog):
             height = min(height, screen.availableGeometry().height() - FRAME_ALLOWANCE)
         return height
 
+    def _found(self) -> None:
+        """The fixes are listed: room for them, and the likeliest chosen when it is clearly so."""
+        self._grow()
+        self._choose_likeliest()
+
+    def _choose_likeliest(self) -> None:
+        """Choose the first fix in the list when it is clearly the likeliest (over 50 %,
+        :func:`clearly_likeliest`): a 100 % fix sat unselected, "Open with this fix" greyed,
+        while the colour Type Clues… and the Check panel chose it.  Only the list changes: the
+        text box keeps its text, cursor and selection (the search ends while the person may be
+        typing there, and a clue selected for them would be replaced by their next key, as in
+        d29aff1); a click on the fix shows its clue."""
+        if self.typos.list.currentRow() >= 0 or not clearly_likeliest(self.typos.suggestions()):
+            return
+        self._keep_text_cursor = True
+        try:
+            self.typos.select(0)
+        finally:
+            self._keep_text_cursor = False
+
+    def _show_chosen_clue(self) -> None:
+        row = self.typos.list.currentRow()
+        suggestions = self.typos.suggestions()
+        if 0 <= row < len(suggestions):
+            self._select_clue(suggestions[row].edit.lines)
+
     def _grow(self) -> None:
         """Keep the suggestions under the text within the dialog: its height was reserved for
         them (the text box gives up room), so it grows only when their least height needs more,
@@ -246,7 +279,9 @@ class PasteDialog(QDialog):
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
         """Select the clue a suggestion changes, in a puzzle string (or the line of a file's
-        text it was read from, when the reader tells it)."""
+        text it was read from, when the reader tells it); not for a fix the dialog chose."""
+        if self._keep_text_cursor:
+            return
         for axis, index in list(lines)[:1]:
             span = clue_span(self.text(), axis, index)
             line = self._clue_lines.get(f"{axis} {index + 1}")

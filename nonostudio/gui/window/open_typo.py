@@ -99,12 +99,12 @@ class OpenTypoDialog(PasteDialog):
         )
         self.ok_button.setText("Open")
         self.resize(self.width(), self._reserved_height())
-        self.typos.reportReady.connect(lambda _report: self._select_first())
 
-    def _select_first(self) -> None:
-        """Select the likeliest fix (and its clue in the text), one click then opening it, only
-        when it is clearly the likeliest (:func:`clearly_likeliest`) or the only colour the
-        file can mean (:func:`only_declared_colour`); else the person picks."""
+    def _choose_likeliest(self) -> None:
+        """Select the likeliest fix (and its clue in the file's text), one click then opening
+        it, only when it is clearly the likeliest (:func:`clearly_likeliest`) or the only colour
+        the file can mean (:func:`only_declared_colour`); else the person picks.  (Called when
+        the search ends, for the paste dialog's, which leaves the text box alone.)"""
         suggestions = self.typos.suggestions()
         if clearly_likeliest(suggestions) or only_declared_colour(self.typos.report()):
             self.typos.select(0)

@@ -76,7 +76,11 @@ def test_unequal_colour_totals_offer_the_fix_and_open_it(qtbot) -> None:
     )
     first = dialog.typos.list.item(0).text()
     assert first.startswith(f"row 3: {n + 1}{PALETTE[c].char} \u2192 {n}{PALETTE[c].char}")
-    dialog.typos.select(0)  # the line of the text the clue was read from is selected
+    assert dialog.typos.list.currentRow() == 0  # chosen for the person: clearly the likeliest
+    assert dialog.edit.textCursor().selectedText() != clue_text(rows[2], PALETTE)  # text alone
+    # a click on it selects the line of the text the clue was read from
+    rect = dialog.typos.list.visualItemRect(dialog.typos.list.item(0))
+    qtbot.mouseClick(dialog.typos.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert dialog.edit.textCursor().selectedText() == clue_text(rows[2], PALETTE)
     qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result() == 1

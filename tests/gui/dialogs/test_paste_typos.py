@@ -39,9 +39,25 @@ def test_unequal_totals_offer_the_fix_and_open_it(qtbot) -> None:
     qtbot.waitExposed(dialog)
     with qtbot.waitSignal(dialog.typos.reportReady, timeout=20000):
         dialog.accept()
+        # the person clicks into the text while the search runs (the report comes later)
+        cursor = dialog.edit.textCursor()
+        cursor.setPosition(5)
+        dialog.edit.setTextCursor(cursor)
     assert dialog.isVisible() and "totals must be equal" in dialog.message.text()
-    assert dialog.typos.list.item(0).text().startswith("row 7: 4 \u2192 3 (4 3 6 1 1 becomes")
-    dialog.typos.select(0)
+    first = dialog.typos.list.item(0).text()
+    assert first.startswith("row 7: 4 \u2192 3 (4 3 6 1 1 becomes") and "100% likely" in first
+    # The 100 % fix is chosen in the list (it sat unselected, Open with this fix greyed), as
+    # the mistyped-file dialog and the colour Type Clues... choose it; the text box is left
+    # as the person had it: the text, the cursor where they put it, nothing selected.
+    assert dialog.typos.list.currentRow() == 0
+    assert dialog.typos.apply_button.isEnabled() and dialog.typos.apply_button.isDefault()
+    assert dialog.text() == text
+    kept = dialog.edit.textCursor()
+    assert kept.position() == 5 and not kept.hasSelection()
+    # a click on the chosen fix shows its clue in the string
+    list_view = dialog.typos.list
+    rect = list_view.visualItemRect(list_view.item(0))
+    qtbot.mouseClick(list_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert dialog.edit.textCursor().selectedText() == "4,3,6,1,1"
     qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result() == 1
