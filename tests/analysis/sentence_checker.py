@@ -146,7 +146,26 @@ def check_claim(
         if not ok:
             return f"[{s}, {e}) is not a block walled in by crosses or edges"
         same = [j for j, h in enumerate(hints) if h == e - s]
-        return None if claim["clues"] == same else f"the clues {e - s} long are {same}"
+        held = claim.get("held", [])
+        for bs, be, j in held:  # another block, held by clue j in every arrangement
+            if not (be < s or e < bs) or any(_holder(hints, a, bs, be) != j for a in arr):
+                return f"[{bs}, {be}) is not another block clue {j} holds"
+        named = sorted([*claim["clues"], *(j for *_, j in held)])
+        return None if named == same else f"the clues {e - s} long are {same}"
+    if kind == "part_edge":  # a part's first (last) boxes: the part's first (last) clue's
+        ps, pe = claim["within"]
+        part = {"claim": "part", "start": ps, "end": pe, "clues": claim["part"]}
+        wrong = check_claim(part, hints, cells, arr)
+        if wrong:
+            return wrong
+        first = claim["side"] == "first"
+        beyond = range(ps, s) if first else range(e, pe)
+        ok = ps <= s < e <= pe and all(cells[p] == FILLED for p in range(s, e))
+        ok = ok and all(cells[p] != FILLED for p in beyond)
+        if not ok:
+            return f"[{s}, {e}) are not the {claim['side']} boxes of [{ps}, {pe})"
+        end_clue = min(claim["part"]) if first else max(claim["part"])
+        return None if claim["clues"] == [end_clue] else f"clue {end_clue} is the part's"
     if kind == "edge_box":
         ps, pe = claim["within"]
         beyond = range(ps, s) if claim["side"] == "first" else range(e, pe)
@@ -308,7 +327,9 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     for c in _claims(premise, "only_long"):
         if (c["start"], c["end"], c["clues"]) not in held:
             return "the only clue that long given as a reason for no block's holder"
-    for c in _claims(premise, "counted_block") + _claims(premise, "walled_block"):
+    for c in [
+        c for k in ("counted_block", "walled_block", "part_edge") for c in _claims(premise, k)
+    ]:
         if (c["start"], c["end"], c["clues"]) not in held:
             return f"a {c['claim']} claim given as a reason for no block's holder"
     for c in _claims(premise, "sole_holder"):
@@ -829,6 +850,37 @@ def _replay(
     return False
 
 
+def _used_lists(step: Any) -> list[str]:
+    """Problems of a chain's words "row 25, among the cells it empties: 13, 20, 28 and 1 more,
+    which the chain uses": each such link (a ``forced`` claim marked ``used``) has its cells
+    where a later line of the chain crosses its line (so the chain goes on from them), and the
+    words say it once for each such link."""
+    problems = []
+    premises = list(step.premises)
+    marked = 0
+    for k, premise in enumerate(premises):
+        claim = premise["claims"][0]
+        if premise["say"] != "forced" or not claim.get("used"):
+            continue
+        marked += 1
+        later = {
+            (q["claims"][0]["axis"], q["claims"][0]["index"])
+            for q in premises[k + 1 :]
+            if q["say"] in ("forced", "dead")
+        }
+        across = "column" if claim["axis"] == "row" else "row"
+        for p, _ in premise["cells"]:
+            if (across, p) not in later:
+                problems.append(
+                    f"{claim['axis']} {claim['index']}: cell {p} is said to be used, but no later "
+                    "line of the chain crosses it"
+                )
+    text = getattr(step, "text", None)  # (premises alone: their claims are checked)
+    if text is not None and text.count("which the chain uses") != marked:
+        problems.append(f"'which the chain uses' said for other than the {marked} links marked")
+    return problems
+
+
 def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | None:
     """Problems of a contradiction step: from the grid before the step with the cell assumed,
     each ``forced`` line's cells hold in every arrangement of its clue and the chain ends at a
@@ -836,7 +888,7 @@ def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | No
     without a dead line) each ``branch`` value of the second cell ends at a dead line.  The
     step decides the first assumed cell the other way."""
     state = [list(row) for row in grid]
-    problems: list[str] = []
+    problems: list[str] = _used_lists(step)
     premises = list(step.premises)
     a = premises[0]["claims"][0]
     r, c, assumed = a["row"], a["column"], a["value"]
@@ -1001,7 +1053,14 @@ _COUNTED_TWO = re.compile(
 )
 _WALLED = re.compile(
     rf"the (?:block|box) at ({_AT}), walled in, can only be the ({_ORD}) clue, (\d+), "
-    r"the only (\d+)\b"
+    r"the only (other )?(\d+)\b"
+)
+_NAMED = re.compile(rf"can only be the ({_ORD}) clue, |can only be the ({_ORD}) and ({_ORD}) clues")
+
+
+_PART_EDGE = re.compile(
+    rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
+    rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
 )
 
 
@@ -1062,11 +1121,18 @@ def _counted_words(
 
 
 def _walled_words(
-    hints: Sequence[int], cells: Sequence[int], at: str, clue: str, length: int, only: int
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    clue: str,
+    length: int,
+    only: int,
+    others: Sequence[int] | None = None,
 ) -> str | None:
     """Why "the block at cells 9–10, walled in, can only be the third clue, 2, the only 2" is
     not true of ``cells``: not a block with a cross or the edge on both sides, or the clue named
-    not the one clue exactly that long."""
+    not the one clue exactly that long; with ``others`` (the clues the words named before as
+    other blocks' holders), "…, the only other 2": some other clue that long not among them."""
     s, e = _at(at)
     if any(cells[p] != FILLED for p in range(s, e)):
         return f"{at} are not all filled"
@@ -1075,8 +1141,50 @@ def _walled_words(
     same = [j for j, h in enumerate(hints) if h == e - s]
     if only != e - s or length != e - s:
         return f"the block is {e - s} long, not {only}"
+    if others is not None:
+        same = [j for j in same if j not in others]
     if same != [_ordinal_index(clue)]:
-        return f"the clues {e - s} long are the {[j + 1 for j in same]}"
+        return f"the clues {e - s} long left are the {[j + 1 for j in same]}"
+    return None
+
+
+def _part_edge_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    part: tuple[int, int],
+    sizes: Sequence[int],
+    side: str,
+    at: str,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "cells 9–30 hold only the clues 5 2; the first box there, at cell 13, can only be
+    the third clue, 5" is not true of ``cells`` (the part itself is checked as a claim, by
+    brute force): a cell of the part before (after) the boxes is filled, the boxes are not
+    filled, or the clue named is not the part's first (last) one, ``sizes`` as the words list
+    them."""
+    s, e = _at(at)
+    ps, pe = part
+    if not ps <= s < e <= pe or any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not filled cells of cells {ps + 1}–{pe}"
+    beyond = range(ps, s) if side == "first" else range(e, pe)
+    if any(cells[p] == FILLED for p in beyond):
+        where = "before" if side == "first" else "after"
+        return f"a cell of cells {ps + 1}–{pe} {where} {at} is filled"
+    i = _ordinal_index(clue)
+    end = sizes[0] if side == "first" else sizes[-1]
+    if length != end or not 0 <= i < len(hints) or hints[i] != length:
+        return f"the {clue} clue, {length}, is not the part's {side}, {end}"
+    # the part's clues are consecutive clues of the line, so its first (last) is placed by
+    # the clues the words list: the named clue must be where they put it
+    starts = [
+        j
+        for j in range(len(hints) - len(sizes) + 1)
+        if list(hints[j : j + len(sizes)]) == list(sizes)
+    ]
+    places = {j if side == "first" else j + len(sizes) - 1 for j in starts}
+    if i not in places:
+        return f"the {clue} clue is not where the clues {' '.join(map(str, sizes))} put the {side}"
     return None
 
 
@@ -1088,11 +1196,14 @@ def check_short_words(
     second-last block, at cells 11–12, every cell after it decided but cell 13, can only be the
     second clue, 3" (the side's cells decided but the one named, the blocks there counted, the
     place and clue named from the count), "the third and fourth blocks, at …, every cell before
-    them decided, can only be the third and fourth clues, 2 and 1", and "the block at cells
-    9–10, walled in, can only be the third clue, 2, the only 2" (crosses or edges on both sides,
-    no other clue that long).  ``states`` are the line before the step and after each of its
-    premises' rounds but the last: words true of one of them pass.  Every "decided" and
-    "walled in" in the text must be read by one of these."""
+    them decided, can only be the third and fourth clues, 2 and 1", "the block at cells 9–10,
+    walled in, can only be the third clue, 2, the only 2" (crosses or edges on both sides, no
+    other clue that long; "the only other 2": the others named before as other blocks'), and
+    "cells 9–30 hold only the clues 5 2; the first box there, at cell 13, can only be the
+    third clue, 5" (no box of the part before it, the part's first clue named).  ``states``
+    are the line before the step and after each of its premises' rounds but the last: words
+    true of one of them pass.  Every "decided", "walled in" and "there, at" in the text must be
+    read by one of these."""
     hints = [h for h in hints if h > 0]
     problems = []
 
@@ -1128,11 +1239,31 @@ def check_short_words(
             problems.append(f"'{m.group(0)}': {wrong}")
     for m in _WALLED.finditer(text):
         read += 1
-        at, clue, length, only = m.groups()
-        wrong = judged([_walled_words(hints, c, at, clue, int(length), int(only)) for c in states])
+        at, clue, length, other, only = m.groups()
+        named = None
+        if other:  # the other clues that long: named before as other blocks' holders
+            named = [
+                _ordinal_index(w)
+                for n in _NAMED.finditer(text[: m.start()])
+                for w in n.groups()
+                if w
+            ]
+        wrong = judged(
+            [_walled_words(hints, c, at, clue, int(length), int(only), named) for c in states]
+        )
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
-    if text.count(" decided") + text.count("walled in") > read:
+    for m in _PART_EDGE.finditer(text):
+        read += 1
+        a, b, sizes, side, at, clue, length = m.groups()
+        part = (int(a) - 1, int(b))
+        listed = [int(x) for x in sizes.split()]
+        wrong = judged(
+            [_part_edge_words(hints, c, part, listed, side, at, clue, int(length)) for c in states]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if text.count(" decided") + text.count("walled in") + text.count(" there, at ") > read:
         problems.append("a short reason the checker cannot read")
     return problems
 

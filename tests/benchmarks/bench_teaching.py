@@ -212,9 +212,10 @@ def part_reasons_count(trace) -> tuple[int, int]:
 
 # A "can only be" statement's reason, as the words give it: the block is the line's first or
 # last (the clues' order), no other clue is that long, or what keeps the others off comes first
-# ("…, so the block at cells 5–8 can only be …").
+# ("…, so the block at cells 5–8 can only be …"); a part's first or last ("cells 9–30 hold only
+# the clues 5 2; the first box there, at cell 13, can only be …")
 _EDGE_REASON = re.compile(
-    r"(first|last)( and last)? (block|box|boxes|blocks)(, | of [^,]*, )at [^,]*, $"
+    r"(first|last)( and last)? (block|box|boxes|blocks)(, | of [^,]*, | there, )at [^,]*, $"
 )
 # ("So the block at …" opening a sentence: the sentence before it is its reason)
 _SOLE_REASON = re.compile(r"\b[Ss]o the (block|box|boxes|blocks) at [^,.;:]* $")
@@ -230,9 +231,10 @@ _COUNTED_REASON = re.compile(
     r"decided( but cells? [\d, ]+)?, $"
 )
 # a block walled in and the only clue exactly that long ("the block at cell 17, walled in, can
-# only be the third clue, 1, the only 1")
+# only be the third clue, 1, the only 1"), or the only other, the rest named before ("…, the
+# only other 1")
 _WALLED_REASON = re.compile(r"walled in, $")
-_ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only \1\b")
+_ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
 )

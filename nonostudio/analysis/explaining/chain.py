@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 from itertools import islice
 from typing import Any
@@ -34,10 +34,14 @@ LineKey = tuple[str, int]
 @dataclass(frozen=True)
 class Link:
     """One line step of a chain: the line and the cells it decides (``{position: value}``,
-    positions along the line); ``cells`` is empty for the dead end (the line has no room)."""
+    positions along the line); ``cells`` is empty for the dead end (the line has no room).
+    ``more``: the step decided other cells too, which the chain does not use (its cells are
+    those the rest of the chain needs); it changes the words, not which chain it is (links
+    compare without it)."""
 
     line: LineKey
     cells: dict[int, int]
+    more: bool = field(default=False, compare=False)
 
     @property
     def dead(self) -> bool:
@@ -176,7 +180,8 @@ class _Trail:
             new ^= low
             cells[low.bit_length() - 1] = FILLED if f & low else CROSSED
         h = puzzle.height
-        return Link(("row", line) if line < h else ("column", line - h), cells)
+        more = bool((f | x) & ~positions)
+        return Link(("row", line) if line < h else ("column", line - h), cells, more)
 
 
 _SAME = (0,)
@@ -721,6 +726,8 @@ def _links_premises(chain: Sequence[Link]) -> list[dict[str, Any]]:
             out.append({"say": "dead", "claims": [claim], "cells": []})
         else:
             claim = {"claim": "forced", "axis": axis, "index": index}
+            if _some(link):  # the words say these are the cells the chain uses
+                claim["used"] = True
             cells = [[p, v] for p, v in sorted(link.cells.items())]
             out.append({"say": "forced", "claims": [claim], "cells": cells})
     return out
@@ -744,6 +751,25 @@ def _suppose(r: int, c: int, value: int) -> dict[str, Any]:
     return {"say": "suppose", "claims": [claim], "cells": []}
 
 
+def _some(link: Link) -> bool:
+    """Whether the words of ``link`` say its cells are some of those its line decides, the ones
+    the chain uses: it decided others too and its list is cut short ("cells 13, 20, 28 and 1
+    more"), a count a reader could take for all of them."""
+    return link.more and "more" in _cells(link.cells)
+
+
+def _used_text(link: Link) -> str:
+    """``row 25, among the cells it empties: 13, 20, 28 and 1 more, which the chain uses``
+    (``… it decides: cells 2–3 filled, cells 5, 7, 9 and 2 more empty, …`` for both values)."""
+    where = line_name(*link.line).lower()
+    values = set(link.cells.values())
+    if len(values) == 1:
+        verb = "fills" if values == {FILLED} else "empties"
+        listed = cell_ranges_text(sorted(link.cells), 3)
+        return f"{where}, among the cells it {verb}: {listed}, which the chain uses"
+    return f"{where}, among the cells it decides: {_cells(link.cells)}, which the chain uses"
+
+
 def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
     """The links in words, one item a sentence: links in a row on lines of one kind, up to
     :data:`SENTENCE_WORDS` words (``column 11: cell 17 empty; column 12: cell 10 filled, cell 18
@@ -764,12 +790,14 @@ def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
             group, axis = [], ""
             continue
         cells = _cells(link.cells)
-        if group and link.line[0] == axis and cells == said:
+        if _some(link):  # (said alone: no other line shares its words)
+            cells = _used_text(link)
+        if group and link.line[0] == axis and cells == said and not _some(link):
             group.append(link.line[1])
             names = ", ".join(str(i + 1) for i in group)
             runs[-1][-1] = f"{axis}s {names}: {cells}"
             continue
-        text = f"{line_name(*link.line).lower()}: {cells}"
+        text = cells if _some(link) else f"{line_name(*link.line).lower()}: {cells}"
         words = sum(len(part.split()) for part in runs[-1]) if runs else 0
         if link.line[0] == axis and words + len(text.split()) <= SENTENCE_WORDS:
             runs[-1].append(text)

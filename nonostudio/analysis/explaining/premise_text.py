@@ -240,11 +240,15 @@ def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block"
     claim gives that as the reason only the first (last) clue can be it; ``the third block, at
     cells 9–10, every cell before it decided,`` for a ``counted_block`` claim, ``the block at
     cell 17, walled in,`` for a ``walled_block`` claim (whose clue is then said with
-    :func:`_only_size`)."""
+    :func:`_only_size`), ``the first box there, at cell 13,`` for a ``part_edge`` claim (the
+    part just stated, "cells 9–30 hold only the clues 5 2; …")."""
     side = _edge_side(claims, start, end)
     where = cells_text(range(start, end))
     if side:
         return f"the {side} {what}, at {where},"
+    for c in _all(claims, "part_edge"):
+        if (c["start"], c["end"]) == (start, end):
+            return f"the {c['side']} {what} there, at {where},"
     counted = _counted_at(claims, start, end)
     if counted is not None:
         return f"the {_counted_name(counted)} block, at {where}, {_decided(counted, 'it')},"
@@ -281,8 +285,12 @@ def _walled_at(claims: Sequence[Claim], start: int, end: int) -> bool:
 
 def _only_size(claims: Sequence[Claim], start: int, end: int) -> str:
     """``, the only 1`` after a walled-in block's clue (a ``walled_block`` claim: no other clue
-    is exactly that long), else ""."""
-    return f", the only {end - start}" if _walled_at(claims, start, end) else ""
+    is exactly that long), ``, the only other 1`` (the others that long held by blocks said
+    before), else ""."""
+    for c in _all(claims, "walled_block"):
+        if (c["start"], c["end"]) == (start, end):
+            return f", the only {'other ' if c.get('held') else ''}{end - start}"
+    return ""
 
 
 def _sole(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -1272,6 +1280,7 @@ def premise_focus(
                 "sole_holder",
                 "counted_block",
                 "walled_block",
+                "part_edge",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1289,6 +1298,7 @@ def premise_focus(
                 "sole_holder",
                 "counted_block",
                 "walled_block",
+                "part_edge",
             ):
                 for i in c["clues"]:
                     add_clue(i)

@@ -43,9 +43,14 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   but the cell ``open`` next to them (undecided, a cross or the edge beyond it: filled, it is
   part of this block), and ``count`` blocks lie there: each is a whole clue, so these boxes are
   clue ``count`` from that end, the one of ``clues`` (:func:`short_reasons`).
-* ``walled_block {start, end, clues}`` — cells ``[start, end)`` are a block walled in by
-  crosses or the line's edges, so one whole clue exactly that long, and only the one of
-  ``clues`` is (:func:`short_reasons`).
+* ``walled_block {start, end, clues, held?}`` — cells ``[start, end)`` are a block walled in
+  by crosses or the line's edges, so one whole clue exactly that long, and only the one of
+  ``clues`` is, or (``held``: ``[start, end, clue]`` of other blocks) each other clue that long
+  holds one of the other blocks (:func:`short_reasons`).
+* ``part_edge {side, start, end, clues, within, part}`` — cells ``within`` hold only the clues
+  ``part`` (a ``part`` claim), cells ``[start, end)`` are filled and no cell of ``within``
+  before (``side`` "first") or after ("last") them is: the part's first (last) clue, the one of
+  ``clues``, holds them (:func:`short_reasons`).
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
   they are, on a part its ``part`` claim; or, shorter, a block beside them whose one clue is
@@ -2034,26 +2039,72 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
     return out  # (two blocks' reasons of different kinds: each said with its own)
 
 
-SHORT_REASONS = ("counted_block", "walled_block")
+SHORT_REASONS = ("counted_block", "walled_block", "part_edge")
 """The claim kinds of :func:`short_reasons`: a block's one clue said in a few words."""
 
 
 def short_reasons(
-    hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    part: Claim | None = None,
+    held: Sequence[tuple[int, int, int]] = (),
 ) -> list[Claim]:
     """The short reasons clue ``i`` alone can hold the filled cells ``[s, e)`` of the whole
     line (clue ``hints``, ``cells``), each a fact of the line and arithmetic: every cell on one
     side decided, the blocks there counted (a ``counted_block`` claim: "the third block, at
     cells 9–10, every cell before it decided, …"), or the block walled in by crosses or edges
     and ``i`` the only clue that long exactly (a ``walled_block`` claim: "the block at cell 17,
-    walled in, can only be the third clue, 1, the only 1").  Empty when none holds."""
+    walled in, can only be the third clue, 1, the only 1"); with ``part`` (a ``part`` claim
+    just stated, cells holding only some clues), the boxes are its first (last) and ``i`` its
+    first (last) clue (a ``part_edge`` claim: "cells 9–30 hold only the clues 5 2; the first
+    box there, at cell 13, can only be the third clue, 5").  ``held``: other blocks ``(start,
+    end, clue)`` the words have said, with a reason, to be one clue each; a walled-in block
+    whose other clues as long are theirs is the one clue left (a ``walled_block`` claim with
+    ``held``: "the block at cell 12, walled in, can only be the second clue, 1, the only other
+    1", the first 1 said to be at cell 1).  Empty when none holds."""
     n = len(cells)
     if not 0 <= s < e <= n or any(cells[p] != FILLED for p in range(s, e)):
         return []
     out: list[Claim] = []
+    if part is not None and len(part["clues"]) > 1 and part["start"] <= s < e <= part["end"]:
+        ps, pe = part["start"], part["end"]
+        for side, clue, beyond in (
+            ("first", min(part["clues"]), range(ps, s)),
+            ("last", max(part["clues"]), range(e, pe)),
+        ):
+            if i == clue and all(cells[p] != FILLED for p in beyond):
+                out.append(
+                    {
+                        "claim": "part_edge",
+                        "side": side,
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "within": [ps, pe],
+                        "part": list(part["clues"]),
+                    }
+                )
     if (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED):
-        if [j for j, h in enumerate(hints) if h == e - s] == [i]:
+        same = [j for j, h in enumerate(hints) if h == e - s]
+        if same == [i]:
             out.append({"claim": "walled_block", "start": s, "end": e, "clues": [i]})
+        elif i in same:
+            # the other clues as long are held by other blocks, said before
+            others: list[list[int]] = []
+            for j in same:
+                if j == i:
+                    continue
+                by = next(((bs, be) for bs, be, k in held if k == j and (bs, be) != (s, e)), None)
+                if by is None:
+                    break
+                others.append([by[0], by[1], j])
+            else:
+                out.append(
+                    {"claim": "walled_block", "start": s, "end": e, "clues": [i], "held": others}
+                )
     for side, k in (("before", i), ("after", len(hints) - 1 - i)):
         seen = list(cells[:s]) if side == "before" else list(cells[e:])
         if side == "after":

@@ -14,13 +14,13 @@ many as the sentence has room for) and :func:`premise_sentence` words each by it
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nonostudio.analysis.catalogue.technique_moves import normal_clues
 from nonostudio.analysis.catalogue.techniques import BY_ID, WORDS
-from nonostudio.analysis.explaining.move_line import Span, clues_text
+from nonostudio.analysis.explaining.move_line import Span, cells_text, clues_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import (
     Naming,
@@ -38,6 +38,7 @@ from nonostudio.analysis.explaining.premises import (
 )
 from nonostudio.core.counts import count
 from nonostudio.core.line import FILLED, Line
+from nonostudio.rules.words.phrase_words import ordinal
 
 __all__ = [
     "Explanation",
@@ -296,8 +297,10 @@ def _add_short_reasons(
 ) -> None:
     """Each block said to be one clue with no reason gets a short one
     (:func:`~nonostudio.analysis.explaining.premises.short_reasons`: the blocks counted from a
-    decided end, or the block walled in and the only clue that long) where the step's body then
-    stays within :data:`BODY_WORDS` (and the sentence within :data:`SENTENCE_WORDS`): of a
+    decided end, the block walled in and the only clue that long (or the only other, the rest
+    said before to be other blocks'), or the first (last) box of the part just stated) where
+    the step's body then stays within :data:`REASON_SLACK` words of :data:`BODY_WORDS` (and the
+    sentence within :data:`SENTENCE_WORDS`), as a reason the budget left out is put back: of a
     premise's choices, the most reasons in the fewest words.  The budget does not count them
     (:func:`_budget_sentence`), so the steps split as they did without them; the line is taken
     as it stood before the premise's round."""
@@ -306,6 +309,7 @@ def _add_short_reasons(
         after = [p for p in premises[k:] if p["say"] != "part"]
         rounds.append(after[0].get("round", 0) if after else 0)
     said: list[dict[str, Any]] = []
+    held: list[tuple[int, int, int]] = []  # blocks said, with a reason, to be one clue each
     for k, premise in enumerate(premises):
         claims = premise["claims"]
         cells = list(line.cells)
@@ -331,12 +335,25 @@ def _add_short_reasons(
                 for d in parts
             ):
                 continue
-            found = short_reasons(line.hints, cells, *span, c["clues"][0])
+            within = [
+                d
+                for d in parts
+                if d["claim"] == "part" and d["start"] <= span[0] < span[1] <= d["end"]
+            ]
+            found = short_reasons(
+                line.hints,
+                cells,
+                *span,
+                c["clues"][0],
+                within[0] if within else None,
+                held + _held(claims[: claims.index(c)]),
+            )
             if found:
                 bare.append(c)
                 options.append([*found, None])
         said.extend(claims)
         if not bare:
+            held += _held(claims)
             continue
         best: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
         for chosen in itertools.product(*options):
@@ -347,11 +364,63 @@ def _add_short_reasons(
                 d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
             ]
             body, words = _body_words(technique, axis, line, premises)
-            if body <= BODY_WORDS and words <= SENTENCE_WORDS:
+            if any("held" in r for r in reasons.values()) and not _held_first(
+                technique, axis, line, premises, reasons.values()
+            ):
+                continue
+            if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
                 key = (-len(reasons), body)
                 if best is None or key < best[0]:
                     best = (key, premise["claims"])
         premise["claims"] = claims if best is None else best[1]
+        held += _held(premise["claims"])
+
+
+def _held_first(
+    technique: str,
+    axis: str,
+    line: Line,
+    premises: list[dict[str, Any]],
+    reasons: Iterable[dict[str, Any]],
+) -> bool:
+    """Whether the words ``premises`` make name each other block's clue a ``walled_block``
+    claim with ``held`` rests on before the walled-in block ("the first block, at cell 1, can
+    only be the first clue, 1, and the block at cell 12, walled in, can only be the second
+    clue, 1, the only other 1")."""
+    text = step_sentence(technique, axis, 99, line.hints, line.size, premises).text
+    for r in reasons:
+        if "held" not in r:
+            continue
+        at = text.find(f"at {cells_text(range(r['start'], r['end']))}, walled in,")
+        for *_, j in r["held"]:
+            o = ordinal(j)
+            said = [
+                text.find(w)
+                for w in (
+                    f"can only be the {o} clue,",
+                    f"can only be the {o} and ",
+                    f" and {o} clues",
+                )
+            ]
+            if at < 0 or not any(0 <= k < at for k in said):
+                return False
+    return True
+
+
+def _held(claims: Sequence[dict[str, Any]]) -> list[tuple[int, int, int]]:
+    """The blocks ``(start, end, clue)`` that ``claims`` say are one clue each, with a reason
+    (not one resting on other blocks said so: a ``walled_block`` claim with ``held``)."""
+    out = []
+    for c in claims:
+        if c["claim"] != "holders" or len(c["clues"]) != 1:
+            continue
+        span = (c["start"], c["end"])
+        if any(
+            d["claim"] in _REASONS and (d["start"], d["end"]) == span and "held" not in d
+            for d in claims
+        ):
+            out.append((*span, c["clues"][0]))
+    return out
 
 
 def _shorter_reasons(

@@ -27,6 +27,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from checked_words import checked_words, line_cells  # noqa: E402
 from sentence_checker import (  # noqa: E402
+    _used_lists,
     arrangements,
     check_claim,
     check_inference,
@@ -34,7 +35,13 @@ from sentence_checker import (  # noqa: E402
     check_short_words,
 )
 
-from nonostudio.analysis.explaining.step_text import BODY_WORDS, explain_move  # noqa: E402
+from nonostudio.analysis.explaining.chain import Link, chain_premises, chain_text  # noqa: E402
+from nonostudio.analysis.explaining.step_text import (  # noqa: E402
+    BODY_WORDS,
+    REASON_SLACK,
+    SENTENCE_WORDS,
+    explain_move,
+)
 
 # (technique, axis, index, clue, line before the step, the words now said)
 LINES = {
@@ -253,3 +260,142 @@ def test_a_slip_in_the_counted_words_is_caught(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(premise_text, "_counted_name", lambda c: f"{ordinal(c['count'] + 1)}-last")
     with pytest.raises(AssertionError, match="blocks after cells 11–12"):
         checked_words(technique, axis, index, hints, line, later_rounds=False)
+
+
+# Boxes said to be one clue with no reason on a part just stated to hold several clues: the
+# part's first (last) box is its first (last) clue's (a ``part_edge`` claim).  (Janko 2139
+# column 22, step 355: the body was 62 words, at the budget; the short reasons may now take
+# it to BODY_WORDS + REASON_SLACK, the sentence within SENTENCE_WORDS, as a reason the budget
+# left out is put back.)
+PART_EDGES = {
+    # data095.nin row 12, step 15: was "the box at cell 22 can only be the third clue, 3"
+    "data095 row 12": (
+        "matching",
+        "row",
+        11,
+        (12, 3, 3, 1),
+        ".###########.........#.x#",
+        "cells 1–23 hold only the clues 12 3 3; the last box there, at cell 22, can only be "
+        "the third clue, 3,",
+    ),
+    # Janko 2139 column 22, step 355: was "the box at cell 13 can only be the third clue, 5"
+    "2139 column 22": (
+        "matching",
+        "column",
+        21,
+        (2, 2, 5, 2),
+        "x##xx##xx...#.................",
+        "cells 9–30 hold only the clues 5 2; the first box there, at cell 13, can only be the "
+        "third clue, 5,",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PART_EDGES))
+def test_a_part_s_first_or_last_box_is_said_to_be_its_first_or_last_clue(name: str) -> None:
+    technique, axis, index, hints, line, said = PART_EDGES[name]
+    text, premises = checked_words(technique, axis, index, hints, line, later_rounds=False)
+    assert said in text
+    assert any(c["claim"] == "part_edge" for p in premises for c in p["claims"])
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + REASON_SLACK
+    assert len(text.split()) <= SENTENCE_WORDS
+
+
+def test_the_checker_refuses_a_part_edge_that_is_not_so() -> None:
+    hints, line = (12, 3, 3, 1), ".###########.........#.x#"
+    good = {
+        "claim": "part_edge",
+        "side": "last",
+        "start": 21,
+        "end": 22,
+        "clues": [2],
+        "within": [0, 23],
+        "part": [0, 1, 2],
+    }
+    assert _refused(good, hints, line) is None
+    assert _refused({**good, "side": "first", "clues": [0]}, hints, line)  # cells 2–12 before
+    assert _refused({**good, "clues": [1]}, hints, line)  # the part's last clue is the third
+    assert _refused({**good, "within": [0, 25], "part": [0, 1, 2, 3]}, hints, line)  # cell 25
+    assert _refused({**good, "part": [0, 1]}, hints, line)  # the part holds the third clue too
+    text = "Row 12 — Matching: cells 1–23 hold only the clues 12 3 3; the {} box there, at {}, "
+    cells = line_cells(line)
+    ok = text.format("last", "cell 22") + "can only be the third clue, 3, so …"
+    assert check_short_words(ok, hints, [cells]) == []
+    for wrong in (
+        text.format("first", "cell 22") + "can only be the third clue, 3, so …",
+        text.format("last", "cell 22") + "can only be the second clue, 3, so …",
+        text.format("last", "cell 12") + "can only be the third clue, 3, so …",
+    ):
+        assert check_short_words(wrong, hints, [cells]), wrong
+
+
+# A walled-in block whose other clues as long are held by blocks said before: "the only other
+# 1" (Janko 1440 row 24, step 195: was "the block at cell 12 can only be the second clue, 1"
+# with no reason).
+OTHER = ("punctuate", "row", 23, (1, 1, 3, 2, 4), "#xxxxxxxx.x#x........x...x####")
+
+
+def test_a_walled_in_block_is_the_only_other_clue_that_long() -> None:
+    text, premises = checked_words(*OTHER)
+    assert (
+        "the first block, at cell 1, can only be the first clue, 1, and the block at cell 12, "
+        "walled in, can only be the second clue, 1, the only other 1." in text
+    )
+    (claim,) = [c for p in premises for c in p["claims"] if c["claim"] == "walled_block"]
+    assert claim["held"] == [[0, 1, 0]]
+    assert len(text.split()) <= SENTENCE_WORDS
+
+
+def test_the_checker_refuses_the_only_other_when_the_others_are_not_named_before() -> None:
+    hints, cells = OTHER[3], line_cells(OTHER[4])
+    walled = "the block at cell 12, walled in, can only be the second clue, 1, the only other 1"
+    first = "the first block, at cell 1, can only be the first clue, 1"
+    assert check_short_words(f"Row 24 — F: {first}, and {walled}.", hints, [cells]) == []
+    assert check_short_words(f"Row 24 — F: {walled}, and {first}.", hints, [cells])
+    claim = {"claim": "walled_block", "start": 11, "end": 12, "clues": [1], "held": [[0, 1, 0]]}
+    assert _refused(claim, hints, OTHER[4]) is None
+    assert _refused({**claim, "held": []}, hints, OTHER[4])  # the first 1 is not accounted for
+    assert _refused({**claim, "held": [[0, 1, 1]]}, hints, OTHER[4])  # cell 1 is the first 1
+    assert _refused({**claim, "held": [[11, 12, 0]]}, hints, OTHER[4])  # not another block
+
+
+# webpbn Petroglyph, step 57 (row 25, column 7): row 25 empties many cells when the cell is
+# supposed filled, the chain uses four; the words said "row 25: cells 13, 20, 28 and 1 more
+# empty", a count a reader could take for all of them.
+def _petroglyph() -> list[Link]:
+    """The chain's links (lines 0-based, cells along them: 0 empty, 1 filled)."""
+    return [
+        Link(("row", 24), {12: 0, 19: 0, 27: 0, 30: 0}, more=True),
+        Link(("column", 12), {29: 1}),
+        Link(("column", 27), {29: 1}),
+        Link(("row", 29), {3: 0, 19: 0, 30: 0}),
+        Link(("column", 3), {28: 0}),
+        Link(("column", 30), {28: 0, 33: 0}),
+        Link(("row", 28), {19: 1}),
+        Link(("row", 33), {19: 1}),
+        Link(("column", 19), {}),
+    ]
+
+
+def test_a_chain_s_list_cut_short_says_it_is_the_cells_the_chain_uses() -> None:
+    chain = _petroglyph()
+    puzzle = SimpleNamespace(rows=[[1]] * 35, cols=[[1]] * 19 + [[2, 6, 2]] + [[1]] * 20, height=35)
+    text = chain_text(puzzle, 24, 6, 1, chain)
+    assert text.startswith(
+        "suppose this cell were filled. Then row 25, among the cells it empties: 13, 20, 28 "
+        "and 1 more, which the chain uses. Then columns 13, 28: cell 30 filled."
+    )
+    step = SimpleNamespace(text=text, premises=chain_premises(24, 6, 1, chain), cells=((24, 6, 0),))
+    assert _used_lists(step) == []
+    # a link no later line crosses where the words say the chain uses its cells
+    cut = [*chain[:3], *chain[6:]]  # (no later line crosses row 25 at cell 31 now)
+    step = SimpleNamespace(text=text, premises=chain_premises(24, 6, 1, cut), cells=())
+    assert _used_lists(step)
+    # the words say it of a link not marked
+    plain = [Link(link.line, link.cells) for link in chain]
+    step = SimpleNamespace(text=text, premises=chain_premises(24, 6, 1, plain), cells=())
+    assert _used_lists(step)
+    # a list not cut short, or of a line that decided nothing else, stays as it was
+    assert "among" not in chain_text(puzzle, 24, 6, 1, plain)
+    short = [Link(("row", 24), {12: 0, 19: 0}, more=True), *chain[1:]]
+    assert "row 25: cells 13, 20 empty" in chain_text(puzzle, 24, 6, 1, short)
