@@ -52,6 +52,29 @@ def read_puzzle_text(text: str) -> AnyPuzzle:
     return read_any_text(text.strip(), source="pasted text")
 
 
+def dropped_on_reading(puzzle: ColourPuzzle, path: Path, fmt: str | None) -> list[str]:
+    """The names of ``puzzle``'s colours that no clue uses and that reading ``path``, just
+    written with it, does not give back: every colour writer (.xml, .non, .g) lists them, and
+    the readers drop them.  Read back rather than assumed, so that the
+    note saying so is true of the format; [] when the file does not read back as one puzzle."""
+    from nonostudio.core.formats import read_any
+
+    used = puzzle.used_mask
+    unused = [c.name for i, c in enumerate(puzzle.palette.colours) if i and not used >> i & 1]
+    if not unused:
+        return []  # every colour in a clue: nothing dropped (and nothing read)
+    try:
+        entries = read_any(path, fmt)
+    except (PuzzleError, OSError):
+        return []
+    if len(entries) != 1:
+        return []
+    back = entries[0][1]
+    again = back if isinstance(back, ColourPuzzle) else ColourPuzzle.from_bw(back)
+    kept = {colour.name for colour in again.palette}
+    return [name for name in unused if name not in kept]
+
+
 def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
     """The puzzle in ``path`` (a colour file's first puzzle as a ColourPuzzle) and its document:
     Save writes it back in its format when that format can be written (for colour: with colour
@@ -542,10 +565,10 @@ class FileCommands(QObject):
             return False
         self._remember_disk(path, disk_stamp(path))
         self.set_modified(False)
-        if isinstance(puzzle, ColourPuzzle) and (unused := self.colour_editor.unused_colours()):
+        if isinstance(puzzle, ColourPuzzle) and (dropped := dropped_on_reading(puzzle, path, fmt)):
             self.colour_editor.palette_panel.show_message(
-                f"Saved. {', '.join(unused)}: in no clue, so not in the file when it is read "
-                "again (the readers keep the colours the clues use)."
+                f"Saved. {', '.join(dropped)}: the file lists it, but no clue uses it, so it is "
+                "dropped when the file is read again (the readers keep the colours the clues use)."
             )
         return True
 

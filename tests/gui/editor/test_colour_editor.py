@@ -394,18 +394,28 @@ def test_saving_a_titled_puzzle_as_g_keeps_its_title_and_asks_nothing(
     assert window.document.path == tmp_path / "out.g"
 
 
-def test_saving_says_that_a_colour_no_clue_uses_is_not_kept(
+def test_saving_says_that_a_colour_no_clue_uses_is_dropped_when_read_again(
     window: MainWindow, tmp_path: Path
 ) -> None:
+    """The note said the colour was 'not in the file when it is read again': every colour
+    format writes it (in its colour declarations), and reading drops it.  Checked per format."""
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
     editor = window.colour_editor
     editor.add_colour("green", "#2ca02c")
     assert editor.unused_colours() == ["green"]
-    assert window.files.save_to(tmp_path / "out.xml")
-    assert "green: in no clue" in editor.palette_panel.message.text()
-    ((_, again),) = read_any(tmp_path / "out.xml")
-    assert "green" not in [c.name for c in again.palette.colours]  # what the message says
+    for ext in ("xml", "non", "g"):
+        out = tmp_path / f"out.{ext}"
+        editor.palette_panel.show_message("")
+        assert window.files.save_to(out)
+        note = editor.palette_panel.message.text()
+        assert "green: the file lists it, but no clue uses it" in note, ext
+        assert "dropped when the file is read again" in note and "not in the file" not in note
+        # what the note says, checked: the file lists green (with its value), reading drops it
+        declared = [line for line in out.read_text().splitlines() if "green" in line]
+        assert len(declared) == 1 and "2ca02c" in declared[0], ext
+        ((_, again),) = read_any(out)
+        assert "green" not in [c.name for c in again.palette.colours], ext
 
 
 def test_save_refuses_a_format_without_colours_with_a_message(
