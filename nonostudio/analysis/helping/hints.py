@@ -186,7 +186,8 @@ def _line_premise(step: Step, puzzle: Puzzle) -> tuple[str, tuple[dict[str, Any]
 
 
 def _chain_premise(step: Step) -> tuple[str, tuple[dict[str, Any], ...]]:
-    """The premise rung of a contradiction: the supposition and the chain's first lines."""
+    """The premise rung of a contradiction: the supposition and the chain's first lines (a line
+    that decides more cells than the chain uses lists those it uses, "among others")."""
     chain = step_chain(step.premises)
     if chain is None:
         return "", ()
@@ -197,6 +198,8 @@ def _chain_premise(step: Step) -> tuple[str, tuple[dict[str, Any], ...]]:
         claim = premise["claims"][0]
         words.append(f"{line_name(claim['axis'], claim['index']).lower()}: ")
         words[-1] += _cells_words(premise["cells"])
+        if claim.get("used"):  # the line decides other cells too: these are the chain's
+            words[-1] += ", among others"
     more = len(chain.lines) - len(forced)
     tail = (
         f" → … ({more} more line{'s' if more != 1 else ''}: follow on until a line has no "

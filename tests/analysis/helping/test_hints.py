@@ -5,6 +5,7 @@ chain read from its premises; plus the strategy guide's pieces (line pictures, f
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -122,6 +123,13 @@ def test_a_contradiction_hint_supposes_the_cell_then_follows_its_chain() -> None
         along = [(cc if line.axis == "row" else rr, vv) for rr, cc, vv in line.cells]
         assert along == [tuple(cell) for cell in premise["cells"]]
         assert all((rr if line.axis == "row" else cc) == line.index for rr, cc, _ in line.cells)
+    # a link whose line decides more cells than the chain uses says its cells are some of them
+    # (Petroglyph step 57's first link, in the survey: "row 25: cells 13, 20, 28, 31 empty")
+    used = [dict(p) for p in step.premises]
+    used[1] = {**used[1], "claims": [{**used[1]["claims"][0], "used": True}]}
+    marked = hint_ladder(replace(step, premises=used), puzzle).premise
+    assert marked.split(" → ")[1].endswith(", among others") and "among" not in hint.premise
+    assert marked.count("among others") == 1
     partial = step_chain(hint.shown_premises)
     assert partial is not None and [x.name for x in partial.lines] == [first.name, second.name]
     assert step_chain(trace.steps[0].premises) is None
