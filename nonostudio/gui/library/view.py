@@ -59,6 +59,29 @@ def read_only_tip(library: Library) -> str:
     return f"Not now: the library is read-only{reason}."
 
 
+class PuzzleTable(QTableView):
+    """The library's table of puzzles, one a row: Home and End go to the first and last
+    puzzle, in the column the cursor is in, as in a list.  Qt's table takes them to the first
+    and last column of the row, which a table selecting whole rows shows only by scrolling: in
+    a narrow dock End scrolled the titles out of sight to the Licence column, the row the same
+    (seen under Xvfb at 1024x600 with Forever open).  Ctrl+Home and Ctrl+End do the same; Left
+    and Right still scroll column by column."""
+
+    def moveCursor(
+        self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
+        action = QAbstractItemView.CursorAction
+        model = self.model()
+        if cursorAction in (action.MoveHome, action.MoveEnd) and model is not None:
+            rows = model.rowCount()
+            if rows:
+                current = self.currentIndex()
+                column = current.column() if current.isValid() else TITLE
+                row = 0 if cursorAction == action.MoveHome else rows - 1
+                return model.index(row, column)
+        return super().moveCursor(cursorAction, modifiers)
+
+
 class LibraryView(QWidget):
     """Browse the library; double-click or Enter asks the window to open a puzzle."""
 
@@ -114,7 +137,7 @@ class LibraryView(QWidget):
 
     def _make_table(self) -> QTableView:
         """The puzzles, sorted by title; the columns a narrow dock needs first."""
-        table = QTableView(self)
+        table = PuzzleTable(self)
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
         table.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.library.model import ID_ROLE, TITLE
 from nonostudio.gui.library.view import LibraryView
 
 
@@ -53,3 +54,25 @@ def test_a_puzzle_is_selected_alone_with_a_modifier_left_held(
     assert shown.selected_ids() == [ids[3]]
     current = shown.table.currentIndex()
     assert shown.model.entry(shown.proxy.mapToSource(current).row()).id == ids[3]
+
+
+def test_home_and_end_go_to_the_first_and_last_puzzle_with_the_titles_in_sight(
+    view: tuple[LibraryView, list[int]],
+) -> None:
+    """Qt's table took End to the last column of the row: in a narrow dock the titles were
+    scrolled out of sight to the Licence column, the same puzzle selected (seen under Xvfb at
+    1024x600 with Forever open from the library).  End and Home now go to the last and first
+    puzzle, the column the cursor was in kept."""
+    shown, ids = view
+    shown.resize(160, 300)  # the dock's width at 1024x600: only the titles and part of Size
+    table = shown.table
+    scroll = table.horizontalScrollBar()
+    assert scroll.maximum() > 0  # the licences are off to the right
+    shown.select_id(ids[2])
+    table.setFocus()
+    QTest.keyClick(table, Qt.Key.Key_End)
+    assert scroll.value() == 0 and table.currentIndex().column() == TITLE
+    assert table.currentIndex().row() == len(ids) - 1  # the last puzzle, selected alone
+    assert shown.selected_ids() == [int(table.currentIndex().data(ID_ROLE))]
+    QTest.keyClick(table, Qt.Key.Key_Home)
+    assert scroll.value() == 0 and table.currentIndex().row() == 0
