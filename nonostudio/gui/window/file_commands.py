@@ -71,7 +71,7 @@ def dropped_on_reading(puzzle: ColourPuzzle, path: Path, fmt: str | None) -> lis
         return []
     back = entries[0][1]
     again = back if isinstance(back, ColourPuzzle) else ColourPuzzle.from_bw(back)
-    kept = {colour.name for colour in again.palette}
+    kept = {colour.name for colour in again.palette.colours}
     return [name for name in unused if name not in kept]
 
 
