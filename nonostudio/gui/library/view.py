@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -299,6 +299,32 @@ class LibraryView(QWidget):
             # so by the last click with Shift, it extended from no anchor and selected nothing)
             select_row(self.table, index)
             self.table.scrollTo(index)
+
+    def refresh_keeping_selection(self) -> None:
+        """Re-read the listing, the puzzles selected (and the current one) selected again where
+        still listed: a reset of the model clears the selection the person made."""
+        ids = self.selected_ids()
+        current = self.table.currentIndex()
+        current_id = (
+            int(current.siblingAtColumn(TITLE).data(ID_ROLE)) if current.isValid() else None
+        )
+        self.refresh()
+        if not ids and current_id is None:
+            return
+        rows = {entry.id: row for row, entry in enumerate(self.model.rows())}
+        selection = QItemSelection()
+        for id in ids:
+            if id in rows:
+                index = self.proxy.mapFromSource(self.model.index(rows[id], TITLE))
+                if index.isValid():
+                    selection.select(index, index)
+        flags = QItemSelectionModel.SelectionFlag
+        selected = self.table.selectionModel()
+        selected.select(selection, flags.ClearAndSelect | flags.Rows)
+        if current_id is not None and current_id in rows:
+            index = self.proxy.mapFromSource(self.model.index(rows[current_id], TITLE))
+            if index.isValid():
+                selected.setCurrentIndex(index, flags.NoUpdate)
 
     def show_open(self, id: int | None) -> None:
         """The selection follows the puzzle on screen: library puzzle ``id``'s row, or none for

@@ -46,3 +46,31 @@ def test_the_library_selection_follows_what_is_on_screen(
     write_file(small_library.get(tee), path)
     assert window.files.open_file(path, ask=False)  # a file of one's own: no row is it
     assert view.selected_ids() == []
+
+
+def test_a_result_coming_late_leaves_the_row_the_person_selected(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The verdict and grade of the puzzle on screen come seconds after it is opened (Forever's
+    grade: 3.8 s); storing them selected its row again, undoing End or a click made since."""
+    view = window.library_view
+    qtbot.waitUntil(lambda: view.table.model().rowCount() == 3, timeout=5000)
+    with (
+        qtbot.waitSignal(window.check_panel.verdictReady, timeout=5000) as verdict,
+        qtbot.waitSignal(window.difficulty_panel.gradeReady, timeout=5000) as grade,
+    ):
+        tee = _double_click_row(qtbot, window, "Tee")
+    view.table.setFocus()
+    qtbot.keyClick(view.table, Qt.Key.Key_End)  # the person moves on: the last row
+    (chosen,) = view.selected_ids()
+    assert chosen != tee
+    window.library_commands.cache_verdict(verdict.args[0])  # the results land now
+    window.library_commands.cache_grade(grade.args[0])
+    assert view.selected_ids() == [chosen]
+    assert window.document.library_id == tee  # (still the puzzle on screen)
+    # a result for a puzzle the listing does not show reads the listing: the selection kept
+    view.model.remove_ids([tee])
+    window.library_commands.cache_verdict(verdict.args[0])
+    assert view.model.row_of(tee) >= 0  # listed again
+    assert view.selected_ids() == [chosen]
+    assert view.model.row_of(chosen) == view.proxy.mapToSource(view.table.currentIndex()).row()
