@@ -391,3 +391,20 @@ def test_a_learned_set_that_cannot_be_written_is_said_before_optimising(
     target = tmp_path / "no" / "learned.rules"
     code = main(["learn", "export", "--store", str(tmp_path / "jobs.db"), str(target)])
     assert code == 3 and str(target) in capsys.readouterr().err and not pooled
+
+
+@pytest.mark.parametrize("length, noted", [(12, True), (7, False)])
+def test_learn_run_of_long_lines_says_the_listing_takes_long(
+    tmp_path, capsys, monkeypatch, length, noted
+):
+    """--max-length 30 printed nothing for minutes (1.5 GB at 99 cells) while the
+    specifications were listed; from 10 cells a note says so first."""
+    from nonostudio.cli.learning import learn_runs
+
+    def listing(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(learn_runs, "create_run", listing)
+    store = str(tmp_path / "jobs.db")
+    assert main(["learn", "run", "--max-length", str(length), "--store", store]) == 130
+    assert ("note: listing the specifications" in capsys.readouterr().err) == noted
