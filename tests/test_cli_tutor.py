@@ -239,12 +239,22 @@ def test_a_drill_prompt_is_wrapped_to_the_terminal(capsys, monkeypatch, tmp_path
     assert max(map(len, shown.splitlines())) <= 49 and shown.split() == piped.split()
 
 
-def test_an_export_that_cannot_be_written_names_the_file_asked_for(
-    capsys, monkeypatch, tmp_path
-):
+def test_an_export_that_cannot_be_written_names_the_file_asked_for(capsys, monkeypatch, tmp_path):
     """It named the temporary file beside it ('.p.json.zh1c97i1.tmp')."""
     lib = str(tmp_path / "lib.sqlite3")
     run(capsys, monkeypatch, ["profile", "create", "--library", lib])
     target = str(tmp_path / "no" / "p.json")
     code, data, _ = run(capsys, monkeypatch, ["profile", "export", target, "--library", lib])
     assert code == 3 and data["error"].startswith(f"{target}: ") and ".tmp" not in data["error"]
+
+
+def test_a_folder_gives_every_puzzle_file_in_it(capsys, monkeypatch, tmp_path):
+    """Only its .non files were read: a .nin beside them was left out unsaid.  A file there that
+    is no puzzle is skipped with a note."""
+    (tmp_path / "tee.non").write_text("width 3\nheight 3\nrows\n3\n1\n1\ncolumns\n1\n3\n1\n")
+    (tmp_path / "tee.nin").write_text("3 3\n3\n1\n1\n1\n3\n1\n")
+    (tmp_path / "README.txt").write_text("notes\n")
+    args = ["practice", "--from", str(tmp_path), "--dry-run", "--count", "1", "--kind", "mark"]
+    code, _, err = run(capsys, monkeypatch, args)
+    assert code == 0 and "finding drill lines in 2 puzzles" in err
+    assert "skipped README.txt" in err

@@ -128,17 +128,33 @@ def _profile_name(name: str) -> str:
 
 
 def _puzzles(sources: list[str] | None) -> list[tuple[str, Any]]:
-    from nonostudio.core.formats import read_all
+    """The puzzles of ``--from``: each file's, and in a folder every file of a readable format
+    (a file there that is no black-and-white puzzle is skipped with a note; only ``.non`` files
+    were read, the others left out unsaid)."""
+    from nonostudio.core.formats import FORMATS, read_all
     from nonostudio.core.samples import sample_puzzles
 
     if not sources:
         return sample_puzzles()
+    extensions = {e.lower() for f in FORMATS if f.can_read for e in f.extensions}
     out = []
     for source in sources:
         path = Path(source)
-        files = sorted(path.glob("*.non")) if path.is_dir() else [path]
+        in_folder = path.is_dir()
+        files = (
+            sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in extensions)
+            if in_folder
+            else [path]
+        )
         for file in files:
-            for item, puzzle in read_all(file):
+            try:
+                entries = read_all(file)
+            except PuzzleError as exc:
+                if not in_folder:
+                    raise
+                say(f"skipped {exc}")
+                continue
+            for item, puzzle in entries:
                 out.append((f"{file.name}#{item}" if item else file.name, puzzle))
     if not out:
         raise PuzzleError("no puzzle to take drill lines from", source=", ".join(sources))
