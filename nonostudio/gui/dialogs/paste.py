@@ -2,19 +2,25 @@
 
 OK hands the text to a reader (``read(text) -> Puzzle`` or a ColourPuzzle: the window's reads
 colour text too, webpbn XML, ``.g``, ``.non`` and TOML); a :class:`PuzzleError` leaves the dialog
-open with the text as typed, the message under the box and the offending place selected (the
-line and column the error names, or the whole line when it names only a line).  Clues that read
-but cannot make a puzzle (row and column totals that differ, a clue too long for its line) are
-searched for the mistyped clue: the likely typos are listed, the selected one's clue is selected
-in a puzzle string, and "Open with this fix" opens the puzzle with it made (its title, author
-and the other text read with the clues kept), the text left as typed (the first of two typos is
-made in a puzzle string's text instead, which is read again).
+open with the text as typed, the message under the box and the offending place shown: the
+token at the line and column the error names is selected (typing the right one replaces it), a
+line the error names alone is marked (tinted, :func:`mark`) with the caret after it, never
+selected: Enter or any key replaced the whole line, a puzzle string's whole text.  Clues that
+read but cannot make a puzzle (row and column totals that differ, a clue too long for its line)
+are searched for the mistyped clue: the likely typos are listed, the chosen one's clue is marked
+in a puzzle string (or its line in a file's text), not selected, and "Open with this fix" opens
+the puzzle with it made (its title, author and the other text read with the clues kept), the
+text left as typed (the first of two typos is made in a puzzle string's text instead, which is
+read again).
 Colour clues that read but make no puzzle (a colour's totals differ, a clue too long) are searched
 the same way by the colour typo finder.
 When the search ends, the first fix is chosen in the list if it is clearly the likeliest (over
 50 %, :func:`~nonostudio.gui.common.typo_box.clearly_likeliest`, as the colour Type Clues… and
-the Check panel choose it), "Open with this fix" then one click or Enter; the text box keeps its
-text, cursor and selection, since the person may be typing there.
+the Check panel choose it), "Open with this fix" then one click or Enter; its clue is marked.
+The text box keeps its text, cursor and selection, since the person may be typing there, unless
+it is as the dialog left it (the caret where the dialog put it): then the caret goes to the clue
+and the focus to the list of fixes, where Enter opens with the fix (in the text box Enter typed
+a newline, which dropped the fixes).
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QTextCursor, QTextOption
+from PySide6.QtGui import QColor, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
     QPlainTextEdit,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +44,7 @@ from nonostudio.analysis.typos.colour_edits import ColourEdit
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
-from nonostudio.gui.common.clue_edit import message_label
+from nonostudio.gui.common.clue_edit import PROBLEM_COLOR, message_label
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
 
@@ -96,6 +103,28 @@ def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
     return start + lead, start + len(piece.rstrip())
 
 
+def mark(edit: QPlainTextEdit, span: tuple[int, int] | None) -> None:
+    """Tint ``span`` of ``edit``'s text (as the clue boxes tint a line with a problem), or clear
+    the tint (None).  Not a selection: the next key typed, Enter too, would replace that."""
+    if span is None:
+        edit.setExtraSelections([])
+        return
+    tint = QColor(PROBLEM_COLOR)
+    tint.setAlpha(70)
+    selection = QTextEdit.ExtraSelection()
+    selection.format.setBackground(tint)
+    cursor = QTextCursor(edit.document())
+    cursor.setPosition(span[0])
+    cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
+    selection.cursor = cursor
+    edit.setExtraSelections([selection])
+
+
+def marked_text(edit: QPlainTextEdit) -> str:
+    """The text :func:`mark` tinted in ``edit`` ('' when none)."""
+    return "".join(s.cursor.selectedText() for s in edit.extraSelections())
+
+
 class PasteDialog(QDialog):
     """Type or paste a puzzle; stays open with the text and a pointed-at mistake until it reads."""
 
@@ -116,7 +145,9 @@ class PasteDialog(QDialog):
         self._clue_lines: dict[str, int] = {}
         # the title, author, ... read with clues that make no puzzle: kept by a fixed puzzle
         self._meta: dict[str, str] = {}
-        self._keep_text_cursor = False  # a fix chosen by the dialog: the text box left alone
+        self._choosing = False  # a fix chosen by the dialog: its clue marked, the caret kept
+        # where the dialog last put the caret (anchor, position): the text box is as it left it
+        self._placed: tuple[int, int] | None = None
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -167,6 +198,8 @@ class PasteDialog(QDialog):
         self.ok_button.setEnabled(bool(self.text().strip()))
         self.message.clear()
         self.message.hide()
+        mark(self.edit, None)  # (what it pointed at was in the text before)
+        self._placed = None
         if self._clues is not None or self._colour_clues is not None:
             self._clues = self._colour_clues = None  # the text they were for has changed
             self.typos.clear()
@@ -241,23 +274,51 @@ class PasteDialog(QDialog):
     def _choose_likeliest(self) -> None:
         """Choose the first fix in the list when it is clearly the likeliest (over 50 %,
         :func:`clearly_likeliest`): a 100 % fix sat unselected, "Open with this fix" greyed,
-        while the colour Type Clues… and the Check panel chose it.  Only the list changes: the
-        text box keeps its text, cursor and selection (the search ends while the person may be
-        typing there, and a clue selected for them would be replaced by their next key, as in
-        d29aff1); a click on the fix shows its clue."""
-        if self.typos.list.currentRow() >= 0 or not clearly_likeliest(self.typos.suggestions()):
-            return
-        self._keep_text_cursor = True
+        while the colour Type Clues… and the Check panel chose it."""
+        if self.typos.list.currentRow() < 0 and self._clearly_chosen():
+            self._choose_first()
+
+    def _clearly_chosen(self) -> bool:
+        """Whether the first fix listed is the one to choose for the person."""
+        return clearly_likeliest(self.typos.suggestions())
+
+    def _choose_first(self) -> None:
+        """Choose the first fix and mark its clue.  The text box keeps its text, caret and
+        selection (the search ends while the person may be typing there, and a clue selected
+        for them would be replaced by their next key, as in d29aff1), unless it is as the dialog
+        left it: then the caret goes to the clue and the focus to the list of fixes, where
+        Enter opens with the fix (in the text box it typed a newline, over the clue while the
+        clue was selected, and the edit dropped the fixes)."""
+        untouched = self._untouched()
+        self._choosing = True
         try:
             self.typos.select(0)
         finally:
-            self._keep_text_cursor = False
+            self._choosing = False
+        if untouched:
+            self._show_chosen_clue()
+            if self.focusWidget() in (None, self.edit):
+                self.typos.list.setFocus()
+
+    def _untouched(self) -> bool:
+        """Whether the text box's caret is where the dialog put it (no click, key or edit
+        since)."""
+        cursor = self.edit.textCursor()
+        return self._placed == (cursor.anchor(), cursor.position())
 
     def _show_chosen_clue(self) -> None:
         row = self.typos.list.currentRow()
         suggestions = self.typos.suggestions()
         if 0 <= row < len(suggestions):
             self._select_clue(suggestions[row].edit.lines)
+
+    def _place_caret(self, position: int) -> None:
+        """Put the text box's caret at ``position``, nothing selected, in sight."""
+        cursor = self.edit.textCursor()
+        cursor.setPosition(position)
+        self.edit.setTextCursor(cursor)
+        self.edit.ensureCursorVisible()
+        self._placed = (position, position)
 
     def _grow(self) -> None:
         """Keep the suggestions under the text within the dialog: its height was reserved for
@@ -278,21 +339,19 @@ class PasteDialog(QDialog):
             self.move(self.x(), max(free.top(), self.y() - over))
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
-        """Select the clue a suggestion changes, in a puzzle string (or the line of a file's
-        text it was read from, when the reader tells it); not for a fix the dialog chose."""
-        if self._keep_text_cursor:
-            return
+        """Show the clue a suggestion changes, in a puzzle string (or the line of a file's text
+        it was read from, when the reader tells it): marked (:func:`mark`), the caret after it;
+        not selected, which the next key (Enter too) replaced.  For a fix the dialog chose, the
+        mark alone (:meth:`_choose_first` says when the caret follows)."""
+        span = None
         for axis, index in list(lines)[:1]:
             span = clue_span(self.text(), axis, index)
             line = self._clue_lines.get(f"{axis} {index + 1}")
             if span is None and line is not None:
                 span = error_span(self.text(), PuzzleError("", line=line))
-            if span is not None:
-                cursor = self.edit.textCursor()
-                cursor.setPosition(span[0])
-                cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
-                self.edit.setTextCursor(cursor)
-                self.edit.ensureCursorVisible()
+        mark(self.edit, span)
+        if span is not None and not self._choosing:
+            self._place_caret(span[1])
 
     def _open_fixed(self, edit: Edit) -> None:
         """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed).  The
@@ -358,13 +417,23 @@ class PasteDialog(QDialog):
         return True
 
     def show_error(self, text: str, error: PuzzleError) -> None:
+        """Say what is wrong and show where, the focus in the text box: the token the error's
+        line and column name is selected (typing the right one replaces it); a line it names
+        alone is marked with the caret after it, not selected (Enter or any key replaced the
+        whole line, a puzzle string's whole text)."""
         self.message.setText(str(error))
         self.message.show()
         span = error_span(text, error)
+        mark(self.edit, None)
         cursor = self.edit.textCursor()
-        if span is not None:
+        if span is not None and error.column is not None:
             cursor.setPosition(span[0])
             cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
             self.edit.setTextCursor(cursor)
             self.edit.ensureCursorVisible()
+        elif span is not None:
+            mark(self.edit, span)
+            self._place_caret(span[1])
+        cursor = self.edit.textCursor()
+        self._placed = (cursor.anchor(), cursor.position())
         self.edit.setFocus()

@@ -100,14 +100,13 @@ class OpenTypoDialog(PasteDialog):
         self.ok_button.setText("Open")
         self.resize(self.width(), self._reserved_height())
 
-    def _choose_likeliest(self) -> None:
-        """Select the likeliest fix (and its clue in the file's text), one click then opening
-        it, only when it is clearly the likeliest (:func:`clearly_likeliest`) or the only colour
-        the file can mean (:func:`only_declared_colour`); else the person picks.  (Called when
-        the search ends, for the paste dialog's, which leaves the text box alone.)"""
+    def _clearly_chosen(self) -> bool:
+        """The likeliest fix is chosen (its clue marked in the file's text, the focus on the
+        list of fixes, Enter or one click then opening it) when it is clearly the likeliest
+        (:func:`clearly_likeliest`) or the only colour the file can mean
+        (:func:`only_declared_colour`); else the person picks."""
         suggestions = self.typos.suggestions()
-        if clearly_likeliest(suggestions) or only_declared_colour(self.typos.report()):
-            self.typos.select(0)
+        return clearly_likeliest(suggestions) or only_declared_colour(self.typos.report())
 
     def start(self) -> None:
         """Read the text: names the problem, selects it and starts the typo search."""

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QThreadPool
 
 from nonostudio.core.colour.model import ColourPuzzle, clue_text
 from nonostudio.core.formats import write_text
-from nonostudio.gui.dialogs.paste import PasteDialog
+from nonostudio.gui.dialogs.paste import PasteDialog, marked_text
 from nonostudio.gui.window.file_commands import read_puzzle_text
 
 
@@ -77,11 +77,17 @@ def test_unequal_colour_totals_offer_the_fix_and_open_it(qtbot) -> None:
     first = dialog.typos.list.item(0).text()
     assert first.startswith(f"row 3: {n + 1}{PALETTE[c].char} \u2192 {n}{PALETTE[c].char}")
     assert dialog.typos.list.currentRow() == 0  # chosen for the person: clearly the likeliest
-    assert dialog.edit.textCursor().selectedText() != clue_text(rows[2], PALETTE)  # text alone
-    # a click on it selects the line of the text the clue was read from
+    # the line of the text the clue was read from is marked, not selected (a key replaced it)
+    assert marked_text(dialog.edit) == clue_text(rows[2], PALETTE)
+    assert not dialog.edit.textCursor().hasSelection()
+    # a click on the fix shows that line: the caret after it
     rect = dialog.typos.list.visualItemRect(dialog.typos.list.item(0))
     qtbot.mouseClick(dialog.typos.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert dialog.edit.textCursor().selectedText() == clue_text(rows[2], PALETTE)
+    assert marked_text(dialog.edit) == clue_text(rows[2], PALETTE)
+    assert dialog.edit.textCursor().position() == text.index(clue_text(rows[2], PALETTE)) + len(
+        clue_text(rows[2], PALETTE)
+    )
+    assert not dialog.edit.textCursor().hasSelection()
     qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result() == 1
     opened = dialog.puzzle()

@@ -9,7 +9,7 @@ from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.gui.dialogs.paste import PasteDialog, error_span
+from nonostudio.gui.dialogs.paste import PasteDialog, error_span, marked_text
 from nonostudio.gui.window.file_commands import read_puzzle_text
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -38,14 +38,23 @@ def test_a_typo_keeps_the_text_and_selects_the_bad_clue(qtbot) -> None:
     assert dialog.puzzle() is None
 
 
-def test_totals_that_differ_select_the_line_and_fixing_it_reads_the_puzzle(qtbot) -> None:
+def test_totals_that_differ_mark_the_line_and_fixing_it_reads_the_puzzle(qtbot) -> None:
+    """An error naming only a line marks the line, the caret after it: it was selected, the
+    focus in the text box, so Enter (or any key) replaced the whole line, here all the text."""
     dialog = dialog_for(qtbot, "")
     text = "1:2-1:1"  # rows fill 3 cells, columns 2
     dialog.edit.setPlainText(text)
     dialog.accept()
     assert dialog.isVisible()
     assert "totals" in dialog.message.text() or "fill" in dialog.message.text()
-    assert dialog.edit.textCursor().selectedText() == text  # the whole line it names
+    assert marked_text(dialog.edit) == text  # the whole line it names, marked
+    caret = dialog.edit.textCursor()
+    assert not caret.hasSelection() and caret.position() == len(text)
+    assert dialog.focusWidget() is dialog.edit
+    qtbot.keyClick(dialog.edit, Qt.Key.Key_Return)  # a person pressing Enter for OK
+    qtbot.keyClick(dialog.edit, Qt.Key.Key_2)
+    assert dialog.text() == text + "\n2"  # nothing typed is lost
+    assert marked_text(dialog.edit) == ""  # (the mark was of the text before)
     dialog.edit.setPlainText("1:1-1:1")
     # what was said was of the text before: it no longer stands under the corrected text
     assert dialog.message.isHidden() and dialog.message.text() == ""

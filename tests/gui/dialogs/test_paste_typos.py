@@ -9,7 +9,7 @@ from nonostudio.analysis.typos import finder
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
-from nonostudio.gui.dialogs.paste import PasteDialog, clue_span
+from nonostudio.gui.dialogs.paste import PasteDialog, clue_span, marked_text
 from nonostudio.gui.window.file_commands import read_puzzle_text
 
 
@@ -54,11 +54,15 @@ def test_unequal_totals_offer_the_fix_and_open_it(qtbot) -> None:
     assert dialog.text() == text
     kept = dialog.edit.textCursor()
     assert kept.position() == 5 and not kept.hasSelection()
+    assert dialog.focusWidget() is dialog.edit  # (moved by the person: the focus stays)
+    assert marked_text(dialog.edit) == "4,3,6,1,1"  # the clue is marked, nothing more
     # a click on the chosen fix shows its clue in the string
     list_view = dialog.typos.list
     rect = list_view.visualItemRect(list_view.item(0))
     qtbot.mouseClick(list_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert dialog.edit.textCursor().selectedText() == "4,3,6,1,1"
+    assert marked_text(dialog.edit) == "4,3,6,1,1"
+    caret = dialog.edit.textCursor()
+    assert caret.position() == text.index("4,3,6,1,1") + 9 and not caret.hasSelection()
     qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result() == 1
     opened = dialog.puzzle()

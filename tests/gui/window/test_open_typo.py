@@ -17,6 +17,7 @@ from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_any, write_text
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.dialogs.paste import marked_text
 from nonostudio.gui.window.main_window import MainWindow
 from nonostudio.gui.window.open_typo import OpenTypoDialog, clearly_likeliest, open_typo_dialog
 
@@ -57,7 +58,8 @@ def test_a_mistyped_colour_file_offers_the_fix_without_the_made_up_colour(qtbot,
     first = dialog.typos.list.item(0).text()
     assert first.startswith("row 4: 2q \u2192 2r") and "100%" in first
     assert dialog.typos.list.currentRow() == 0  # the likeliest fix is selected: one click
-    assert dialog.edit.textCursor().selectedText() == "2q,1r"  # its line in the file's text
+    assert marked_text(dialog.edit) == "2q,1r"  # its line in the file's text, marked
+    assert not dialog.edit.textCursor().hasSelection()  # (not selected: see below)
     dialog.typos.apply_button.click()
     puzzle = dialog.puzzle()
     assert isinstance(puzzle, ColourPuzzle)
@@ -86,6 +88,29 @@ def test_enter_opens_with_the_fix_chosen_and_reads_the_text_once_it_is_edited(
     assert dialog.ok_button.isDefault() and not dialog.typos.apply_button.isDefault()
 
 
+def test_enter_after_the_search_opens_with_the_chosen_fix_and_types_over_nothing(
+    qtbot, tmp_path
+) -> None:
+    """The chosen fix's clue was selected in the file's text while the text box had the focus:
+    Enter typed a newline over it (the fixes then dropped as the text changed).  The clue is
+    marked, not selected, and the focus is on the list of fixes, where Enter opens with it."""
+    path = _colour_typo_file(tmp_path)
+    text = path.read_text()
+    dialog = open_typo_dialog(None, path, _error(path))
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()  # (shown as the search runs, as File > Open shows it)
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+    assert dialog.typos.list.currentRow() == 0  # (chosen: 100 %)
+    assert marked_text(dialog.edit) == "2q,1r" and not dialog.edit.textCursor().hasSelection()
+    assert dialog.focusWidget() is dialog.typos.list
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)  # the person presses Enter
+    assert dialog.text() == text  # the file's text as it was
+    puzzle = dialog.puzzle()
+    assert isinstance(puzzle, ColourPuzzle) and (puzzle.rows, puzzle.cols) == (ROWS, COLS)
+
+
 def test_no_fix_is_selected_when_none_is_clearly_likeliest_and_a_chosen_one_shows_its_line(
     qtbot, tmp_path
 ) -> None:
@@ -100,8 +125,8 @@ def test_no_fix_is_selected_when_none_is_clearly_likeliest_and_a_chosen_one_show
     assert first.startswith("row 2: 3 \u2192 2")
     dialog.typos.select(0)
     cursor = dialog.edit.textCursor()
-    assert cursor.selectedText() == "3"
-    assert cursor.blockNumber() == 6  # line 7 of the file: row 2's clue
+    assert marked_text(dialog.edit) == "3" and not cursor.hasSelection()
+    assert cursor.blockNumber() == 6  # line 7 of the file: row 2's clue, the caret after it
     assert dialog.typos.apply_button.isEnabled()
 
 

@@ -14,6 +14,7 @@ from studio_window import record_message_boxes
 from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import read_any, read_any_text, write_text
+from nonostudio.gui.dialogs.paste import marked_text
 from nonostudio.gui.window.main_window import MainWindow
 from nonostudio.gui.window.open_typo import OpenTypoDialog, open_typo_dialog
 
@@ -43,7 +44,7 @@ def test_the_dialog_offers_the_declared_colour_and_opens_it(qtbot, tmp_path) -> 
     first = dialog.typos.list.item(0).text()
     assert first.startswith("row 5: 2q \u2192 2b") and "100%" in first
     assert dialog.typos.list.currentRow() == 0  # selected: one click
-    assert dialog.edit.textCursor().selectedText() == "2q 1r"  # the mistyped line
+    assert marked_text(dialog.edit) == "2q 1r"  # the mistyped line, marked
     dialog.typos.apply_button.click()
     puzzle = dialog.puzzle()
     corrected = read_any_text(TEXT, fmt="g")
@@ -101,4 +102,4 @@ def test_the_only_declared_colour_is_selected_though_several_pictures_fit(qtbot,
     assert texts == ["row 3: 1q \u2192 1b (1q becomes 1b)"]
     assert not dialog.typos.suggestions()[0].unique  # several pictures: no likelihood
     assert dialog.typos.list.currentRow() == 0 and dialog.typos.apply_button.isEnabled()
-    assert dialog.edit.textCursor().selectedText() == "1q"
+    assert marked_text(dialog.edit) == "1q"
