@@ -504,6 +504,17 @@ def test_explain_wraps_its_sentences_to_a_terminal_and_not_for_a_pipe(capsys, mo
             assert re.match(r" {3,4}\S", line), line
 
 
+def test_explain_of_a_puzzle_with_several_solutions_says_so(capsys):
+    """'Solved in 4 steps' alone, exit 0, read as a unique puzzle; the search step's words
+    only said it.  The 2x2 diagonal has two solutions; the duck has one."""
+    assert main(["explain", "--json", "1:1-1:1"]) == 0
+    assert json.loads(capsys.readouterr().out)["several_solutions"] is True
+    assert main(["explain", "1:1-1:1"]) == 0
+    assert "The puzzle has several solutions: this is one of them" in capsys.readouterr().out
+    assert main(["explain", "--json", DUCK]) == 0
+    assert json.loads(capsys.readouterr().out)["several_solutions"] is False
+
+
 # --- bad arguments: a clear message and the right exit code, never a traceback --------------
 
 

@@ -33,6 +33,7 @@ from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import TimeLimit
+from nonostudio.core.solver import Verdict
 
 NAME = "explain"
 HELP = "explain how a puzzle is solved with a rule set, one line per step"
@@ -53,7 +54,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         "line, cells ([row, column, value], from 0; value 1 filled, 0 empty) and text. The "
         "verdict is 'solved', 'stuck' (the rules got stuck, with --no-fallback), 'undecided' "
         "(stopped at the time limit) or 'no solution'; the exit code is 0 for 'solved', 1 "
-        f"otherwise. A puzzle of more than {MAX_CELLS:,} cells is refused (exit code 2). A "
+        "otherwise. A puzzle with several solutions is 'solved' with one of them, and the "
+        "summary says so (--json: several_solutions). "
+        f"A puzzle of more than {MAX_CELLS:,} cells is refused (exit code 2). A "
         "colour puzzle is explained one colour at a time with these techniques, then with the "
         "colour techniques (the rule set is for black and white only); its --json steps give "
         "cells as [row, column, [colours still possible]], with the palette, the clues and the "
@@ -210,6 +213,13 @@ def run(args: argparse.Namespace) -> Outcome:
     verdict = "solved" if trace.solved else "undecided" if trace.interrupted else "stuck"
     if verdict == "undecided":
         summary += f"\nundecided: stopped at the time limit ({args.time_limit:g} s)."
+    # A search step may have picked one of several solutions: "Solved" alone read as unique.
+    several = trace.search is not None and trace.search.verdict is Verdict.MULTIPLE
+    if several:
+        summary += (
+            "\nThe puzzle has several solutions: this is one of them ('nonostudio-cli solve' "
+            "shows two)."
+        )
     width = len(str(len(sentences)))
     text = "\n".join([*(f"{i:>{width}}. {s}" for i, s in enumerate(sentences, 1)), "", summary])
     if not args.json:  # the JSON form of a long trace takes as much memory again
@@ -218,6 +228,7 @@ def run(args: argparse.Namespace) -> Outcome:
         "rule_set": rule_set.name,
         "verdict": verdict,
         "solved": trace.solved,
+        "several_solutions": several,
         "first_fallback": trace.first_fallback(),
         "summary": trace.summary().to_json(),
         "text": sentences,
