@@ -152,6 +152,23 @@ def check_claim(
                 return f"[{bs}, {be}) is not another block clue {j} holds"
         named = sorted([*claim["clues"], *(j for *_, j in held)])
         return None if named == same else f"the clues {e - s} long are {same}"
+    if kind == "no_room":  # the next block past a held one, no room between for a clue
+        bs, be, k = claim["by"]
+        if any(_holder(hints, a, bs, be) != k for a in arr):
+            return f"[{bs}, {be}) is not held by clue {k} in every arrangement"
+        return _no_room(
+            hints,
+            cells,
+            (s, e),
+            (bs, be),
+            k,
+            claim["side"],
+            tuple(claim["gap"]),
+            claim["room_for"],
+            claim["size"],
+            claim["walled"],
+            claim["clues"],
+        )
     if kind == "part_edge":  # a part's first (last) boxes: the part's first (last) clue's
         ps, pe = claim["within"]
         part = {"claim": "part", "start": ps, "end": pe, "clues": claim["part"]}
@@ -266,6 +283,52 @@ def check_claim(
     return f"unknown claim {kind!r}"
 
 
+def _no_room(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    block: tuple[int, int],
+    by: tuple[int, int],
+    k: int,
+    side: str,
+    gap: tuple[int, int],
+    j: int,
+    size: int,
+    walled: bool,
+    clues: Sequence[int],
+) -> str | None:
+    """Why boxes ``block`` are not, by the facts of the line and arithmetic, the one clue of
+    ``clues``, given that the filled cells ``by`` are clue ``k``'s: ``by`` must be the nearest
+    block ``side`` (before or after) them, ``gap`` the cells between, none filled; clue ``j``
+    (``size`` long) past ``k`` must fit nowhere in ``gap`` (away from both blocks by a cell), so
+    the boxes are one of the clues from the one next to ``k`` to ``j``; of one, that one; of
+    several, the boxes walled in (``walled``) and the only one of them exactly that long."""
+    s, e = block
+    bs, be = by
+    n = len(cells)
+    if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+        return f"[{s}, {e}) are not all filled"
+    if be <= bs or any(cells[p] != FILLED for p in range(bs, be)):
+        return f"[{bs}, {be}) are not all filled"
+    step = 1 if side == "before" else -1
+    if gap != ((be, s) if side == "before" else (e, bs)) or gap[0] >= gap[1]:
+        return f"the cells between are not {gap}"
+    if any(cells[p] == FILLED for p in range(*gap)):
+        return "a box between the blocks"
+    if not 0 <= j < len(hints) or hints[j] != size or (j - k) * step <= 0:
+        return f"clue {j} is not a clue {size} long past clue {k}"
+    inner = range(gap[0] + 1, gap[1] - 1)
+    for p in range(inner.start, inner.stop - size + 1):  # each place clue j could lie in
+        if all(cells[q] != CROSSED for q in range(p, p + size)):
+            return f"clue {j} fits at cell {p} between the blocks"
+    options = list(range(k + step, j + step, step))
+    if len(options) > 1:
+        wall = (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED)
+        if not (walled and wall):
+            return f"[{s}, {e}) could be any of the clues {options}, not walled in"
+        options = [m for m in options if hints[m] == e - s]
+    return None if list(clues) == options else f"the boxes can be the clues {options}"
+
+
 def _stranded(claim: dict[str, Any], hints: Sequence[int], cells: Sequence[int]) -> str | None:
     """A ``stranded`` claim, by brute force: its ``boxes`` are filled cells on its ``side`` of
     the boxes ``[start, end)``, and for every start of clue ``clue`` covering those boxes (no
@@ -328,7 +391,9 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         if (c["start"], c["end"], c["clues"]) not in held:
             return "the only clue that long given as a reason for no block's holder"
     for c in [
-        c for k in ("counted_block", "walled_block", "part_edge") for c in _claims(premise, k)
+        c
+        for k in ("counted_block", "walled_block", "part_edge", "no_room")
+        for c in _claims(premise, k)
     ]:
         if (c["start"], c["end"], c["clues"]) not in held:
             return f"a {c['claim']} claim given as a reason for no block's holder"
@@ -1058,6 +1123,12 @@ _WALLED = re.compile(
 _NAMED = re.compile(rf"can only be the ({_ORD}) clue, |can only be the ({_ORD}) and ({_ORD}) clues")
 
 
+_NO_ROOM = re.compile(
+    rf"the (?:block|box) at ({_AT}),( walled in,)? with no room for the ({_ORD}) clue, (\d+), "
+    rf"in ({_AT}) (before|after) it, can only be the ({_ORD}) clue, (\d+)"
+)
+
+
 _PART_EDGE = re.compile(
     rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
     rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
@@ -1146,6 +1217,55 @@ def _walled_words(
     if same != [_ordinal_index(clue)]:
         return f"the clues {e - s} long left are the {[j + 1 for j in same]}"
     return None
+
+
+def _no_room_words(
+    before: str,
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    walled: str | None,
+    room: str,
+    size: str,
+    gap: str,
+    side: str,
+    clue: str,
+    length: str,
+) -> str | None:
+    """Why "the block at cell 9, walled in, with no room for the third clue, 2, in cells 3–8
+    before it, can only be the second clue, 1" is not true of ``cells``: the block past the
+    cells named is not one the words ``before`` said to be a clue's ("…, at cells 1–2, can only
+    be the first clue, …"), or (:func:`_no_room`) a box lies between, the clue named fits
+    there, or the clues it leaves are not the one named."""
+    s, e = _at(at)
+    gs, ge = _at(gap)
+    n = len(cells)
+    if side == "before":  # the block said before ends next to the cells named
+        be = gs
+        bs = be
+        while bs > 0 and cells[bs - 1] == FILLED:
+            bs -= 1
+    else:
+        bs = be = ge
+        while be < n and cells[be] == FILLED:
+            be += 1
+    if bs == be:
+        return f"no block {side} {gap}"
+    name = f"cell {bs + 1}" if be - bs == 1 else f"cells {bs + 1}–{be}"
+    said = list(re.finditer(rf"at {name}(?![\d–])", before))
+    if not said:
+        return f"the block at {name} is not said before"
+    named = re.match(rf"[^.;]*?can only be the ({_ORD}) clue,", before[said[-1].end() :])
+    if named is None or " at cell" in named.group(0):
+        return f"the block at {name} is not said to be one clue"
+    i = _ordinal_index(clue)
+    if not 0 <= i < len(hints) or hints[i] != int(length):
+        return f"the {clue} clue is not {length}"
+    k = _ordinal_index(named.group(1))
+    j = _ordinal_index(room)
+    return _no_room(
+        hints, cells, (s, e), (bs, be), k, side, (gs, ge), j, int(size), bool(walled), [i]
+    )
 
 
 def _part_edge_words(
@@ -1261,6 +1381,11 @@ def check_short_words(
         wrong = judged(
             [_part_edge_words(hints, c, part, listed, side, at, clue, int(length)) for c in states]
         )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _NO_ROOM.finditer(text):
+        read += 1 + bool(m.group(2))  # (its "walled in")
+        wrong = judged([_no_room_words(text[: m.start()], hints, c, *m.groups()) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
     if text.count(" decided") + text.count("walled in") + text.count(" there, at ") > read:

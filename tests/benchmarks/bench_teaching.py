@@ -234,6 +234,11 @@ _COUNTED_REASON = re.compile(
 # only be the third clue, 1, the only 1"), or the only other, the rest named before ("…, the
 # only other 1")
 _WALLED_REASON = re.compile(r"walled in, $")
+# no room between the block and one said before for the next clue ("the block at cell 9,
+# walled in, with no room for the third clue, 2, in cells 3–8 before it, can only be …")
+_ROOM_REASON = re.compile(
+    r"with no room for the [\w-]+ clue, \d+, in cells? [\d–]+ (before|after) it, $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -282,6 +287,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             (part and after.startswith(part.group(1)))
             or _EDGE_REASON.search(before)
             or _COUNTED_REASON.search(before)
+            or _ROOM_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)

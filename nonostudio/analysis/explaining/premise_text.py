@@ -254,7 +254,29 @@ def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block"
         return f"the {_counted_name(counted)} block, at {where}, {_decided(counted, 'it')},"
     if _walled_at(claims, start, end):
         return f"the {what} at {where}, walled in,"
+    room = _room_at(claims, start, end)
+    if room is not None:
+        return f"the {what} at {where},{_room_words(room)}"
     return f"the {what} at {where}"
+
+
+def _room_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
+    """The ``no_room`` claim of the boxes ``[start, end)``, when the claims give one."""
+    for c in _all(claims, "no_room"):
+        if (c["start"], c["end"]) == (start, end):
+            return c
+    return None
+
+
+def _room_words(c: Claim) -> str:
+    """`` walled in, with no room for the third clue, 2, in cells 3–8 before it,`` (a
+    ``no_room`` claim: the cells between the boxes and the block said before to be another
+    clue's; walled in when the clues that fit there leave several it could be)."""
+    walled = " walled in," if c["walled"] else ""
+    return (
+        f"{walled} with no room for the {ordinal(c['room_for'])} clue, {c['size']}, in "
+        f"{cells_text(range(*c['gap']))} {c['side']} it,"
+    )
 
 
 def _counted_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -1201,7 +1223,7 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
         if side:
             kinds.add("edge")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}")
-        elif _counted_at(claims, s, e) or _walled_at(claims, s, e):
+        elif _counted_at(claims, s, e) or _walled_at(claims, s, e) or _room_at(claims, s, e):
             kinds.add("short")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}{_only_size(claims, s, e)}")
         elif long:
@@ -1281,6 +1303,7 @@ def premise_focus(
                 "counted_block",
                 "walled_block",
                 "part_edge",
+                "no_room",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1299,6 +1322,7 @@ def premise_focus(
                 "counted_block",
                 "walled_block",
                 "part_edge",
+                "no_room",
             ):
                 for i in c["clues"]:
                     add_clue(i)

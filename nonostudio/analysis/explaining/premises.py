@@ -51,6 +51,14 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   ``part`` (a ``part`` claim), cells ``[start, end)`` are filled and no cell of ``within``
   before (``side`` "first") or after ("last") them is: the part's first (last) clue, the one of
   ``clues``, holds them (:func:`short_reasons`).
+* ``no_room {start, end, clues, by, side, gap, room_for, size, walled}`` — cells ``[start,
+  end)`` are filled, the block ``by`` (``[start, end, clue]``, said before to be that clue's)
+  lies before (``side`` "before": the cells ``gap`` between them, none filled) or after them,
+  and clue ``room_for`` (``size`` long) fits nowhere in ``gap`` (a cross, or its ends next to
+  the blocks, in each stretch of ``size`` cells): so the boxes are one of the clues from the
+  one after ``by``'s up to ``room_for``, the one of ``clues``; of several, ``walled`` (crosses
+  or edges both sides, a whole clue) and the only one of them exactly that long
+  (:func:`short_reasons`).
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
   they are, on a part its ``part`` claim; or, shorter, a block beside them whose one clue is
@@ -2039,7 +2047,7 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
     return out  # (two blocks' reasons of different kinds: each said with its own)
 
 
-SHORT_REASONS = ("counted_block", "walled_block", "part_edge")
+SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room")
 """The claim kinds of :func:`short_reasons`: a block's one clue said in a few words."""
 
 
@@ -2064,7 +2072,8 @@ def short_reasons(
     end, clue)`` the words have said, with a reason, to be one clue each; a walled-in block
     whose other clues as long are theirs is the one clue left (a ``walled_block`` claim with
     ``held``: "the block at cell 12, walled in, can only be the second clue, 1, the only other
-    1", the first 1 said to be at cell 1).  Empty when none holds."""
+    1", the first 1 said to be at cell 1); the next block past one of them with no room
+    between for a clue (a ``no_room`` claim, :func:`_no_room`).  Empty when none holds."""
     n = len(cells)
     if not 0 <= s < e <= n or any(cells[p] != FILLED for p in range(s, e)):
         return []
@@ -2105,6 +2114,7 @@ def short_reasons(
                 out.append(
                     {"claim": "walled_block", "start": s, "end": e, "clues": [i], "held": others}
                 )
+    out += _no_room(hints, cells, s, e, i, held)
     for side, k in (("before", i), ("after", len(hints) - 1 - i)):
         seen = list(cells[:s]) if side == "before" else list(cells[e:])
         if side == "after":
@@ -2119,4 +2129,63 @@ def short_reasons(
         if k > 0 and UNKNOWN not in seen and len(runs(seen, FILLED)) == k:
             # (none there: the line's first or last block, an edge_block claim)
             out.append({**claim, "clues": [i]})
+    return out
+
+
+def _no_room(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    held: Sequence[tuple[int, int, int]],
+) -> list[Claim]:
+    """``no_room`` claims that clue ``i`` holds the filled cells ``[s, e)``: a block ``held``
+    (``(start, end, clue k)``, said with a reason) is the nearest before (after) them, the cells
+    between none filled; the clues past ``k`` up to the first one with no room in those cells
+    are all the boxes can be (one lying between would put every clue before it there too), and
+    of them only ``i`` is that one (it is next to ``k``), or the boxes are walled in and ``i``
+    is the only one of them exactly that long ("the block at cell 9, walled in, with no room
+    for the third clue, 2, in cells 3–8 before it, can only be the second clue, 1")."""
+    n = len(cells)
+    walled = (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED)
+    out: list[Claim] = []
+    for bs, be, k in held:
+        if be < s and k < i:
+            side, gap, step = "before", (be, s), 1
+        elif e < bs and i < k:
+            side, gap, step = "after", (e, bs), -1
+        else:
+            continue
+        if any(cells[p] == FILLED for p in range(*gap)):
+            continue
+        inner = [cells[p] for p in range(gap[0] + 1, gap[1] - 1)]
+        room = max((b - a for a, b in runs([int(v != CROSSED) for v in inner], 1)), default=0)
+        j = k + step
+        while 0 <= j < len(hints) and hints[j] <= room:
+            j += step
+        if not 0 <= j < len(hints):
+            continue
+        options = list(range(k + step, j + step, step))
+        if len(options) > 1:
+            if not walled:
+                continue
+            options = [m for m in options if hints[m] == e - s]
+        if options != [i]:
+            continue
+        out.append(
+            {
+                "claim": "no_room",
+                "start": s,
+                "end": e,
+                "clues": [i],
+                "by": [bs, be, k],
+                "side": side,
+                "gap": list(gap),
+                "room_for": j,
+                "size": hints[j],
+                "walled": j != k + step,
+            }
+        )
+        break
     return out

@@ -14,6 +14,7 @@ many as the sentence has room for) and :func:`premise_sentence` words each by it
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -368,6 +369,10 @@ def _add_short_reasons(
                 technique, axis, line, premises, reasons.values()
             ):
                 continue
+            if any(r["claim"] == "no_room" for r in reasons.values()) and not _by_first(
+                technique, axis, line, premises, reasons.values()
+            ):
+                continue
             if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
                 key = (-len(reasons), body)
                 if best is None or key < best[0]:
@@ -404,6 +409,34 @@ def _held_first(
             ]
             if at < 0 or not any(0 <= k < at for k in said):
                 return False
+    return True
+
+
+def _by_first(
+    technique: str,
+    axis: str,
+    line: Line,
+    premises: list[dict[str, Any]],
+    reasons: Iterable[dict[str, Any]],
+) -> bool:
+    """Whether the words ``premises`` make name the block a ``no_room`` claim rests on, and its
+    clue, before the boxes the claim is for ("the first block, at cells 1–2, can only be the
+    first clue, 2, and the block at cell 9, walled in, with no room for the third clue, 2, in
+    cells 3–8 before it, …")."""
+    text = step_sentence(technique, axis, 99, line.hints, line.size, premises).text
+    for r in reasons:
+        if r["claim"] != "no_room":
+            continue
+        at = text.find(f"at {cells_text(range(r['start'], r['end']))}, ")
+        bs, be, k = r["by"]
+        found = re.search(rf"at {cells_text(range(bs, be))}(?![\d–])", text)
+        if at < 0 or found is None or found.start() >= at:
+            return False
+        o = ordinal(k)
+        between = text[found.end() : at]
+        said = (f"can only be the {o} clue,", f"can only be the {o} and ", f" and {o} clues")
+        if not any(w in between for w in said):
+            return False
     return True
 
 

@@ -399,3 +399,85 @@ def test_a_chain_s_list_cut_short_says_it_is_the_cells_the_chain_uses() -> None:
     assert "among" not in chain_text(puzzle, 24, 6, 1, plain)
     short = [Link(("row", 24), {12: 0, 19: 0}, more=True), *chain[1:]]
     assert "row 25: cells 13, 20 empty" in chain_text(puzzle, 24, 6, 1, short)
+
+
+# A block next to one said before to be a clue's, with no room between for a later clue: the
+# boxes are one of the clues up to that one, and of them (walled in) the only one that long (a
+# ``no_room`` claim).  Each line's words said "the block at … can only be the second clue, 1"
+# with no reason (Janko lines, Finished block steps of bench_teaching).
+NO_ROOM = {
+    # Janko 1939 row 11, step 365 (cell 5 could hold the second clue, 1: the block at cell 9
+    # would then be the third, 2, but it is walled in, one cell)
+    "1939 row 11": (
+        ("punctuate", "row", 10, (2, 1, 2, 1, 2, 1, 1, 1), "##xx.x.x#x##xx#x........x#x#x#"),
+        "the first block, at cells 1–2, can only be the first clue, 2, and the block at cell 9, "
+        "walled in, with no room for the third clue, 2, in cells 3–8 before it, can only be the "
+        "second clue, 1.",
+    ),
+    # Janko 1939 column 21, step 390
+    "1939 column 21": (
+        ("punctuate", "column", 20, (4, 1, 4, 1), "x####xxx...xxxxxxx#xxx####x..."),
+        "the block at cell 19, walled in, with no room for the third clue, 4, in cells 6–18 "
+        "before it, can only be the second clue, 1.",
+    ),
+    # Janko 204 column 12, step 136 (the first block said the only clue that long)
+    "204 column 12": (
+        ("punctuate", "column", 11, (3, 1, 2, 1), "###x.xx#x.xxx............x#xxx"),
+        "the block at cell 8, walled in, with no room for the third clue, 2, in cells 4–7 "
+        "before it, can only be the second clue, 1.",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_ROOM))
+def test_a_block_past_a_held_one_with_no_room_between_is_the_next_clue(name: str) -> None:
+    move, said = NO_ROOM[name]
+    text, premises = checked_words(*move)
+    assert said in text
+    assert any(c["claim"] == "no_room" for p in premises for c in p["claims"])
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + REASON_SLACK
+    assert len(text.split()) <= SENTENCE_WORDS
+
+
+def test_the_checker_refuses_a_no_room_claim_that_is_not_so() -> None:
+    hints, line = (2, 1, 2, 1, 2, 1, 1, 1), "##xx.x.x#x##xx#x........x#x#x#"
+    good = {
+        "claim": "no_room",
+        "start": 8,
+        "end": 9,
+        "clues": [1],
+        "by": [0, 2, 0],
+        "side": "before",
+        "gap": [2, 8],
+        "room_for": 2,
+        "size": 2,
+        "walled": True,
+    }
+    assert _refused(good, hints, line) is None
+    assert _refused({**good, "room_for": 1, "size": 1}, hints, line)  # a 1 fits at cell 5
+    assert _refused({**good, "walled": False}, hints, line)  # the second or third, unwalled
+    assert _refused({**good, "clues": [3]}, hints, line)  # the fourth is past the third
+    assert _refused({**good, "by": [0, 2, 1]}, hints, line)  # cells 1–2 are the first clue
+    # cells 5–6 free: the third clue, 2, fits between (the block could be the fourth, 1)
+    assert _refused(good, hints, "##xx..xx#x##xx#x........x#x#x#")
+    # the block not walled in (cell 10 undecided): it could be the third clue, 2
+    assert _refused(good, hints, "##xx.x.x#.##xx#x........x#x#x#")
+
+
+def test_the_checker_reads_the_no_room_words_against_the_line() -> None:
+    hints, cells = NO_ROOM["1939 row 11"][0][3], line_cells(NO_ROOM["1939 row 11"][0][4])
+    first = "the first block, at cells 1–2, can only be the first clue, 2"
+    room = "the block at cell 9, walled in, with no room for the {}, in {} before it, can only be"
+    said = (
+        f"Row 11 — F: {first}, and {room.format('third clue, 2', 'cells 3–8')} the second clue, 1."
+    )
+    assert check_short_words(said, hints, [cells]) == []
+    for wrong in (
+        said.replace("third clue, 2,", "second clue, 1,"),  # a 1 fits at cell 5
+        said.replace("cells 3–8", "cells 4–8"),  # not the cells between the blocks
+        said.replace("the second clue, 1.", "the fourth clue, 1."),
+        said.replace("the first clue, 2", "the third clue, 2"),  # the block before misnamed
+        said.replace(" walled in,", ""),  # the second or third clue, without the walls
+        f"Row 11 — F: {room.format('third clue, 2', 'cells 3–8')} the second clue, 1; {first}.",
+    ):
+        assert check_short_words(wrong, hints, [cells]), wrong
