@@ -408,3 +408,15 @@ def test_learn_run_of_long_lines_says_the_listing_takes_long(
     store = str(tmp_path / "jobs.db")
     assert main(["learn", "run", "--max-length", str(length), "--store", store]) == 130
     assert ("note: listing the specifications" in capsys.readouterr().err) == noted
+
+
+@pytest.mark.parametrize(
+    "action", [["status"], ["extend", "--max-length", "8", "--max-patterns", "3"], ["export"]]
+)
+def test_learn_actions_that_read_a_run_make_no_store(tmp_path, capsys, action):
+    """'learn status --store typo.db' made an empty job store there and said it holds no run."""
+    store = tmp_path / "typo.db"
+    out = [str(tmp_path / "out.rules")] if action == ["export"] else []
+    code = main(["learn", *action, "--store", str(store), *out])
+    assert code == 2 and "no job store there" in capsys.readouterr().err
+    assert not store.exists()

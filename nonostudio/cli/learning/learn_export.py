@@ -109,7 +109,7 @@ def _pooled(args: argparse.Namespace, files: list[RuleSet]) -> _Pool:
     rule files' rules that are new; no rule at all is bad input."""
     pool = _Pool(files)
     if args.run_ids or not files:
-        with open_store(args.store) as store:
+        with open_store(args.store, existing=True) as store:
             pool.run_ids = list(dict.fromkeys(pick_run(store, r) for r in (args.run_ids or [None])))
             pool.infos = [store.run(r) for r in pool.run_ids]
             pool.statuses = [store.status(r) for r in pool.run_ids]

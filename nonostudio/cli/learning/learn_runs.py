@@ -74,10 +74,17 @@ LONG_LISTING_NOTE = (
 )
 
 
-def open_store(path: str | None) -> JobStore:
+def open_store(path: str | None, existing: bool = False) -> JobStore:
     """The job store; not a job store (or a newer one's) is bad input (exit 2), a store that
     cannot be opened (read-only, full disk, in use) raises its JobStoreError (an OSError: exit
-    3)."""
+    3).  With ``existing`` (the actions that only read a run) a path where no file is is bad
+    input (exit 2), and no empty store is made there (``learn status --store typo.db`` made
+    one)."""
+    if existing and path is not None and not Path(path).exists():
+        raise PuzzleError(
+            f"no job store there, so no run; start one with 'learn run --store {path}'",
+            source=path,
+        )
     try:
         return JobStore(path)
     except ValueError as exc:
@@ -249,7 +256,7 @@ def run_learn(args: argparse.Namespace) -> Outcome:
 
 def run_extend(args: argparse.Namespace) -> Outcome:
     """Add the specifications of longer lines or more patterns to a run; its finished ones stay."""
-    with open_store(args.store) as store:
+    with open_store(args.store, existing=True) as store:
         run_id = pick_run(store, args.run_id)
         try:
             settings = extended_settings(
@@ -277,7 +284,7 @@ def run_extend(args: argparse.Namespace) -> Outcome:
 
 def run_status(args: argparse.Namespace) -> Outcome:
     """The run's RunStatus lines, and whether it runs (in which process) or was interrupted."""
-    with open_store(args.store) as store:
+    with open_store(args.store, existing=True) as store:
         run_id = pick_run(store, args.run_id)
         info = store.run(run_id)
         status = store.status(run_id)
