@@ -34,7 +34,11 @@ def test_csv_of_colour_and_bw_puzzles_has_the_colour_columns(tmp_path: Path, cap
     assert (
         main(["grade", str(tmp_path / "c.xml"), str(tmp_path / "bw.non"), "--csv", str(out)]) == 0
     )
-    capsys.readouterr()
+    # the rule set grades the black-and-white puzzle only: the colour one is not said to use it
+    # (it said "grading 2 puzzles with the 'learned' rules (94)")
+    err = capsys.readouterr().err
+    assert "grading 2 puzzles: black and white with the 'learned' rules (" in err
+    assert "), colour by colour line logic" in err
     fields, by_file = read_csv(out)
     assert fields == COLUMNS + COLOUR_COLUMNS
     expected = colour_grade(puzzle).features

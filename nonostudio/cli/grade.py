@@ -225,7 +225,11 @@ def run(args: argparse.Namespace) -> Outcome:
     if args.csv:
         check_writable(args.csv, "a CSV file")  # before the grading, not after it
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
-    say(f"grading {count(len(tasks), 'puzzle')} with the {rule_set.name!r} rules ({len(rule_set)})")
+    # (the tasks are read as they are graded, so the line cannot yet tell colour puzzles apart)
+    say(
+        f"grading {count(len(tasks), 'puzzle')}: black and white with the {rule_set.name!r} "
+        f"rules ({len(rule_set)}), colour by colour line logic"
+    )
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
     table, code = run_batch(tasks, job, args.jobs)
     if args.csv:
