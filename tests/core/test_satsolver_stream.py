@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonostudio.core import satsolver
+from nonostudio.core import order_encoding, satsolver
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.order_encoding import encode
@@ -106,3 +106,52 @@ def test_reserving_the_variables_leaves_cadicals_search_the_same():
         assert reserved == plain
         conflicts += plain[1]
     assert conflicts > 20  # the searches had choices to make
+
+
+def _long_lines() -> GridState:
+    """A blank state of a random 2x300 picture: its rows have about 60 blocks and 300 cells
+    (past the 256 cells after which a line asks should_stop()), thousands of clauses each."""
+    rng = np.random.default_rng(5)
+    picture = np.where(rng.random((2, 300)) < 0.7, FILLED, CROSSED).astype(np.int8)
+    return GridState(Puzzle.from_grid(picture).without_goal())
+
+
+class _StopAfterReserve(_Recorder):
+    """A sink whose ``stop()`` turns true at its ``checks``-th call after the variable count
+    was told (the first is the one before the first line)."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__()
+        self.checks = checks
+        self.after = 0
+
+    def stop(self) -> bool:
+        if self.calls:
+            self.after += 1
+        return self.after >= self.checks
+
+
+def test_a_long_line_asks_should_stop_part_way():
+    # A 2000x2000 puzzle's line took 0.7-0.9 s to encode and its 330,000 clauses 0.2 s more to
+    # hand over, neither asking should_stop(): 'check --time-limit 5' returned after 9.7 s.
+    sink = _StopAfterReserve(checks=2)
+    assert encode(_long_lines(), sink.stop, sink) is None
+    assert sink.after == 2  # asked once more after the first line's start, then no more
+    assert [name for name, _ in sink.calls] == ["reserve"]  # stopped inside the first line
+
+
+def test_a_long_lines_clauses_are_handed_over_in_chunks_asking_between(monkeypatch):
+    state = _long_lines()
+    whole = encode(state)
+    assert whole is not None
+    monkeypatch.setattr(order_encoding, "HAND_CHUNK", 1000)
+    monkeypatch.setattr(order_encoding, "LINE_CHECK", 1 << 20)  # no stop inside the line
+    sink = _StopAfterReserve(checks=2)
+    assert encode(state, sink.stop, sink) is None
+    assert [name for name, _ in sink.calls] == ["reserve", "clauses"]
+    assert sink.clauses() == whole.clauses[:1000]  # the first chunk, in order
+    # not stopped: the same clauses in the same order, whatever the chunks
+    sink = _Recorder()
+    streamed = encode(state, None, sink)
+    assert streamed is not None and sink.clauses() == whole.clauses
+    assert streamed.handed == len(whole.clauses) and streamed.clauses == []
