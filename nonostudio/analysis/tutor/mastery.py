@@ -3,8 +3,15 @@ moves, hint rungs and mistakes, each attributed to a technique.
 
 An event is an outcome (1 right, 0 wrong; a hint rung counts as partly wrong, the more so the
 deeper the rung) and a time.  A technique's level is the outcome's recency-weighted mean with a
-prior of :data:`PRIOR_WEIGHT` event at 0.5 (no event: 0.5; one right answer: 0.75); its trend is the
-level over the later half of its events minus the level over the earlier half.
+prior of :data:`PRIOR_WEIGHT` events at 0.5 (no event: 0.5; one right answer: 0.62, two 0.69,
+three 0.74, the first to reach :data:`MASTERED`); its trend is the level over the later
+half of its events minus the level over the earlier half.
+
+The prior's weight is what keeps "mastered" from being said on too little evidence: with a prior
+of one event, one right answer was 0.75 and counted as mastered, and in the simulated learners of
+``tests/benchmarks/bench_tutor.py`` a technique answered by guessing was called mastered at some
+point in 45 % of cases; with three, a known technique is mastered after its third right answer
+and a guessed one rarely is (the figures are in docs/design/tutor.md).
 """
 
 from __future__ import annotations
@@ -17,7 +24,10 @@ from statistics import median
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 from nonostudio.core.library.profiles import ProfileEvent
 
-PRIOR_WEIGHT = 1.0
+PRIOR_WEIGHT = 3.0
+"""The prior's weight, in events at 0.5: no level reaches :data:`MASTERED` with fewer than three
+events scoring 1 (two alone are 0.69; any other event, scoring at most 0.4, lowers it), and three
+right answers alone do (0.74)."""
 DECAY = 0.9
 """Each older event weighs this much of the one after it."""
 MASTERED = 0.7
@@ -57,6 +67,8 @@ class Mastery:
 
     @property
     def mastered(self) -> bool:
+        """The level has reached :data:`MASTERED` (which the prior lets no fewer than three
+        right answers or moves do)."""
         return self.level >= MASTERED
 
     def to_json(self) -> dict[str, object]:
@@ -103,15 +115,26 @@ def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
 
 
 def tier_levels(levels: dict[str, Mastery]) -> dict[int, float]:
-    """Each tier's level: its techniques' levels pooled, each weighed by its evidence (a tier
-    of three techniques with a few drills each is judged on all of them)."""
+    """Each tier's level: its techniques' events pooled (with their recency weights) under one
+    prior of :data:`PRIOR_WEIGHT` events at 0.5, so a tier of three techniques with a few drills
+    each is judged on all of them (and not on a prior per technique: five undrilled techniques
+    are no evidence, not fifteen events at 0.5)."""
     pooled: dict[int, tuple[float, float]] = {}
     for t in ALL_TECHNIQUES:
         m = levels.get(t.id)
-        level, weight = (0.5, PRIOR_WEIGHT) if m is None else (m.level, m.weight)
+        hits, events = (0.0, 0.0) if m is None else _evidence(m)
         total, weights = pooled.get(t.tier, (0.0, 0.0))
-        pooled[t.tier] = (total + level * weight, weights + weight)
-    return {tier: total / weights for tier, (total, weights) in pooled.items()}
+        pooled[t.tier] = (total + hits, weights + events)
+    return {
+        tier: (PRIOR_WEIGHT * 0.5 + hits) / (PRIOR_WEIGHT + events)
+        for tier, (hits, events) in pooled.items()
+    }
+
+
+def _evidence(m: Mastery) -> tuple[float, float]:
+    """The recency-weighted sum of a technique's scores and of its events' weights, the prior
+    taken out."""
+    return m.level * m.weight - PRIOR_WEIGHT * 0.5, m.weight - PRIOR_WEIGHT
 
 
 P_KNOWN = 0.9
@@ -133,8 +156,7 @@ def step_tier(levels: dict[str, Mastery]) -> int:
         m = levels.get(t.id)
         if m is None:
             continue
-        events = m.weight - PRIOR_WEIGHT
-        hits = m.level * m.weight - PRIOR_WEIGHT * 0.5
+        hits, events = _evidence(m)
         right[t.tier] = right.get(t.tier, 0.0) + hits
         wrong[t.tier] = wrong.get(t.tier, 0.0) + events - hits
     tiers = sorted({t.tier for t in ALL_TECHNIQUES})

@@ -30,7 +30,8 @@ class MasteryChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.setToolTip(
             "Level of each technique (the bar and the number): green is mastered, the dashed "
-            "line the level that counts as mastered; ▲/▼ is the trend, then the events"
+            "line the level that counts as mastered (it takes at least three right answers or "
+            "moves: one or two are not enough); ▲/▼ is the trend, then the events"
         )
 
     def set_levels(self, levels: Mapping[str, Mastery], techniques: list[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -72,6 +73,26 @@ def test_mastery_ranks_right_answers_above_wrong_ones_and_shows_the_trend():
     # overlap (tier 1) right, glue (tier 2) wrong: tiers 0 and 1 known, tier 2 the step
     assert step_tier(m) == 2
     assert step_tier(mastery([])) == 0
+
+
+def test_one_right_answer_is_not_mastery_three_are():
+    # with a prior of one event at 0.5, one right answer was 0.75 >= MASTERED: "mastered"
+    right = Outcome("overlap", 1.0)
+    assert not mastery([right])["overlap"].mastered
+    assert not mastery([right] * 2)["overlap"].mastered
+    assert mastery([right] * 3)["overlap"].mastered
+    assert mastery([right] * 12)["overlap"].mastered
+    # a guesser's luck: a wrong answer among the last three keeps it below
+    wrong = Outcome("overlap", 0.0)
+    assert not mastery([right, wrong, right, right])["overlap"].mastered
+    assert not mastery([right, right, right, wrong])["overlap"].mastered
+    # every combination of two right answers and any number of wrong or partial ones (a hint
+    # rung) stays below: mastery needs a third right answer
+    for others in range(4):
+        for where in itertools.combinations(range(others + 2), 2):
+            scores = [1.0 if k in where else hint_score(0) for k in range(others + 2)]
+            m = mastery([Outcome("glue", x) for x in scores])["glue"]
+            assert m.level < MASTERED and not m.mastered, scores
 
 
 def test_a_deeper_hint_rung_costs_more():
