@@ -313,8 +313,8 @@ def encode(
             if len(clauses) <= HAND_CHUNK:
                 sink.add_clauses(clauses)
                 continue
-            for at in range(0, len(clauses), HAND_CHUNK):  # a long line's: asked between chunks
-                if at and should_stop is not None and should_stop():
+            for at in range(0, len(clauses), HAND_CHUNK):  # a long line's: asked before each
+                if should_stop is not None and should_stop():
                     return None
                 sink.add_clauses(clauses[at : at + HAND_CHUNK])
     return formula

@@ -146,7 +146,7 @@ def test_a_long_lines_clauses_are_handed_over_in_chunks_asking_between(monkeypat
     assert whole is not None
     monkeypatch.setattr(order_encoding, "HAND_CHUNK", 1000)
     monkeypatch.setattr(order_encoding, "LINE_CHECK", 1 << 20)  # no stop inside the line
-    sink = _StopAfterReserve(checks=2)
+    sink = _StopAfterReserve(checks=3)  # before the line, its first chunk, its second
     assert encode(state, sink.stop, sink) is None
     assert [name for name, _ in sink.calls] == ["reserve", "clauses"]
     assert sink.clauses() == whole.clauses[:1000]  # the first chunk, in order
