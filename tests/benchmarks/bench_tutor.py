@@ -6,7 +6,9 @@
 2. simulated learners (know the techniques up to tier k, err at a set rate on the rest) doing 40
    drills: the Kendall tau of the mastery estimate against known/unknown, and the share of "for
    you" suggestions whose hardest tier is k or k+1 (goal ≥ 90 %; those offered above the step
-   because the library has nothing in that window are counted apart);
+   because the library has nothing in that window are counted apart); and when a technique is
+   first called mastered: of the known techniques, the share mastered after their n-th answer,
+   and of the unknown ones (a guesser's), the share ever called mastered during the drills;
 3. predicted solving time against held-out simulated sessions: the median relative error of the
    personal model and of the generic-grade baseline (the personal one must beat it);
 then, if tests/benchmarks/bench_tutor_generate.py exists, its main().
@@ -184,6 +186,8 @@ def section_learners(lines, candidates):
     )
     total = good = 0
     taus = []
+    # per (learner, technique): knows it, and mastered after each of its answers
+    called: list[tuple[bool, list[bool]]] = []
     for k in range(0, 6):
         k_taus, k_sugg, k_good, steps, none, k_pairs = [], 0, 0, [], 0, []
         k_ahead: list[int] = []  # hardest tiers offered above an empty window (recommend.for_you)
@@ -191,12 +195,16 @@ def section_learners(lines, candidates):
             rng = random.Random(1000 * k + s)
             practice = Practice(lines, LINE_TECHNIQUES, seed=rng.randrange(10**6))
             events = []
+            after: dict[str, list[bool]] = {}
             for n in range(DRILLS):
                 now = n * 30.0
                 drill = practice.next(now)
                 knows = BY_ID[drill.technique].tier <= k
                 _, event = practice.answer(drill, learner_answer(drill, knows, rng), 5.0, now)
                 events.append(event)
+                now_mastered = mastery(outcomes_of(events))[drill.technique].mastered
+                after.setdefault(drill.technique, []).append(now_mastered)
+            called += [(BY_ID[t].tier <= k, flags) for t, flags in after.items()]
             levels = mastery(outcomes_of(events))
             known = [1 if BY_ID[t].tier <= k else 0 for t in LINE_TECHNIQUES]
             if 0 in known:  # at k = 5 every line technique is known: nothing to rank below
@@ -231,6 +239,24 @@ def section_learners(lines, candidates):
                 else ""
             )
         )
+    print("called mastered, after a technique's n-th answer (of the techniques with >= n answers):")
+    for n in range(1, 7):
+        kn = [f[n - 1] for knows, f in called if knows and len(f) >= n]
+        un = [f[n - 1] for knows, f in called if not knows and len(f) >= n]
+        print(
+            f"  n={n}: known {sum(kn)} of {len(kn)} ({sum(kn) / max(1, len(kn)):.0%}), "
+            f"unknown {sum(un)} of {len(un)} ({sum(un) / max(1, len(un)):.0%})"
+        )
+    unknown = [f for knows, f in called if not knows]
+    known = [f for knows, f in called if knows]
+    ever = sum(any(f) for f in unknown)
+    print(
+        f"unknown techniques ever called mastered during the {DRILLS} drills: {ever} of "
+        f"{len(unknown)} ({ever / len(unknown):.0%}); at the end: "
+        f"{sum(f[-1] for f in unknown)}; known techniques mastered at the end: "
+        f"{sum(f[-1] for f in known)} of {len(known)} (of those answered >= 3 times: "
+        f"{sum(f[-1] for f in known if len(f) >= 3)} of {sum(len(f) >= 3 for f in known)})"
+    )
     print(
         f"all learners: Kendall tau-b median {median(taus):+.2f} (k = 0-4), mean "
         f"{sum(taus) / len(taus):+.2f}; suggestions with hardest tier k or k+1: {good} of "
