@@ -399,17 +399,17 @@ def _held_first(
         at = text.find(f"at {cells_text(range(r['start'], r['end']))}, walled in,")
         for *_, j in r["held"]:
             o = ordinal(j)
-            said = [
-                text.find(w)
-                for w in (
-                    f"can only be the {o} clue,",
-                    f"can only be the {o} and ",
-                    f" and {o} clues",
-                )
-            ]
+            said = [text.find(w) for w in _said_to_be(o)]
             if at < 0 or not any(0 <= k < at for k in said):
                 return False
     return True
+
+
+def _said_to_be(ordinal: str) -> tuple[str, str, str]:
+    """The words that say a block is the ``ordinal`` clue ("can only be the third clue,", "can
+    only be the third and …", "… and third clues")."""
+    o = ordinal
+    return (f"can only be the {o} clue,", f"can only be the {o} and ", f" and {o} clues")
 
 
 def _by_first(
@@ -434,8 +434,7 @@ def _by_first(
             return False
         o = ordinal(k)
         between = text[found.end() : at]
-        said = (f"can only be the {o} clue,", f"can only be the {o} and ", f" and {o} clues")
-        if not any(w in between for w in said):
+        if not any(w in between for w in _said_to_be(o)):
             return False
     return True
 

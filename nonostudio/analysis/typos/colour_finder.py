@@ -457,8 +457,7 @@ def undeclared_report(
         return _unknown_letters_report(rows, cols, palette, items)
 
     def item(axis: str, i: int, j: int) -> str:
-        n, c = (rows if axis == "row" else cols)[i][j]
-        return f"{axis} {i + 1}: {item_text(n, c, palette)}"
+        return _item_words(rows, cols, palette, axis, i, j)
 
     if len(items) == 1:
         ((axis, i, j),) = items
@@ -487,6 +486,14 @@ def undeclared_report(
     return report
 
 
+def _item_words(
+    rows: ColourClues, cols: ColourClues, palette: Palette, axis: str, i: int, j: int
+) -> str:
+    """``row 3: 2r``: clue item ``j`` of line ``i`` on ``axis``, as the reports name it."""
+    n, c = (rows if axis == "row" else cols)[i][j]
+    return f"{axis} {i + 1}: {item_text(n, c, palette)}"
+
+
 def _unknown_letters_report(
     rows: ColourClues, cols: ColourClues, palette: Palette, items: list[tuple[str, int, int]]
 ) -> ColourTypoReport:
@@ -494,8 +501,7 @@ def _unknown_letters_report(
     (there is no file to declare one); each colour is tried in its place."""
 
     def item(axis: str, i: int, j: int) -> str:
-        n, c = (rows if axis == "row" else cols)[i][j]
-        return f"{axis} {i + 1}: {item_text(n, c, palette)}"
+        return _item_words(rows, cols, palette, axis, i, j)
 
     suspects = frozenset((axis, i) for axis, i, _j in items)
     if len(items) == 1:

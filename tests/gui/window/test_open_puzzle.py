@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from nonostudio.core.formats import write_file
@@ -17,6 +18,20 @@ from nonostudio.gui.window.main_window import MainWindow
 
 def library_id(library: Library, title: str) -> int:
     return next(entry.id for entry in library.entries() if entry.title == title)
+
+
+def _questions_cancelled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The questions the window asks (their text), each answered Cancel."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def cancel(_parent, _title, text, *_args):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", cancel)
+    return asked
 
 
 def test_a_library_puzzle_opens_with_its_picture_covered(
@@ -95,15 +110,7 @@ def test_the_editors_new_puzzle_button_leaves_the_file_and_asks_first(
     open before, so Save wrote the new picture over it without a question (seen under Xvfb at
     1024x600: cat.non opened, New puzzle, a stroke, Ctrl+S: the cat gone from the file), and
     it dropped unsaved work without asking."""
-    from PySide6.QtWidgets import QMessageBox
-
-    asked: list[str] = []
-
-    def cancel(_parent, _title, text, *_args):  # type: ignore[no-untyped-def]
-        asked.append(text)
-        return QMessageBox.StandardButton.Cancel
-
-    monkeypatch.setattr(QMessageBox, "question", cancel)
+    asked = _questions_cancelled(monkeypatch)
     path = tmp_path / "cat.non"
     block = small_library.get(library_id(small_library, "Block"))
     write_file(block, path)
@@ -137,15 +144,7 @@ def test_a_size_typed_for_the_new_puzzle_is_not_work_to_save(
     puzzle ask to save the open puzzle, and Save (the default) wrote it cropped to the new
     size over its file (seen under Xvfb at 1024x600: Forever, 25x25, asked about after 5 x 5
     was typed).  Only resizes since it was saved: undone, not asked about."""
-    from PySide6.QtWidgets import QMessageBox
-
-    asked: list[str] = []
-
-    def cancel(_parent, _title, text, *_args):  # type: ignore[no-untyped-def]
-        asked.append(text)
-        return QMessageBox.StandardButton.Cancel
-
-    monkeypatch.setattr(QMessageBox, "question", cancel)
+    asked = _questions_cancelled(monkeypatch)
     path = tmp_path / "own.non"
     write_file(small_library.get(library_id(small_library, "Block")), path)
     assert window.files.open_file(path)
