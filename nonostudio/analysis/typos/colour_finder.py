@@ -451,83 +451,50 @@ def undeclared_report(
 ) -> ColourTypoReport:
     """The problem of clues naming colours the file does not declare (``undeclared``: their
     palette indices), before any fix is tried: the item named, its line the suspect, and why
-    no fix is offered when :func:`undeclared_edits` finds none."""
+    no fix is offered when :func:`undeclared_edits` finds none.  Typed clues
+    (``palette.typed``: no file declares their colours) are said to use a letter that names no
+    colour; each colour is tried in its place."""
     items = undeclared_items(rows, cols, undeclared)
-    if isinstance(palette, ReadPalette) and palette.typed:
-        return _unknown_letters_report(rows, cols, palette, items)
+    typed = isinstance(palette, ReadPalette) and palette.typed
 
     def item(axis: str, i: int, j: int) -> str:
-        return _item_words(rows, cols, palette, axis, i, j)
+        n, c = (rows if axis == "row" else cols)[i][j]
+        return f"{axis} {i + 1}: {item_text(n, c, palette)}"
 
     if len(items) == 1:
         ((axis, i, j),) = items
-        name = palette[(rows if axis == "row" else cols)[i][j][1]].name
-        report = ColourTypoReport(
-            UNDECLARED_COLOUR,
-            f"{item(axis, i, j)} names the colour {name!r}, which the file does not declare; "
-            "each declared colour is tried in its place.",
-            suspects=frozenset({(axis, i)}),
+        colour = palette[(rows if axis == "row" else cols)[i][j][1]]
+        if typed:
+            problem = (
+                f"In {item(axis, i, j)} no colour is typed {colour.char!r}; each colour is "
+                "tried in its place."
+            )
+            why = (
+                f"No colour typed in place of {colour.char!r} makes every colour's row and "
+                "column totals equal with every clue fitting its line."
+            )
+        else:
+            problem = (
+                f"{item(axis, i, j)} names the colour {colour.name!r}, which the file does not "
+                "declare; each declared colour is tried in its place."
+            )
+            why = (
+                "No declared colour in its place makes every colour's row and column totals "
+                "equal with every clue fitting its line."
+            )
+    else:
+        shown = ", ".join(item(*k) for k in items[:4]) + (", ..." if len(items) > 4 else "")
+        what = (
+            "blocks are typed with letters that name no colour"
+            if typed
+            else "clue items name colours the file does not declare"
         )
-        report.undeclared_why = (
-            "No declared colour in its place makes every colour's row and column totals equal "
-            "with every clue fitting its line."
-        )
-        return report
-    shown = ", ".join(item(*k) for k in items[:4]) + (", ..." if len(items) > 4 else "")
+        problem = f"{len(items)} {what} ({shown})."
+        why = f"{len(items)} {what}: no single edit mends them all."
     report = ColourTypoReport(
-        UNDECLARED_COLOUR,
-        f"{len(items)} clue items name colours the file does not declare ({shown}).",
-        suspects=frozenset((axis, i) for axis, i, _j in items),
+        UNDECLARED_COLOUR, problem, suspects=frozenset((axis, i) for axis, i, _j in items)
     )
-    report.undeclared_why = (
-        f"{len(items)} clue items name colours the file does not declare: no single edit "
-        "mends them all."
-    )
-    return report
-
-
-def _item_words(
-    rows: ColourClues, cols: ColourClues, palette: Palette, axis: str, i: int, j: int
-) -> str:
-    """``row 3: 2r``: clue item ``j`` of line ``i`` on ``axis``, as the reports name it."""
-    n, c = (rows if axis == "row" else cols)[i][j]
-    return f"{axis} {i + 1}: {item_text(n, c, palette)}"
-
-
-def _unknown_letters_report(
-    rows: ColourClues, cols: ColourClues, palette: Palette, items: list[tuple[str, int, int]]
-) -> ColourTypoReport:
-    """:func:`undeclared_report` for typed clues (``palette.typed``): a letter names no colour
-    (there is no file to declare one); each colour is tried in its place."""
-
-    def item(axis: str, i: int, j: int) -> str:
-        return _item_words(rows, cols, palette, axis, i, j)
-
-    suspects = frozenset((axis, i) for axis, i, _j in items)
-    if len(items) == 1:
-        ((axis, i, j),) = items
-        letter = palette[(rows if axis == "row" else cols)[i][j][1]].char
-        report = ColourTypoReport(
-            UNDECLARED_COLOUR,
-            f"In {item(axis, i, j)} no colour is typed {letter!r}; each colour is tried in "
-            "its place.",
-            suspects=suspects,
-        )
-        report.undeclared_why = (
-            f"No colour typed in place of {letter!r} makes every colour's row and column "
-            "totals equal with every clue fitting its line."
-        )
-        return report
-    shown = ", ".join(item(*k) for k in items[:4]) + (", ..." if len(items) > 4 else "")
-    report = ColourTypoReport(
-        UNDECLARED_COLOUR,
-        f"{len(items)} blocks are typed with letters that name no colour ({shown}).",
-        suspects=suspects,
-    )
-    report.undeclared_why = (
-        f"{len(items)} blocks are typed with letters that name no colour: no single edit "
-        "mends them all."
-    )
+    report.undeclared_why = why
     return report
 
 
