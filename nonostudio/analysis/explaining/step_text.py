@@ -364,14 +364,9 @@ def _add_short_reasons(
             premise["claims"] = [
                 d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
             ]
-            body, words = _body_words(technique, axis, line, premises)
-            if any("held" in r for r in reasons.values()) and not _held_first(
-                technique, axis, line, premises, reasons.values()
-            ):
-                continue
-            if any(r["claim"] == "no_room" for r in reasons.values()) and not _by_first(
-                technique, axis, line, premises, reasons.values()
-            ):
+            text = _sentence(technique, axis, line, premises)
+            body, words = _counted(text)
+            if not _others_named_first(text, reasons.values()):
                 continue
             if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
                 key = (-len(reasons), body)
@@ -381,26 +376,29 @@ def _add_short_reasons(
         held += _held(premise["claims"])
 
 
-def _held_first(
-    technique: str,
-    axis: str,
-    line: Line,
-    premises: list[dict[str, Any]],
-    reasons: Iterable[dict[str, Any]],
-) -> bool:
-    """Whether the words ``premises`` make name each other block's clue a ``walled_block``
-    claim with ``held`` rests on before the walled-in block ("the first block, at cell 1, can
-    only be the first clue, 1, and the block at cell 12, walled in, can only be the second
-    clue, 1, the only other 1")."""
-    text = step_sentence(technique, axis, 99, line.hints, line.size, premises).text
+def _others_named_first(text: str, reasons: Iterable[dict[str, Any]]) -> bool:
+    """Whether the step sentence ``text`` names the blocks a short reason rests on, and their
+    clues, before the block the reason is for: each other block a ``walled_block`` claim with
+    ``held`` rests on ("the first block, at cell 1, can only be the first clue, 1, and the
+    block at cell 12, walled in, can only be the second clue, 1, the only other 1"), and the
+    block a ``no_room`` claim rests on ("the first block, at cells 1–2, can only be the first
+    clue, 2, and the block at cell 9, walled in, with no room for the third clue, 2, in cells
+    3–8 before it, …")."""
     for r in reasons:
-        if "held" not in r:
-            continue
-        at = text.find(f"at {cells_text(range(r['start'], r['end']))}, walled in,")
-        for *_, j in r["held"]:
-            o = ordinal(j)
-            said = [text.find(w) for w in _said_to_be(o)]
-            if at < 0 or not any(0 <= k < at for k in said):
+        if "held" in r:
+            at = text.find(f"at {cells_text(range(r['start'], r['end']))}, walled in,")
+            for *_, j in r["held"]:
+                said = [text.find(w) for w in _said_to_be(ordinal(j))]
+                if at < 0 or not any(0 <= k < at for k in said):
+                    return False
+        if r["claim"] == "no_room":
+            at = text.find(f"at {cells_text(range(r['start'], r['end']))}, ")
+            bs, be, k = r["by"]
+            found = re.search(rf"at {cells_text(range(bs, be))}(?![\d–])", text)
+            if at < 0 or found is None or found.start() >= at:
+                return False
+            between = text[found.end() : at]
+            if not any(w in between for w in _said_to_be(ordinal(k))):
                 return False
     return True
 
@@ -410,33 +408,6 @@ def _said_to_be(ordinal: str) -> tuple[str, str, str]:
     only be the third and …", "… and third clues")."""
     o = ordinal
     return (f"can only be the {o} clue,", f"can only be the {o} and ", f" and {o} clues")
-
-
-def _by_first(
-    technique: str,
-    axis: str,
-    line: Line,
-    premises: list[dict[str, Any]],
-    reasons: Iterable[dict[str, Any]],
-) -> bool:
-    """Whether the words ``premises`` make name the block a ``no_room`` claim rests on, and its
-    clue, before the boxes the claim is for ("the first block, at cells 1–2, can only be the
-    first clue, 2, and the block at cell 9, walled in, with no room for the third clue, 2, in
-    cells 3–8 before it, …")."""
-    text = step_sentence(technique, axis, 99, line.hints, line.size, premises).text
-    for r in reasons:
-        if r["claim"] != "no_room":
-            continue
-        at = text.find(f"at {cells_text(range(r['start'], r['end']))}, ")
-        bs, be, k = r["by"]
-        found = re.search(rf"at {cells_text(range(bs, be))}(?![\d–])", text)
-        if at < 0 or found is None or found.start() >= at:
-            return False
-        o = ordinal(k)
-        between = text[found.end() : at]
-        if not any(w in between for w in _said_to_be(o)):
-            return False
-    return True
 
 
 def _held(claims: Sequence[dict[str, Any]]) -> list[tuple[int, int, int]]:
@@ -498,9 +469,20 @@ def _body_words(
     """The words of the body of the step sentence ``premises`` make (after the line's and the
     technique's names) and of the whole sentence (its line named as long as any: "Column
     30", and the technique beyond the rules)."""
-    text = step_sentence(
+    return _counted(_sentence(technique, axis, line, premises))
+
+
+def _sentence(technique: str, axis: str, line: Line, premises: list[dict[str, Any]]) -> str:
+    """The step sentence ``premises`` make, its line named as long as any ("Column 30") and
+    the technique beyond the rules: the longest it can be."""
+    return step_sentence(
         technique, axis, 99, line.hints, line.size, premises, beyond_rules=True
     ).text
+
+
+def _counted(text: str) -> tuple[int, int]:
+    """The words of a step sentence's body (after the line's and the technique's names) and of
+    the whole sentence."""
     return len(text.split(": ", 1)[1].split()), len(text.split())
 
 
