@@ -262,40 +262,38 @@ class Ranges:
         """Push every ``lo`` right and ``hi`` left to allowed starts in clue order, to a fixed
         point; False when some clue is left with no start.  (The allowed starts at or after
         (before) a bound are found at once in the clue length's mask: this is the hottest loop
-        of a trace.)"""
+        of a trace.)
+
+        One pass each way is the fixed point: the left pass reads no ``hi`` but to fail, and
+        leaves each ``lo`` an allowed start at or after the edge the clue before sets, so a
+        second left pass moves nothing; likewise the right pass and ``hi``; and a ``lo`` the
+        right pass left at or below its ``hi`` fails no second pass.  (It went round until a
+        round changed nothing: that last round always found nothing.)"""
         clues, lo, hi = self.clues, self.lo, self.hi
         masks = self._allowed_masks()
-        k = len(clues)
-        changed = True
-        while changed:
-            changed = False
-            edge = 0
-            for i in range(k):
-                h = clues[i]
-                s = max(lo[i], edge)
-                after = masks[h] >> s if s >= 0 else masks[h] << -s  # the allowed starts >= s
-                if not after:
-                    return False
-                s += (after & -after).bit_length() - 1  # the first of them
-                if s > hi[i]:
-                    return False
-                if s != lo[i]:
-                    lo[i] = s
-                    changed = True
-                edge = s + h + 1
-            edge = self.n
-            for i in range(k - 1, -1, -1):
-                h = clues[i]
-                s = min(hi[i], edge - h)
-                if s < 0:
-                    return False
-                s = (masks[h] & ((2 << s) - 1)).bit_length() - 1  # the last allowed start <= s
-                if s < lo[i]:
-                    return False
-                if s != hi[i]:
-                    hi[i] = s
-                    changed = True
-                edge = s - 1
+        edge = 0
+        for i in range(len(clues)):
+            h = clues[i]
+            s = max(lo[i], edge)
+            after = masks[h] >> s if s >= 0 else masks[h] << -s  # the allowed starts >= s
+            if not after:
+                return False
+            s += (after & -after).bit_length() - 1  # the first of them
+            if s > hi[i]:
+                return False
+            lo[i] = s
+            edge = s + h + 1
+        edge = self.n
+        for i in range(len(clues) - 1, -1, -1):
+            h = clues[i]
+            s = min(hi[i], edge - h)
+            if s < 0:
+                return False
+            s = (masks[h] & ((2 << s) - 1)).bit_length() - 1  # the last allowed start <= s
+            if s < lo[i]:
+                return False
+            hi[i] = s
+            edge = s - 1
         return True
 
     def _starts_mask(self, i: int, masks: dict[int, int]) -> int:
@@ -375,7 +373,7 @@ def fixed_point(step: Round) -> Move:
 
     def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
         hints = normal_clues(clues)
-        work = [int(c) for c in cells]
+        work = [*map(int, cells)]
         while True:
             before = list(work)
             step(hints, work)
@@ -434,8 +432,8 @@ def simple_spaces(clues: Clues, cells: list[int]) -> None:
     r = wall_ranges(clues, cells)
     if r is not None:
         for c, covered in enumerate(r.reach()):
-            if not covered:
-                _set(cells, c, c + 1, CROSSED)
+            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
+                cells[c] = CROSSED
 
 
 # ---- tier 2: boxes ------------------------------------------------------------------------------
@@ -466,8 +464,8 @@ def punctuate(clues: Clues, cells: list[int]) -> None:
                 placed = True
     if placed and r.tighten():
         for c, covered in enumerate(r.reach()):
-            if not covered:
-                _set(cells, c, c + 1, CROSSED)
+            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
+                cells[c] = CROSSED
 
 
 def glue(clues: Clues, cells: list[int]) -> None:
@@ -530,8 +528,8 @@ def mercury(clues: Clues, cells: list[int]) -> None:
     r = narrowed_ranges(clues, cells)
     if r is not None:
         for c, covered in enumerate(r.reach()):
-            if not covered:
-                _set(cells, c, c + 1, CROSSED)
+            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
+                cells[c] = CROSSED
 
 
 # ---- tier 1 on parts: matching blocks to clues --------------------------------------------------

@@ -212,6 +212,25 @@ def test_ranges_read_as_the_plain_ranges(boxes: bool) -> None:
             assert _probe(fast, random.Random(j)) == plain, (clues, cells)
 
 
+@pytest.mark.parametrize("boxes", [False, True])
+def test_tighten_from_any_bounds_is_the_plain_fixed_point(boxes: bool) -> None:
+    """tighten makes one pass each way (a second pass never moves a bound): from random bounds
+    (below 0 and past the line too, crossing each other), it answers and leaves ``lo`` and
+    ``hi`` as the plain ranges' passes repeated until nothing changes do."""
+    rng = random.Random(7)
+    for clues, cells in _random_lines(seed=3, count=300):
+        n = len(cells)
+        lo = [rng.randint(-2, n) for _ in clues]
+        hi = [rng.randint(-1, n + 1) for _ in clues]
+        plain = PlainRanges(clues, cells, boxes=boxes)
+        fast = tm.Ranges(clues, cells, boxes=boxes)
+        plain.lo, plain.hi, fast.lo, fast.hi = list(lo), list(hi), list(lo), list(hi)
+        fitted = plain.tighten()
+        assert fast.tighten() == fitted, (clues, cells, lo, hi)
+        if fitted:
+            assert (fast.lo, fast.hi) == (plain.lo, plain.hi), (clues, cells, lo, hi)
+
+
 def test_runs_are_fresh_lists_of_the_cells_as_they_are() -> None:
     cells = [FILLED, FILLED, UNKNOWN, FILLED, CROSSED]
     first = tm.runs(cells, FILLED)
