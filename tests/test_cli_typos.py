@@ -193,3 +193,20 @@ def test_the_typos_shown_say_how_many_were_found(capsys) -> None:
     assert f"the 3 likeliest of {row['suggestions_found']})" in out
     assert main(["solve", text]) == 2
     assert f"the 3 likeliest of {row['suggestions_found']})" in capsys.readouterr().out
+
+
+def test_check_and_solve_name_a_row_left_out_of_a_non_file(tmp_path: Path, capsys) -> None:
+    """Bike with row 8 left out: the reader's error alone before ('expected 20 row clues ...,
+    found only 19 before this blank line'), no typo search; now the place and the clue."""
+    text = (samples_dir() / "jwilk-038-bike.non").read_text().splitlines()
+    start = text.index("rows") + 1
+    path = tmp_path / "bike.non"
+    path.write_text("\n".join(text[: start + 7] + text[start + 8 :]) + "\n")
+    assert main(["check", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "found only 19 before this blank line" in out
+    assert f"{path}: Row clues: 19 lines for a height of 20." in out
+    assert "one seems to be missing after row 7: with 3 3 2 1 1 " in out
+    assert main(["solve", str(path), "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["line_fixes"][0]["line"] == 8 and data["line_fixes"][0]["clue"] == "3 3 2 1 1"

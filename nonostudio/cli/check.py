@@ -91,7 +91,9 @@ def typo_fields(report: Any) -> dict[str, Any]:
     also has its two ``edits``), whether the search was ``typos_complete``, and when pairs of
     edits are offered ``pairs_text``: how many and on which lines; when none is offered,
     ``no_suggestion``: why (the sentence the studio shows, e.g. that no declared colour in an
-    undeclared one's place makes the colour totals equal)."""
+    undeclared one's place makes the colour totals equal); ``line_fixes`` when a whole clue
+    line put back or dropped makes one picture (``kind, axis, line, clue, line_solvable,
+    text``)."""
     fields = {
         "problem": report.problem,
         "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
@@ -100,6 +102,8 @@ def typo_fields(report: Any) -> dict[str, Any]:
     }
     if not fields["suggestions"]:
         fields["no_suggestion"] = report.no_suggestion_text()
+    if getattr(report, "line_fixes", None):  # (black-and-white clues only)
+        fields["line_fixes"] = [fix.as_dict() for fix in report.line_fixes]
     if report.pairs(1):
         fields["pairs_text"] = report.pairs_text()
     return fields
@@ -174,7 +178,9 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
                 continue
             from nonostudio.analysis.typos import find_typos  # loaded only when needed
 
-            row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit))
+            size = getattr(exc, "size", None)  # declared, when the line counts differ from it
+            options = {"size": size} if size else {}
+            row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit, **options))
         except (PuzzleError, OSError):
             continue
 

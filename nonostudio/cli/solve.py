@@ -76,10 +76,15 @@ TYPO_TIME_LIMIT = 30.0
 
 
 def _typos(
-    rows: Any, cols: Any, time_limit: float | None, palette: Any = None
+    rows: Any,
+    cols: Any,
+    time_limit: float | None,
+    palette: Any = None,
+    size: tuple[int, int] | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
     """The typo fields of the JSON form (as ``check`` gives them) and the text lines; with a
-    ``palette``, of colour clues."""
+    ``palette``, of colour clues; ``size``: the width and height the file declares, when its
+    clue lines are not as many."""
     from nonostudio.analysis.typos import find_colour_typos, find_typos  # loaded when needed
     from nonostudio.cli.check import typo_fields
 
@@ -90,7 +95,7 @@ def _typos(
             palette, rows, cols, time_limit=limit, progress=ThrottledProgress()
         )
         return typo_fields(found), found.text_lines()
-    report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress())
+    report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size)
     return typo_fields(report), report.text_lines()
 
 
@@ -103,7 +108,7 @@ def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Out
         fields, lines = _typos(rows, cols, args.time_limit, palette)
     else:
         assert exc.clues is not None
-        fields, lines = _typos(*exc.clues, args.time_limit)
+        fields, lines = _typos(*exc.clues, args.time_limit, size=getattr(exc, "size", None))
     data = {
         "error": str(exc),
         "exit_code": int(ExitCode.BAD_INPUT),

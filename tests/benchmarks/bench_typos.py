@@ -11,9 +11,11 @@ the top three; over every case, the same shares, the median and 95th percentile 
 suggestions, and the counts per kind.
 
 Run by hand: ``python tests/benchmarks/bench_typos.py [--limit N] [--janko N] [--seed S]
-[--time-limit S] [--two]`` (``--limit`` caps the puzzles, for a quick look).  ``--two`` measures
-two typos per puzzle instead (a changed number with a second changed number or a swap, in another
-line): how often an offered edit undoes one of them, first and in the top three, and the time.
+[--time-limit S] [--two] [--lines]`` (``--limit`` caps the puzzles, for a quick look).  ``--two``
+measures two typos per puzzle instead (a changed number with a second changed number or a swap, in
+another line): how often an offered edit undoes one of them, first and in the top three, and the
+time.  ``--lines`` measures a whole line left out and one typed twice: how often the true line is
+put back, whether every line fix named makes one picture (the complete solver), and the time.
 """
 
 from __future__ import annotations
@@ -214,6 +216,60 @@ def two_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit:
     return 0
 
 
+def line_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit: float) -> int:
+    """A whole line left out, and a (non-empty) line typed twice, on a random axis and line of
+    each puzzle: how often the finder names a fix that puts the true clues back, whether every
+    fix it names makes one picture (the complete solver), and the time to the report."""
+    print(f"{len(puzzles)} puzzles, one line left out and one line typed twice each")
+    cases: Counter[str] = Counter()
+    offered: Counter[str] = Counter()
+    true_first: Counter[str] = Counter()
+    true_listed: Counter[str] = Counter()
+    single: Counter[str] = Counter()
+    false = checked = incomplete = 0
+    times: list[float] = []
+    slowest = (0.0, "")
+    for name, puzzle in puzzles:
+        original = (puzzle.rows, puzzle.cols)
+        for kind in ("left out", "typed twice"):
+            axis = rng.choice(("row", "column"))
+            lines = puzzle.rows if axis == "row" else puzzle.cols
+            k = rng.randrange(len(lines))
+            if kind == "typed twice":
+                if not lines[k]:
+                    continue
+                typed = (*lines[: k + 1], *lines[k:])
+            else:
+                typed = (*lines[:k], *lines[k + 1 :])
+            clues = (typed, puzzle.cols) if axis == "row" else (puzzle.rows, typed)
+            report = find_typos(*clues, time_limit=time_limit)
+            cases[kind] += 1
+            times.append(report.seconds)
+            slowest = max(slowest, (report.seconds, f"{name} ({kind} {axis} {k + 1})"))
+            incomplete += not report.complete
+            fixes = getattr(report, "line_fixes", [])  # (none before they were looked for)
+            single[kind] += bool(report.top())
+            offered[kind] += bool(fixes)
+            found = [(f.rows, f.cols) == original for f in fixes]
+            true_first[kind] += bool(found) and found[0]
+            true_listed[kind] += any(found)
+            for fix in fixes:
+                checked += 1
+                false += not solve(Puzzle(fix.rows, fix.cols)).verdict.is_unique
+    for kind in cases:
+        print(
+            f"  {kind}: {cases[kind]} cases; a line fix offered {_pct(offered[kind], cases[kind])}"
+            f", the true one first {_pct(true_first[kind], cases[kind])}, listed "
+            f"{_pct(true_listed[kind], cases[kind])}; a single edit offered instead "
+            f"{_pct(single[kind], cases[kind])}"
+        )
+    print(f"fixes named: {checked}, not one picture by the complete solver: {false}")
+    print(f"searches not complete: {incomplete}")
+    if times:
+        print(f"time to the report: {_times_text(times)} on {slowest[1]}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=None, help="at most N puzzles")
@@ -221,6 +277,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=45)
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per search")
     parser.add_argument("--two", action="store_true", help="two typos per puzzle")
+    parser.add_argument(
+        "--lines", action="store_true", help="a whole line left out or typed twice instead"
+    )
     args = parser.parse_args()
     require_anchors()
     puzzles = load_puzzles(args.janko, args.seed)
@@ -229,6 +288,8 @@ def main() -> int:
     rng = random.Random(args.seed)
     if args.two:
         return two_typos(puzzles, rng, args.time_limit)
+    if args.lines:
+        return line_typos(puzzles, rng, args.time_limit)
     print(f"{len(puzzles)} puzzles, typo kinds {', '.join(KINDS)}, seed {args.seed}")
     times: list[float] = []
     per_kind: Counter[str] = Counter()

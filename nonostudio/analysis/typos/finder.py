@@ -26,6 +26,7 @@ from nonostudio.analysis.typos.edits import (
     unbalanced_edits,
     weight,
 )
+from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Clues, Puzzle, min_length
@@ -50,6 +51,7 @@ MULTIPLE = "multiple solutions"
 UNDECIDED = "undecided"
 UNEQUAL_TOTALS = "unequal totals"
 TOO_LONG = "clue too long"
+LINE_COUNT = "line count"
 
 T = TypeVar("T")
 
@@ -130,7 +132,8 @@ class TypoReport:
     """What is wrong with the clues and the ranked suggestions.
 
     ``problem_kind`` is one of :data:`UNIQUE` (nothing to find), :data:`NO_SOLUTION`,
-    :data:`MULTIPLE`, :data:`UNDECIDED`, :data:`UNEQUAL_TOTALS`, :data:`TOO_LONG`; ``problem`` says
+    :data:`MULTIPLE`, :data:`UNDECIDED`, :data:`UNEQUAL_TOTALS`, :data:`TOO_LONG`,
+    :data:`LINE_COUNT` (not as many clue lines as the declared size); ``problem`` says
     it in a sentence.  ``suggestions`` holds every edit tried, best first; ``complete`` is False
     when the search was cancelled or ran out of time before every edit was decided.
     """
@@ -143,6 +146,9 @@ class TypoReport:
     complete: bool = True
     cancelled: bool = False
     seconds: float = 0.0
+    #: A whole clue line put back or dropped that makes the clues one picture (looked for when
+    #: no single edit makes the puzzle unique; :mod:`~nonostudio.analysis.typos.lines`).
+    line_fixes: list[LineFix] = field(default_factory=list)
 
     @property
     def needs_fixing(self) -> bool:
@@ -195,6 +201,7 @@ class TypoReport:
             "candidates": self.candidates,
             "complete": self.complete,
             "seconds": round(self.seconds, 6),
+            "line_fixes": [f.as_dict() for f in self.line_fixes],
         }
 
     def text_lines(self, count: int = 3) -> list[str]:
@@ -229,7 +236,15 @@ class TypoReport:
         return f"the {count} likeliest of {every}" if every > count else ""
 
     def no_suggestion_text(self) -> str:
-        """Why no suggestion is offered, in a sentence."""
+        """Why no suggestion is offered, in a sentence; a whole clue line left out or typed
+        twice first, when putting it back or dropping it makes one picture."""
+        if self.line_fixes:
+            return fixes_text(self.line_fixes)
+        if self.problem_kind == LINE_COUNT and self.complete:
+            return (
+                "No line put back or dropped makes the clues one picture: check the lines "
+                "against the book."
+            )
         if not self.candidates and self.complete and not self.cancelled:
             return (
                 "No single edit of one clue applies here: a number changed, added or dropped "
@@ -318,15 +333,20 @@ def find_typos(
     time_limit: float | None = TIME_LIMIT,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    size: tuple[int, int] | None = None,
 ) -> TypoReport:
     """What is wrong with these clues and the single edits that make the puzzle unique, best
     first.  The clues need not make a valid :class:`Puzzle`: totals may differ and a clue may be
     too long for its line.  ``progress`` and ``should_stop`` follow
-    :mod:`nonostudio.core.progress`; a cancelled or timed-out search reports what it found."""
+    :mod:`nonostudio.core.progress`; a cancelled or timed-out search reports what it found.
+    ``size``, the ``(width, height)`` a file declares: when the clue lines are not as many, no
+    edit of a clue mends them, and only a line put back or dropped is looked for."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     rows_t: Clues = tuple(tuple(int(v) for v in r) for r in rows)
     cols_t: Clues = tuple(tuple(int(v) for v in c) for c in cols)
+    if size is not None and size != (len(cols_t), len(rows_t)):
+        return _line_count_report(rows_t, cols_t, size, started, deadline, should_stop)
     kind, words, suspects = diagnose(rows_t, cols_t, time_limit, should_stop)
     report = TypoReport(kind, words)
     if kind in (UNIQUE, UNDECIDED):
@@ -355,9 +375,19 @@ def find_typos(
             report.cancelled = pace.stopped
     finally:
         decider.close()
+    # A line left out or typed twice shifts every later line: no single edit mends that, and
+    # the two typos looked for next would not either.  Several solutions are common in puzzles
+    # that were never unique, where an empty line put back says nothing.
+    if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
+        report.line_fixes, report.complete = line_count_fixes(rows_t, cols_t, deadline, should_stop)
     # Two typos are looked for where the clues contradict themselves; several solutions are
     # common in puzzles that were never unique, and "one more line left out" says nothing there.
-    if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
+    if (
+        not any(s.unique for s in found)
+        and report.complete
+        and kind != MULTIPLE
+        and not report.line_fixes
+    ):
         others = unbalanced_edits(rows_t, cols_t)
         if sum(map(sum, rows_t)) != sum(map(sum, cols_t)):  # else they were tried above
             others += balanced_edits(rows_t, cols_t)
@@ -390,6 +420,32 @@ def find_typos(
     report.suggestions = ranked
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
+    return report
+
+
+def _line_count_report(
+    rows: Clues,
+    cols: Clues,
+    size: tuple[int, int],
+    started: float,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+) -> TypoReport:
+    """The report on clue lines not as many as the declared ``size`` says: the line put back
+    or dropped (:func:`line_count_fixes`) that gives the clues that size and one picture."""
+    said = []
+    for axis, lines, want in (("row", rows, size[1]), ("column", cols, size[0])):
+        if len(lines) != want:
+            name = "height" if axis == "row" else "width"
+            said.append(
+                f"{axis.capitalize()} clues: {len(lines)} line{'s' if len(lines) != 1 else ''} "
+                f"for a {name} of {want}."
+            )
+    report = TypoReport(LINE_COUNT, " ".join(said))
+    fixes, report.complete = line_count_fixes(rows, cols, deadline, should_stop)
+    report.line_fixes = [f for f in fixes if (len(f.cols), len(f.rows)) == size]
+    report.cancelled = should_stop is not None and should_stop()
+    report.seconds = time.perf_counter() - started
     return report
 
 

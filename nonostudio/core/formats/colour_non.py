@@ -27,6 +27,8 @@ def read(text: str, source: str) -> ColourPuzzle:
     """One colour ``.non`` puzzle."""
     reader = _Reader(text, source)
     rows, cols, meta, goal_text = reader.parse()
+    if reader.miscount is not None:  # a section a line short or long: said as it was found
+        raise reader.miscount
     declared: dict[str, Colour] = {}
     for letter, (rest, line) in reader.declared.items():
         value, _, name = rest.partition(" ")

@@ -12,7 +12,7 @@ import html
 import re
 from typing import TYPE_CHECKING
 
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
@@ -56,6 +56,20 @@ TEXT_GOAL_CELLS = 10_000
 _NOT_ZERO = re.compile(r"[^0]", re.DOTALL)
 
 
+class LineCountError(InconsistentPuzzleError):
+    """A section one clue line short of the size the file declares, or one line long (a line
+    left out or typed twice): ``clues`` holds the lines as read and ``size`` the declared
+    ``(width, height)``, for the typo finder, which looks for the place."""
+
+    size: tuple[int, int] | None = None
+
+    def with_source(self, source: str) -> PuzzleError:
+        copy = super().with_source(source)
+        if isinstance(copy, LineCountError):
+            copy.size = self.size
+        return copy
+
+
 def _value(rest: str) -> str:
     """A property value: a quoted string (HTML escapes decoded) or the bare rest of the line."""
     rest = rest.strip()
@@ -77,6 +91,10 @@ class _Reader:
         #: The width and height read so far (None: not yet).
         self.width: int | None = None
         self.height: int | None = None
+        #: A section one clue line short of its count, or with one line too many: the error
+        #: said for it, raised once the rest is read (with the clues, for the typo finder,
+        #: which looks for the line left out or typed twice).
+        self.miscount: PuzzleError | None = None
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
         return PuzzleError(message, source=self.source, line=line, column=column)
@@ -128,7 +146,7 @@ class _Reader:
             raise self.error(
                 f"'{keyword}' comes before '{size}'; the {size} must be given first", start + 1
             )
-        clues = []
+        clues: list[tuple[int, ...]] = []
         for k in range(count):
             i = start + 1 + k
             if i >= len(self.lines):
@@ -139,7 +157,10 @@ class _Reader:
                 )
             text = self.lines[i].strip()
             if not text:
-                raise self.blank(i, count, k, kind, start)
+                error = self.blank(i, count, k, kind, start)
+                if self.one_short(error, count, k):
+                    return clues, start + k
+                raise error
             if text[0] == "-" and text[1:2].isdigit():
                 raise PuzzleError(
                     f"a negative number, {text.split(',')[0].split()[0]}: a clue's numbers are "
@@ -156,19 +177,43 @@ class _Reader:
             ):
                 clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))  # raises, naming the place
             if not text[0].isdigit() and text[0] != ",":
-                raise self.error(
+                error = self.error(
                     f"expected {count} {kind} clues after '{keyword}' (line "
                     f"{start + 1}), found only {k} before {text.split()[0]!r}"
                     + self.swapped(kind, k),
                     i + 1,
                 )
+                if self.one_short(error, count, k):
+                    return clues, start + k
+                raise error
             clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))
         return clues, start + count
+
+    def one_short(self, error: PuzzleError, count: int, found: int) -> bool:
+        """Whether a section that ends after ``found`` of its ``count`` clues is one line
+        short (a line left out), to be said with ``error`` once the rest is read; a section
+        with other clue lines after the blank line is no such section."""
+        if found != count - 1 or not found or error.clue is not None or self.miscount:
+            return False
+        self.miscount = error
+        return True
 
     def read(self) -> Puzzle:
         rows, cols, meta, goal_text = self.parse()
         if len(self.colours) > 1:
             raise colour_refusal(self.colours, self.source)
+        if self.miscount is not None:
+            # clues that read but do not fit the size: the typo finder looks for the line
+            # left out or typed twice
+            error = LineCountError(
+                self.miscount.message, source=self.source, line=self.miscount.line
+            )
+            error.clues = tuple(rows), tuple(cols)
+            if self.width is not None and self.height is not None:
+                error.size = self.width, self.height
+            error.clue_lines = dict(self.clue_lines)
+            error.meta = meta
+            raise error
         goal = None
         goal_line = None
         if goal_text is not None:
@@ -189,7 +234,21 @@ class _Reader:
     ) -> tuple[
         list[tuple[int, ...]], list[tuple[int, ...]], dict[str, str], tuple[str, int] | None
     ]:
-        """Row clues, column clues, text fields and the goal text with its line."""
+        """Row clues, column clues, text fields and the goal text with its line; a section a
+        line short or long is kept in :attr:`miscount`, unless another error follows: then that
+        first one is raised, as it was before the rest was read."""
+        try:
+            return self._parse()
+        except PuzzleError:
+            if self.miscount is not None:
+                raise self.miscount from None
+            raise
+
+    def _parse(
+        self,
+    ) -> tuple[
+        list[tuple[int, ...]], list[tuple[int, ...]], dict[str, str], tuple[str, int] | None
+    ]:
         width = height = None
         rows = cols = None
         meta: dict[str, str] = {}
@@ -231,7 +290,13 @@ class _Reader:
                 self.colours.add(letter)
                 self.declared[letter] = (rest[len(letter) :].strip(), i + 1)
             elif text[:1].isdigit() or text[:1] == ",":
-                raise self.surplus(i, last)
+                error = self.surplus(i, last)
+                section = rows if last and last[0] == "rows" else cols
+                one_more = self.one_more(i, last, section)
+                if section is None or one_more is None or self.miscount:
+                    raise error
+                self.miscount = error
+                section.append(one_more)
             if word in ("rows", "columns") and not rest:
                 last = (word, start, i - start)
             i += 1
@@ -246,6 +311,22 @@ class _Reader:
                 )
         assert rows is not None and cols is not None
         return rows, cols, meta, goal_text
+
+    def one_more(
+        self, index: int, last: tuple[str, int, int] | None, clues: list[tuple[int, ...]] | None
+    ) -> tuple[int, ...] | None:
+        """The clue on line index ``index`` when it is the only surplus line of the section
+        just read (``last``; a line typed twice), else None."""
+        if last is None or clues is None:
+            return None
+        keyword, start, count = last
+        if index != start + count + 1 or len(clues) != count:
+            return None
+        after = self.lines[index + 1].strip()[:1] if index + 1 < len(self.lines) else ""
+        if after.isdigit() or after == ",":
+            return None  # more surplus lines
+        kind = "row" if keyword == "rows" else "column"
+        return self.clue(self.lines[index].strip(), index + 1, f"{kind} {count + 1}")
 
     def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
         """The error for a clue line found outside the ``rows`` and ``columns`` sections."""

@@ -1,0 +1,304 @@
+"""A whole clue line left out, or typed twice: the mistakes that shift every later line.
+
+A typist copying a puzzle from a book skips a line (often an empty one, which the book shows as
+nothing) or types one twice.  No single edit of one clue mends that: every later line holds its
+neighbour's clue.  :func:`line_count_fixes` tries
+
+* a line put back at each place of the rows (and of the columns): the put-back line is left free
+  and the other lines keep their clues, shifted; one incremental CaDiCaL instance (the typo
+  decider's, :class:`~nonostudio.analysis.typos.deciding._IncrementalSat`) decides each place.
+  Where pictures fit, the first one's line gives the missing clue, which is kept when the clues
+  with it make exactly one picture (another picture with the same clue is looked for with the
+  first blocked).  The totals say how many cells the missing line holds, so a place is tried only
+  when that is between 0 and the line's length;
+* each line equal to the next one dropped (its totals must account for the surplus), decided by
+  the complete solver.
+
+A fix is offered only when the clues with it make exactly one picture (docs/design/typos.md).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import Hints
+from nonostudio.core.progress import StopCallback
+from nonostudio.core.puzzle import Clues, Puzzle, min_length
+from nonostudio.core.solver import Verdict, solve
+
+MISSING = "missing line"
+DOUBLED = "doubled line"
+#: Pictures looked at per place of a missing line (each another clue for it) at the most.
+MOST_PICTURES = 4
+
+
+@dataclass(frozen=True)
+class LineFix:
+    """A line put back (``MISSING``: ``clue`` becomes line ``index`` of ``axis``, the lines from
+    there on move one on) or dropped (``DOUBLED``: line ``index``, equal to line ``index + 1``),
+    and the clues it leaves, which make exactly one picture."""
+
+    kind: str
+    axis: str
+    index: int
+    clue: Hints
+    rows: Clues
+    cols: Clues
+    line_solvable: bool
+
+    def text(self) -> str:
+        """The fix in words: ``row clues: 19 lines; one seems to be missing after row 7: with
+        3 3 2 1 1 put in as row 8, the clues make one picture``."""
+        return _place_text([self])
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form: ``kind, axis, line`` (1-based), ``clue``, ``line_solvable``, ``text``."""
+        return {
+            "kind": self.kind,
+            "axis": self.axis,
+            "line": self.index + 1,
+            "clue": clue_to_text(self.clue),
+            "line_solvable": self.line_solvable,
+            "text": self.text(),
+        }
+
+
+def _place_text(fixes: list[LineFix]) -> str:
+    """The fixes at one place (same kind, axis and line; a missing line's clues differ) in
+    words."""
+    first = fixes[0]
+    axis, n = first.axis, first.index + 1
+    lines = len(first.rows if axis == "row" else first.cols)
+    size = f"the clues ({len(first.rows)} rows, {len(first.cols)} columns)"
+    how = "one picture"
+    if all(f.line_solvable for f in fixes):
+        how += ", line-solvable"
+    if first.kind == DOUBLED:
+        return (
+            f"{axis} clues: {lines + 1} lines; {axis} {n}'s clue {clue_to_text(first.clue)} "
+            f"seems to be typed twice ({axis}s {n} and {n + 1}): without one of them, {size} "
+            f"make {how}"
+        )
+    where = f"after {axis} {n - 1}" if n > 1 else f"before {axis} 1"
+    clues = [f"an empty {axis}" if not f.clue else clue_to_text(f.clue) for f in fixes]
+    clue = clues[0] + "".join(f" (or {c})" for c in clues[1:])
+    return (
+        f"{axis} clues: {_lines(lines - 1)}; one seems to be missing {where}: with {clue} put "
+        f"in as {axis} {n}, {size} make {how}"
+    )
+
+
+def _lines(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"
+
+
+def fixes_text(fixes: list[LineFix], count: int = 3) -> str:
+    """The fixes in sentences (those at the ``count`` first places), for where the typo search
+    says why no single edit is offered."""
+    places: dict[tuple[str, str, int], list[LineFix]] = {}
+    for fix in fixes:
+        places.setdefault((fix.kind, fix.axis, fix.index), []).append(fix)
+    said = [_place_text(group) for group in places.values()]
+    more = f" ({len(said)} places fit; {count} shown)" if len(said) > count else ""
+    text = "; or ".join(said[:count])
+    return f"{text[:1].upper()}{text[1:]}{more}." if said else ""
+
+
+def line_count_fixes(
+    rows: Clues,
+    cols: Clues,
+    deadline: float | None = None,
+    should_stop: StopCallback | None = None,
+) -> tuple[list[LineFix], bool]:
+    """The missing and doubled lines whose fix makes the clues one picture, line-solvable first,
+    and whether every place was decided (False when stopped or past ``deadline``)."""
+    found: list[LineFix] = []
+    complete = True
+    for axis in ("row", "column"):
+        done = _missing(axis, rows, cols, deadline, should_stop, found)
+        done &= _doubled(axis, rows, cols, deadline, should_stop, found)
+        complete &= done
+    found.sort(key=lambda f: not f.line_solvable)
+    return found, complete
+
+
+def _cut(axis: str, rows: Clues, cols: Clues) -> tuple[Clues, Clues]:
+    """``(the lines of axis, the crossing lines)``."""
+    return (rows, cols) if axis == "row" else (cols, rows)
+
+
+def _whole(axis: str, lines: Clues, crossing: Clues) -> tuple[Clues, Clues]:
+    """``(rows, cols)`` from the lines of ``axis`` and the crossing ones."""
+    return (lines, crossing) if axis == "row" else (crossing, lines)
+
+
+def _out_of_time(deadline: float | None, should_stop: StopCallback | None) -> bool:
+    if should_stop is not None and should_stop():
+        return True
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _line_solvable(rows: Clues, cols: Clues) -> bool:
+    state = GridState(Puzzle(rows, cols))
+    try:
+        state.propagate()
+    except Contradiction:
+        return False
+    return state.is_solved()
+
+
+def _missing(
+    axis: str,
+    rows: Clues,
+    cols: Clues,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    found: list[LineFix],
+) -> bool:
+    """Add to ``found`` each place of ``axis`` where a line put back makes one picture."""
+    lines, crossing = _cut(axis, rows, cols)
+    cells = sum(map(sum, crossing)) - sum(map(sum, lines))  # what the missing line holds
+    room = len(crossing)
+    grown = len(lines) + 1
+    if not 0 <= cells <= room or any(min_length(c) > grown for c in crossing):
+        return True
+    if any(min_length(c) > room for c in lines):
+        return True
+    try:
+        from nonostudio.analysis.typos.deciding import _IncrementalSat
+    except ImportError:  # pragma: no cover - python-sat is a dependency
+        return False
+    try:
+        sat = _IncrementalSat(*_whole(axis, (*lines, ()), crossing))
+    except ImportError:  # pragma: no cover
+        return False
+    other = "column" if axis == "row" else "row"
+    try:
+        fixed = [sat._selector(other, k, clue) for k, clue in enumerate(crossing)]
+        for place in range(grown):
+            if _out_of_time(deadline, should_stop):
+                return False
+            held = [
+                sat._selector(axis, k if k < place else k + 1, clue) for k, clue in enumerate(lines)
+            ]
+            line_cells = _cells(axis, place, sat.width, sat.height)
+            seen: set[Hints] = set()
+            others = _place_guard(sat, axis, place)
+            for _ in range(MOST_PICTURES):
+                answer = sat._solve([*fixed, *held, others], deadline, should_stop)
+                if answer is None:
+                    return False
+                if not answer:
+                    break
+                model = sat.solver.get_model()
+                filled = [model[v - 1] > 0 for v in line_cells]
+                clue = _clue_of(filled)
+                if clue not in seen:
+                    seen.add(clue)
+                    unique = _only_picture(
+                        sat, [*fixed, *held], axis, place, clue, model, deadline, should_stop
+                    )
+                    if unique is None:
+                        return False
+                    if unique:
+                        new = (*lines[:place], clue, *lines[place:])
+                        whole = _whole(axis, new, crossing)
+                        found.append(
+                            LineFix(MISSING, axis, place, clue, *whole, _line_solvable(*whole))
+                        )
+                # the next picture with another arrangement of this line
+                sat.solver.add_clause([-others, *_differ(model, line_cells)])
+    finally:
+        sat.close()
+    return True
+
+
+def _place_guard(sat: Any, axis: str, place: int) -> int:
+    """A variable that, assumed, keeps out the arrangements of the put-back line seen so far at
+    this place (one per place, made on first use)."""
+    guards: dict[tuple[str, int], int] = sat.__dict__.setdefault("_place_guards", {})
+    if (axis, place) not in guards:
+        guards[axis, place] = sat.formula.new_vars(1)
+    return guards[axis, place]
+
+
+def _differ(model: list[int], cells: list[int]) -> list[int]:
+    """A clause true when some cell of ``cells`` differs from ``model``."""
+    return [-model[v - 1] for v in cells]
+
+
+def _cells(axis: str, index: int, width: int, height: int) -> list[int]:
+    """The SAT variables of line ``index`` of ``axis``."""
+    if axis == "row":
+        return [index * width + c + 1 for c in range(width)]
+    return [r * width + index + 1 for r in range(height)]
+
+
+def _clue_of(filled: list[bool]) -> Hints:
+    """The clue of a line's cells."""
+    out: list[int] = []
+    run = 0
+    for cell in [*filled, False]:
+        if cell:
+            run += 1
+        elif run:
+            out.append(run)
+            run = 0
+    return tuple(out)
+
+
+def _only_picture(
+    sat: Any,
+    assumptions: list[int],
+    axis: str,
+    place: int,
+    clue: Hints,
+    model: list[int],
+    deadline: float | None,
+    should_stop: StopCallback | None,
+) -> bool | None:
+    """Whether ``model`` is the only picture with ``clue`` at ``place`` (None: undecided)."""
+    everything = [*assumptions, sat._selector(axis, place, clue)]
+    guard = sat.formula.new_vars(1)
+    cells = sat.width * sat.height
+    sat.solver.add_clause([-guard, *(-model[v] for v in range(cells))])
+    second = sat._solve([*everything, guard], deadline, should_stop)
+    sat.solver.add_clause([-guard])  # the blocking clause was for this question only
+    return None if second is None else not second
+
+
+def _doubled(
+    axis: str,
+    rows: Clues,
+    cols: Clues,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    found: list[LineFix],
+) -> bool:
+    """Add to ``found`` each line equal to the next whose dropping makes one picture."""
+    lines, crossing = _cut(axis, rows, cols)
+    surplus = sum(map(sum, lines)) - sum(map(sum, crossing))
+    shorter = len(lines) - 1
+    if not shorter or any(min_length(c) > shorter for c in crossing):
+        return True
+    for k in range(shorter):
+        if lines[k] != lines[k + 1] or sum(lines[k]) != surplus:
+            continue
+        if k and lines[k - 1] == lines[k]:
+            continue  # the same clues as dropping the one before
+        if _out_of_time(deadline, should_stop):
+            return False
+        whole = _whole(axis, (*lines[:k], *lines[k + 1 :]), crossing)
+        limit = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+        result = solve(Puzzle(*whole), time_limit=limit, should_stop=should_stop)
+        if result.verdict is Verdict.UNDECIDED:
+            return False
+        if result.verdict.is_unique:
+            found.append(
+                LineFix(DOUBLED, axis, k, lines[k], *whole, result.verdict is Verdict.UNIQUE_LINE)
+            )
+    return True

@@ -1,0 +1,129 @@
+"""A whole clue line left out or typed twice (every later line shifted): the finder names the
+place, and each fix it names is checked against the complete solver on real puzzles with a line
+removed or doubled; the .non reader keeps the clues of a section one line short or long."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonostudio.analysis.typos import find_typos
+from nonostudio.analysis.typos.lines import MISSING, line_count_fixes
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.formats import read_file
+from nonostudio.core.formats.non import read as read_non
+from nonostudio.core.formats.non import write as write_non
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import samples_dir
+from nonostudio.core.solver import Verdict, solve
+
+SAMPLES = ("number-loom-too-much-weather.non", "webpbn-26167-bloop-bloop.non")
+
+
+def _sample(name: str) -> Puzzle:
+    return read_file(samples_dir() / name).without_goal()
+
+
+def _check(fixes, truth: Puzzle) -> None:
+    """Each fix is true (its clues make exactly one picture, said by the complete solver, and
+    line-solvable only when line logic alone solves them), and the true clues are among them
+    (with the other kinds: a row left out also leaves the columns' total the larger, as a
+    column typed twice does)."""
+    for fix in fixes:
+        verdict = solve(Puzzle(fix.rows, fix.cols)).verdict
+        assert verdict.is_unique, fix.text()
+        assert fix.line_solvable == (verdict is Verdict.UNIQUE_LINE), fix.text()
+    assert (truth.rows, truth.cols) in {(f.rows, f.cols) for f in fixes}
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_each_line_left_out_is_found_and_every_fix_is_true(name: str) -> None:
+    truth = _sample(name)
+    for axis in ("row", "column"):
+        lines = truth.rows if axis == "row" else truth.cols
+        for k in range(len(lines)):
+            short = (*lines[:k], *lines[k + 1 :])
+            rows, cols = (short, truth.cols) if axis == "row" else (truth.rows, short)
+            fixes, complete = line_count_fixes(rows, cols)
+            assert complete
+            _check(fixes, truth)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_each_line_typed_twice_is_found_and_every_fix_is_true(name: str) -> None:
+    truth = _sample(name)
+    for axis in ("row", "column"):
+        lines = truth.rows if axis == "row" else truth.cols
+        for k in range(len(lines)):
+            if not lines[k]:
+                continue  # an empty line typed twice leaves equal totals: no single shift
+            long = (*lines[: k + 1], *lines[k:])
+            rows, cols = (long, truth.cols) if axis == "row" else (truth.rows, long)
+            fixes, complete = line_count_fixes(rows, cols)
+            assert complete
+            _check(fixes, truth)
+
+
+def test_the_finder_names_the_missing_line_in_words() -> None:
+    """Bike with row 8 left out: no single edit mends it ('No single edit of one clue makes the
+    puzzle unique (27 tried)' before); the row is named with its clue."""
+    bike = read_file(samples_dir() / "jwilk-038-bike.non")
+    rows = (*bike.rows[:7], *bike.rows[8:])
+    report = find_typos(rows, bike.cols, time_limit=10)
+    assert report.complete and not report.top()
+    text = report.no_suggestion_text()
+    assert text.startswith(
+        "Row clues: 19 lines; one seems to be missing after row 7: with 3 3 2 1 1 "
+    )
+    assert "put in as row 8, the clues (20 rows, 20 columns) make one picture" in text
+    assert report.as_dict()["line_fixes"][0]["clue"] == "3 3 2 1 1"
+    doubled = find_typos((*bike.rows[:8], *bike.rows[7:]), bike.cols, time_limit=10)
+    assert doubled.no_suggestion_text() == (
+        "Row clues: 21 lines; row 8's clue 3 3 2 1 1 seems to be typed twice (rows 8 and 9): "
+        "without one of them, the clues (20 rows, 20 columns) make one picture."
+    )
+
+
+def test_an_empty_row_left_out_is_put_back_as_empty() -> None:
+    """The book shows an empty row as nothing: left out, the totals stay equal."""
+    rows = ((1,), (), (1,))
+    cols = ((1, 1),)
+    fixes, _ = line_count_fixes((rows[0], rows[2]), cols)
+    assert [(f.kind, f.index, f.clue) for f in fixes] == [(MISSING, 1, ())]
+    assert "with an empty row put in as row 2" in fixes[0].text()
+
+
+def test_a_non_file_a_line_short_or_long_keeps_its_clues_for_the_finder() -> None:
+    """The reader's message is as it was; the clues read come with it (the finder had none)."""
+    dancer = _sample("webpbn-00001-dancer.non")
+    text = write_non(dancer).splitlines()
+    start = text.index("rows") + 1
+    short = "\n".join(text[: start + 2] + text[start + 3 :])  # row 3 left out
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_non(short, "d.non")
+    assert caught.value.message.endswith("found only 9 before this blank line")
+    assert caught.value.clues is not None
+    rows, cols = caught.value.clues
+    assert rows == (*dancer.rows[:2], *dancer.rows[3:]) and cols == dancer.cols
+    fixes, _ = line_count_fixes(rows, cols)
+    assert (dancer.rows, dancer.cols) in {(f.rows, f.cols) for f in fixes}
+    long = "\n".join(text[: start + 4] + [text[start + 3]] + text[start + 4 :])  # row 4 twice
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_non(long, "d.non")
+    assert "1 more clue line follows" in caught.value.message
+    assert caught.value.clues == ((*dancer.rows[:4], *dancer.rows[3:]), dancer.cols)
+
+
+def test_with_the_declared_size_only_the_line_count_is_searched() -> None:
+    """A file that declares its size: no edit of a clue can mend a count, so none is offered
+    (a single edit of 19x20 clues can make them one picture, of another size), and the problem
+    is said as the count against the size."""
+    bike = read_file(samples_dir() / "jwilk-038-bike.non")
+    rows = (*bike.rows[:7], *bike.rows[8:])
+    report = find_typos(rows, bike.cols, time_limit=10, size=(20, 20))
+    assert report.problem == "Row clues: 19 lines for a height of 20."
+    assert not report.suggestions and report.complete
+    assert {(len(f.cols), len(f.rows)) for f in report.line_fixes} == {(20, 20)}
+    assert (bike.rows, bike.cols) in {(f.rows, f.cols) for f in report.line_fixes}
+    # nothing fits: said so, not "no single edit"
+    none = find_typos(rows, ((1,),) * 20, time_limit=10, size=(20, 20))
+    assert none.no_suggestion_text().startswith("No line put back or dropped makes the clues")
