@@ -153,11 +153,21 @@ def row_table(model: QAbstractItemModel, name: str) -> QTableView:
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    leave_on_tab(table)
     table.verticalHeader().hide()
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setStretchLastSection(True)
     return table
+
+
+def leave_on_tab(table: QTableView) -> None:
+    """Tab and Shift+Tab take the keyboard focus out of ``table`` to the next or previous
+    control, as in a list; the arrow keys still move among its rows.  Qt's table moves Tab from
+    cell to cell instead, so a keyboard user who tabbed into a table selecting whole rows was
+    caught there, each Tab choosing the next row (the Solve tab's 86 steps of four columns: 344
+    presses to get out, each one jumping the puzzle to another step)."""
+    table.setTabKeyNavigation(False)
 
 
 class _ColumnFitter(QObject):

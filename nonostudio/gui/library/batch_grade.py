@@ -36,6 +36,7 @@ from nonostudio.analysis.grades.grading import write_csv
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
+from nonostudio.gui.common.table_model import leave_on_tab
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
     COLOURS,
@@ -123,6 +124,7 @@ class BatchGradeDialog(QDialog):
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # input order until asked
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        leave_on_tab(self.table)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()

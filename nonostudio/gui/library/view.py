@@ -32,7 +32,7 @@ from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.progress_bars import show_progress
-from nonostudio.gui.common.table_model import select_row
+from nonostudio.gui.common.table_model import leave_on_tab, select_row
 from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
     AUTHOR,
@@ -144,6 +144,7 @@ class LibraryView(QWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        leave_on_tab(table)
         table.setAlternatingRowColors(True)
         table.setWordWrap(False)
         rows = table.verticalHeader()

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.gui.common.table_model import leave_on_tab
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.solve.grid import SolveGridView
 from nonostudio.gui.solve.hand_timer import HandTimer
@@ -472,6 +473,7 @@ class SolveUiParts:
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        leave_on_tab(table)
         table.verticalHeader().hide()
         table.setWordWrap(False)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

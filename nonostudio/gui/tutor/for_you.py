@@ -43,7 +43,7 @@ from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
-from nonostudio.gui.common.table_model import select_row
+from nonostudio.gui.common.table_model import leave_on_tab, select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.tutor_jobs import grade_library, read_puzzles
 
@@ -108,6 +108,7 @@ class ForYouPanel(QWidget):
         self.table.setHorizontalHeaderLabels(["Puzzle", "Why", "Your time", "Grade"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        leave_on_tab(self.table)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.cellActivated.connect(lambda r, _c: self._open_row(r))
