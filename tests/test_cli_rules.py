@@ -83,6 +83,21 @@ def test_show_wraps_a_long_rule_line_inside_the_rule(capsys, tmp_path) -> None:
     assert all(line.startswith("         ") for line in rule_lines[2:])
 
 
+def test_show_fits_an_80_column_terminal_saying_the_same(capsys) -> None:
+    """Every line of 'rules show' at most 80 columns (37 of control's 127 lines were wider, up
+    to 96), its words those of the JSON form: title, name, cost, rule text and English."""
+    for name in ("control", "concise"):
+        code, data = run_json(capsys, "rules", "show", name)
+        assert code == 0 and main(["rules", "show", name]) == 0
+        text = capsys.readouterr().out
+        assert max(map(len, text.splitlines())) <= 80
+        said = [f"{data['rule_set']}: {len(data['rules'])} rules"]
+        for n, item in enumerate(data["rules"], 1):
+            said += [f"{n}. {item['title']} ({item['name']}, cost {item['cost']})"]
+            said += [item["text"], item["english"]]
+        assert text.split() == " ".join(said).split()
+
+
 def test_show_reports_a_syntax_error_with_its_place(capsys, tmp_path) -> None:
     bad = tmp_path / "bad.rules"
     bad.write_text("def x:\n  with h = singleton(hint):\n  if size(h) = : then fill(true, 0, 1)\n")

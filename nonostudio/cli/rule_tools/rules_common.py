@@ -45,14 +45,21 @@ class Progress:
             say(f"[{self._label} {fraction:4.0%}] {message}")
 
 
-def indent_block(text: str) -> str:
-    """Indented by four spaces, long lines wrapped at 96 columns (rule text keeps its lines;
-    a wrapped line goes on two spaces deeper than it starts)."""
+def indent_block(text: str, width: int = 96) -> str:
+    """Indented by four spaces, long lines wrapped at ``width`` columns (rule text keeps its
+    lines; a wrapped line goes on two spaces deeper than it starts)."""
     out = []
     for line in text.strip().splitlines():
         lead = "    " + line[: len(line) - len(line.lstrip())]
         out.append(
-            textwrap.fill(line.strip(), 96, initial_indent=lead, subsequent_indent=lead + "  ")
+            textwrap.fill(
+                line.strip(),
+                width,
+                initial_indent=lead,
+                subsequent_indent=lead + "  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
             if line.strip()
             else ""
         )

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nonostudio.cli.common import Outcome
+from nonostudio.cli.common import Outcome, wrap_prose
 from nonostudio.cli.rule_tools.rules_common import RULES_ARG, indent_block, load_rules
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.words.explain import explain
+
+#: The widest line printed: an 80-column terminal's, less the column a full line would wrap at.
+WIDTH = 79
 
 
 def add_show_parser(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -20,7 +23,8 @@ def add_show_parser(actions: argparse._SubParsersAction, parent: argparse.Argume
 
 
 def run_show(args: argparse.Namespace) -> Outcome:
-    """Every rule of the set: title, name, text, English, cost."""
+    """Every rule of the set: title, name, text, English, cost; no line wider than
+    :data:`WIDTH` (a word longer than a line is kept whole)."""
     rule_set = load_rules(args.rules)
     items: list[dict[str, Any]] = []
     blocks: list[str] = []
@@ -37,7 +41,13 @@ def run_show(args: argparse.Namespace) -> Outcome:
         items.append(item)
         heading = f"{number}. {entry.title or rule.name} ({rule.name}, cost {item['cost']})"
         blocks.append(
-            "\n".join([heading, indent_block(item["text"]), indent_block(item["english"])])
+            "\n".join(
+                [
+                    wrap_prose(heading, WIDTH),
+                    indent_block(item["text"], WIDTH),
+                    indent_block(item["english"], WIDTH),
+                ]
+            )
         )
     text = "\n\n".join([f"{rule_set.name}: {len(items)} rules", *blocks])
     return Outcome({"rule_set": rule_set.name, "rules": items}, text)
