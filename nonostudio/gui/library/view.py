@@ -53,6 +53,11 @@ if TYPE_CHECKING:
 RESIZE_ROWS = 0  # rows past those in sight that the columns sized to their text look at
 
 
+#: The narrowest the import progress bar gets (Qt's own minimum, 95 px, with Cancel beside it,
+#: was wider than the rest of the panel needs).
+IMPORT_BAR_MIN_WIDTH = 40
+
+
 def read_only_tip(library: Library) -> str:
     """Why nothing can be written to the read-only ``library``, for a disabled action."""
     reason = f" ({library.read_only_reason})" if library.read_only_reason else ""
@@ -216,8 +221,12 @@ class LibraryView(QWidget):
         self.fill_label.hide()
         return fill_row
 
-    def _make_import_row(self) -> QHBoxLayout:
-        """How far Import Files is, with its Cancel (hidden while none runs)."""
+    def _make_import_row(self) -> QVBoxLayout:
+        """How far Import Files is, with its Cancel (hidden while none runs): the words on a line
+        of their own over the bar and Cancel, the bar free to narrow, so that showing them does
+        not widen the panel.  In one row they made it at least 266 px wide (the panel's own
+        minimum is 138): at 1024x600 the library dock grew from 163 to 263 px on Import Files and
+        stayed so, and the Solve tab's steps lost their Line column behind a scroll bar."""
         self.importer = LibraryImporter(self.library, self)
         self.importer.progress.connect(self._show_import_progress)
         self.importer.finished.connect(self._imported)
@@ -232,13 +241,17 @@ class LibraryView(QWidget):
         self.import_cancel = QPushButton("Cancel", self)
         self.import_cancel.setToolTip("Stop importing (the puzzles added so far stay)")
         self.import_cancel.clicked.connect(self.importer.cancel)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.import_label, 1)
-        row.addWidget(self.import_bar)
-        row.addWidget(self.import_cancel)
+        self.import_bar.setMinimumWidth(IMPORT_BAR_MIN_WIDTH)
+        bar_row = QHBoxLayout()
+        bar_row.setContentsMargins(0, 0, 0, 0)
+        bar_row.addWidget(self.import_bar, 1)
+        bar_row.addWidget(self.import_cancel)
+        rows = QVBoxLayout()
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.addWidget(self.import_label)
+        rows.addLayout(bar_row)
         self._show_import_row(False)
-        return row
+        return rows
 
     def _show_import_row(self, on: bool) -> None:
         for widget in (self.import_label, self.import_bar, self.import_cancel):
