@@ -5,6 +5,9 @@ A number without a letter has the default colour, written ``1`` in ``goal`` (bla
 ``color 1`` line says otherwise); a letter with no ``color`` line gets a value of its own.
 nonostudio writes a colour's name after its value (``color a #ff0000 red``) and a background
 other than white as ``color 0``; readers that ignore the rest of a line lose only the names.
+The lines the format ignores (free text other programs keep, ``catalogue``) are the puzzle's
+notes, written back after the title lines (one that would read as a keyword or a clue line with
+``- `` before it).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from nonostudio.core.formats._colour import (
     make_palette,
     readable_names,
 )
-from nonostudio.core.formats.non import _quote, _Reader
+from nonostudio.core.formats.non import _KEYWORDS, _quote, _Reader
 
 
 def read(text: str, source: str) -> ColourPuzzle:
@@ -29,6 +32,8 @@ def read(text: str, source: str) -> ColourPuzzle:
     rows, cols, meta, goal_text = reader.parse()
     if reader.miscount is not None:  # a section a line short or long: said as it was found
         raise reader.miscount
+    if reader.free:
+        meta["notes"] = "\n".join(reader.free)
     declared: dict[str, Colour] = {}
     for letter, (rest, line) in reader.declared.items():
         value, _, name = rest.partition(" ")
@@ -138,6 +143,7 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
     ):
         if value:
             out.append(f"{key} {_quote(value)}")
+    out += [_note_line(ln) for ln in puzzle.notes.splitlines() if ln.strip()]
     out += [f"width {puzzle.width}", f"height {puzzle.height}"]
     background = puzzle.palette.background
     if (background.name, background.rgb) != ("white", "#ffffff"):
@@ -153,6 +159,16 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
         cells = "".join(letters[v] for row in puzzle.goal for v in row)
         out += ["", f'goal "{cells}"']
     return "\n".join(out) + "\n"
+
+
+def _note_line(line: str) -> str:
+    """A notes line as written: as it is, but ``- `` before one that would read as a keyword
+    (``rows of trees``) or a clue line (``3 colours``); ``catalogue`` lines stay themselves."""
+    text = line.strip()
+    word = text.split()[0].lower()
+    if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
+        return "- " + line
+    return line
 
 
 def _one_line(text: str) -> str:

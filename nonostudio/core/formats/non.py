@@ -95,6 +95,9 @@ class _Reader:
         #: said for it, raised once the rest is read (with the clues, for the typo finder,
         #: which looks for the line left out or typed twice).
         self.miscount: PuzzleError | None = None
+        #: The lines the format ignores (free text other programs keep, ``catalogue``), as read:
+        #: a colour puzzle keeps them as its notes.
+        self.free: list[str] = []
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
         return PuzzleError(message, source=self.source, line=line, column=column)
@@ -297,6 +300,8 @@ class _Reader:
                     raise error
                 self.miscount = error
                 section.append(one_more)
+            elif text and word not in _KEYWORDS or word == "catalogue":
+                self.free.append(self.lines[i].rstrip())
             if word in ("rows", "columns") and not rest:
                 last = (word, start, i - start)
             i += 1
