@@ -76,9 +76,10 @@ def dropped_on_reading(puzzle: ColourPuzzle, path: Path, fmt: str | None) -> lis
 
 
 def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
-    """The puzzle in ``path`` (a colour file's first puzzle as a ColourPuzzle) and its document:
-    Save writes it back in its format when that format can be written (for colour: with colour
-    syntax), else asks for a file.  Raises PuzzleError."""
+    """The puzzle in ``path`` (a file's first puzzle; a colour one as a ColourPuzzle) and its
+    document: Save writes it back in its format when that format can be written (for colour:
+    with colour syntax) and the file holds no other puzzle, else asks for a file.  Raises
+    PuzzleError."""
     from nonostudio.core.formats import (
         FORMATS,
         detect_format,
@@ -92,9 +93,37 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
         entries = read_any_entries(path)
         colour = entries[0][1]()
         fmt = detect_format(path)
-        return colour, Document.file(path, fmt if fmt in COLOUR_WRITABLE else None)
-    writable = {f.name for f in FORMATS if f.can_write and f.extensions}
-    return puzzle, Document.file(path, fmt if fmt in writable else None)
+        writable = fmt if fmt in COLOUR_WRITABLE else None
+        return colour, Document.file(path, writable, len(entries))
+    writable_formats = {f.name for f in FORMATS if f.can_write and f.extensions}
+    writable = fmt if fmt in writable_formats else None
+    return puzzle, Document.file(path, writable, puzzles_in(path, fmt))
+
+
+def puzzles_in(path: Path, fmt: str) -> int:
+    """How many puzzles the file at ``path``, read as ``fmt``, holds (1 for what cannot be read
+    a second time, a FIFO).  Saving the first of a collection back there wrote over the rest: a
+    4,239-line puzzle-string library (r-nonogram's .txt) opened, its title typed and Ctrl+S
+    pressed left a file of one line, without a word."""
+    from nonostudio.core.formats import read_entries
+
+    if not path.is_file():
+        return 1
+    try:
+        return max(1, len(read_entries(path, fmt)))
+    except PuzzleError:
+        return 1
+
+
+def collection_notice(document: Document) -> str:
+    """What the status bar says of a puzzle opened from a file of several ("" for one)."""
+    if document.path is None or document.items <= 1:
+        return ""
+    return (
+        f"{document.path.name} holds {document.items:,} puzzles: this is the first. Save "
+        "writes it to a file of its own (the others stay as they are); Import Files adds them "
+        "all to the library."
+    )
 
 
 def read_document_job(
@@ -393,6 +422,8 @@ class FileCommands(QObject):
         self._view.last_folder = str(path.parent)
         self.show_puzzle(puzzle, document)
         self._remember_disk(path, stamp)
+        if notice := collection_notice(document):
+            self.status.emit(notice, 0)
 
     def _remember_disk(self, path: Path, stamp: tuple[int, int] | None) -> None:
         """``path`` as this window read or wrote it (see :meth:`_changed_on_disk`)."""
@@ -497,6 +528,8 @@ class FileCommands(QObject):
         filters, by_filter = puzzle_filters(writing=True, colour=self._colour)
         folder = self._view.last_folder
         start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
+        if self.document.items > 1:  # not the collection's own name: the others would go
+            start = Path(folder, (puzzle.title or f"{start.stem}-1") + ".non")
         selected = filters[0]
         if self._colour:  # the file's own format first, else webpbn XML (e.g. for TOML)
             fmt = self.document.file_format or "xml"

@@ -1,0 +1,60 @@
+"""A file of several puzzles opens at its first, and Save never writes that one puzzle over the
+file: seen under Xvfb, r-nonogram's puzzle-string library (4,239 lines) opened, a title typed
+and Ctrl+S pressed left a file of one line, with no question asked (/tmp/p7/x01.png, x02.png).
+Save now asks for a file of the puzzle's own, and the status bar says what the file holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.formats import read_entries
+from nonostudio.core.library import Library
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.window.file_commands import FileCommands, read_document
+
+#: Three puzzles in the puzzle-string format (rows-columns), one a line, as r-nonogram's
+#: library keeps them.
+LINES = "1:0-1:0\n2:2-2:2\n1:1-1:1\n"
+
+
+class Folder:
+    last_folder = ""  # (what FileCommands keeps on the library view)
+
+
+def test_save_asks_for_a_file_of_its_own(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    collection = tmp_path / "library.txt"
+    collection.write_text(LINES)
+    assert len(read_entries(collection)) == 3
+    asked: list[str] = []
+    mine = tmp_path / "first.non"
+
+    def dialog(_parent: Any, _title: str, start: str, *_args: Any) -> tuple[str, str]:
+        asked.append(start)
+        return str(mine), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    files = FileCommands(parent, EditorView(parent), Library(":memory:"), Folder())  # type: ignore[arg-type]
+    said: list[str] = []
+    files.status.connect(lambda words, _ms: said.append(words))
+    assert files.open_file(collection, ask=False)
+    assert files.save()
+    assert collection.read_text() == LINES
+    assert any("library.txt holds 3 puzzles: this is the first" in words for words in said)
+    assert len(asked) == 1 and Path(asked[0]).name != collection.name
+    assert read_document(mine)[0].rows == read_document(collection)[0].rows
+
+
+def test_one_puzzle_files_are_saved_where_they_are(tmp_path: Path) -> None:
+    single = tmp_path / "one.txt"
+    single.write_text(LINES.splitlines()[0] + "\n")
+    assert read_document(single)[1].file_format == "string"
+    assert read_document(tmp_path.joinpath("one.txt"))[1].items == 1
