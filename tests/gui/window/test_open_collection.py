@@ -16,6 +16,7 @@ from nonostudio.core.formats import read_entries
 from nonostudio.core.library import Library
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.file_commands import FileCommands, read_document
+from nonostudio.gui.window.open_typo import document_for
 
 #: Three puzzles in the puzzle-string format (rows-columns), one a line, as r-nonogram's
 #: library keeps them.
@@ -58,3 +59,15 @@ def test_one_puzzle_files_are_saved_where_they_are(tmp_path: Path) -> None:
     single.write_text(LINES.splitlines()[0] + "\n")
     assert read_document(single)[1].file_format == "string"
     assert read_document(tmp_path.joinpath("one.txt"))[1].items == 1
+
+
+def test_a_mended_collection_is_not_saved_over(tmp_path: Path) -> None:
+    """The typo dialog opens a file whose first puzzle's clues make no picture, mended: its
+    document is the file's, and for a collection Save must ask for a file there too."""
+    collection = tmp_path / "typo.txt"
+    collection.write_text("1:0-1:1\n" + LINES)  # the first: rows fill 1 cell, columns 2
+    single = tmp_path / "one.txt"
+    single.write_text(LINES.splitlines()[1] + "\n")
+    mended = read_document(single)[0]
+    assert document_for(collection, mended).file_format is None
+    assert document_for(single, mended).file_format == "string"
