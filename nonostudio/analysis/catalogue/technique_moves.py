@@ -181,10 +181,14 @@ class Ranges:
     def _allowed_masks(self) -> dict[int, int]:
         """For each clue length ``h``, the starts :meth:`allowed` allows as bits (bit ``s``: start
         ``s``), for ``cells`` as they are now."""
-        cells = self.cells
         masks = self._masks
-        if masks is not None and (not self.boxes or _unchanged(cells, self._masks_of)):
-            return masks
+        cells = self.cells
+        if masks is not None:  # (not boxes, or _unchanged(cells, self._masks_of), inline)
+            if not self.boxes:
+                return masks
+            kind = type(cells)
+            if (cells if kind is tuple or kind is list else list(cells)) == self._masks_of:
+                return masks
         now: tuple[int, ...] | None = None
         if self.boxes:
             now = cells if type(cells) is tuple else tuple(cells)
@@ -274,7 +278,9 @@ class Ranges:
         edge = 0
         for i in range(len(clues)):
             h = clues[i]
-            s = max(lo[i], edge)
+            s = lo[i]
+            if s < edge:
+                s = edge
             after = masks[h] >> s if s >= 0 else masks[h] << -s  # the allowed starts >= s
             if not after:
                 return False
@@ -286,7 +292,9 @@ class Ranges:
         edge = self.n
         for i in range(len(clues) - 1, -1, -1):
             h = clues[i]
-            s = min(hi[i], edge - h)
+            s = hi[i]
+            if s > edge - h:
+                s = edge - h
             if s < 0:
                 return False
             s = (masks[h] & ((2 << s) - 1)).bit_length() - 1  # the last allowed start <= s
@@ -298,7 +306,9 @@ class Ranges:
 
     def _starts_mask(self, i: int, masks: dict[int, int]) -> int:
         """Clue ``i``'s allowed starts in its range, as bits."""
-        a, b = max(self.lo[i], 0), self.hi[i]
+        a, b = self.lo[i], self.hi[i]
+        if a < 0:
+            a = 0
         return masks[self.clues[i]] & ((2 << b) - 1) >> a << a if a <= b else 0
 
     def starts(self, i: int) -> list[int]:
@@ -315,11 +325,19 @@ class Ranges:
         """Whether clue ``i`` has an allowed start of its range that puts it inside cells
         ``[start, end)``."""
         m = self._starts_mask(i, self._allowed_masks())
-        a, b = max(start, 0), end - self.clues[i]
+        a, b = (start if start > 0 else 0), end - self.clues[i]
         return a <= b and bool(m >> a & ((2 << (b - a)) - 1))
 
     def reach(self) -> list[bool]:
         """Cells some clue covers at some allowed start of its range."""
+        n = self.n
+        if not n:
+            return []
+        bits = format(self.covered_bits() & ((1 << n) - 1), f"0{n}b")  # cell 0 last
+        return [bit == "1" for bit in bits[::-1]]
+
+    def covered_bits(self) -> int:
+        """:meth:`reach` as bits (bit ``c``: cell ``c``)."""
         masks = self._allowed_masks()
         covered = 0
         for i, h in enumerate(self.clues):
@@ -332,7 +350,7 @@ class Ranges:
                 m |= m << step
                 width += step
             covered |= m
-        return [bool(covered >> c & 1) for c in range(self.n)]
+        return covered
 
     def candidates(self, start: int, end: int) -> list[int]:
         """Clues that can cover all of ``[start, end)`` at an allowed start of their range."""
@@ -348,7 +366,13 @@ class Ranges:
             said = []
             for i, h in enumerate(self.clues):
                 if h >= length:
-                    a, b = max(lo[i], end - h, 0), min(hi[i], start)
+                    a, b = lo[i], hi[i]  # (max(lo, end - h, 0) and min(hi, start))
+                    if a < end - h:
+                        a = end - h
+                    if a < 0:
+                        a = 0
+                    if b > start:
+                        b = start
                     if a <= b and (masks[h] >> a) & ((2 << (b - a)) - 1):
                         said.append(i)
             self._said[start, end] = said
@@ -360,6 +384,16 @@ class Ranges:
         self.lo[i] = max(self.lo[i], end - h)
         self.hi[i] = min(self.hi[i], start)
         return self.lo[i] <= self.hi[i]
+
+
+def _cross_bits(cells: list[int], bits: int) -> None:
+    """Cross the unknown cells at the positions of ``bits`` (bit ``c``: cell ``c``)."""
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        c = low.bit_length() - 1
+        if cells[c] == UNKNOWN:
+            cells[c] = CROSSED
 
 
 def _set(cells: list[int], start: int, end: int, value: int) -> None:
@@ -431,9 +465,7 @@ def simple_spaces(clues: Clues, cells: list[int]) -> None:
     """Cells that no clue can reach, between its leftmost and rightmost packing, are empty."""
     r = wall_ranges(clues, cells)
     if r is not None:
-        for c, covered in enumerate(r.reach()):
-            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
-                cells[c] = CROSSED
+        _cross_bits(cells, ~r.covered_bits() & ((1 << r.n) - 1))
 
 
 # ---- tier 2: boxes ------------------------------------------------------------------------------
@@ -463,9 +495,7 @@ def punctuate(clues: Clues, cells: list[int]) -> None:
                     return
                 placed = True
     if placed and r.tighten():
-        for c, covered in enumerate(r.reach()):
-            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
-                cells[c] = CROSSED
+        _cross_bits(cells, ~r.covered_bits() & ((1 << r.n) - 1))
 
 
 def glue(clues: Clues, cells: list[int]) -> None:
@@ -527,9 +557,7 @@ def mercury(clues: Clues, cells: list[int]) -> None:
     clue (and out of every other clue's reach) are empty."""
     r = narrowed_ranges(clues, cells)
     if r is not None:
-        for c, covered in enumerate(r.reach()):
-            if not covered and cells[c] == UNKNOWN:  # (_set of the one cell)
-                cells[c] = CROSSED
+        _cross_bits(cells, ~r.covered_bits() & ((1 << r.n) - 1))
 
 
 # ---- tier 1 on parts: matching blocks to clues --------------------------------------------------

@@ -89,6 +89,9 @@ class PlainRanges:
                 covered[s : s + h] = [True] * h
         return covered
 
+    def covered_bits(self) -> int:  # (the moves' reach, as bits)
+        return sum(1 << c for c, covered in enumerate(self.reach()) if covered)
+
     def fits(self, i: int, start: int, end: int) -> bool:  # (small_gap's test, as it was)
         return any(start <= s and s + self.clues[i] <= end for s in self.starts(i))
 
@@ -172,7 +175,7 @@ def _probe(r: Any, rng: random.Random) -> list[object]:
             for end in range(start + 1, min(n, start + 6) + 1):
                 seen.append(("candidates", start, end, r.candidates(start, end)))
         seen.append(("starts", [r.starts(i) for i in range(len(clues))]))
-        seen.append(("reach", r.reach()))
+        seen.append(("reach", r.reach(), r.covered_bits()))
         spans = [(a, b) for a in range(n) for b in range(a + 1, min(n, a + 9) + 1)]
         seen.append(("fits", [r.fits(i, a, b) for i in range(len(clues)) for a, b in spans]))
         seen.append(
