@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -36,7 +35,7 @@ from nonostudio.analysis.grades.grading import write_csv
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
-from nonostudio.gui.common.table_model import leave_on_tab
+from nonostudio.gui.common.table_model import fit_columns_when_changed, leave_on_tab
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
     COLOURS,
@@ -128,9 +127,11 @@ class BatchGradeDialog(QDialog):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+        # Each column fits its rows as they come, the explanation elided in the rest of the
+        # width (its whole text is the row's tooltip).  Sized to contents by the header, the
+        # File column kept the width of the first rows: a collection's items were all
+        # "domi…" (domino_logic.txt#1-Dom to #7-Dom), seen under Xvfb at 1024x600.
+        fit_columns_when_changed(self.table, elide=(EXPLANATION,))
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Folder:"))
