@@ -210,3 +210,17 @@ def test_check_and_solve_name_a_row_left_out_of_a_non_file(tmp_path: Path, capsy
     assert main(["solve", str(path), "--json"]) == 2
     data = json.loads(capsys.readouterr().out)
     assert data["line_fixes"][0]["line"] == 8 and data["line_fixes"][0]["clue"] == "3 3 2 1 1"
+
+
+def test_check_says_a_line_fix_beside_the_two_typos_it_lists(capsys) -> None:
+    """Dancer's row 1 left out (a puzzle string: no size to count against): pairs of edits also
+    make the shorter clues one picture, and are listed; the line put back is said first."""
+    dancer = read_file(samples_dir() / "webpbn-00001-dancer.non")
+    arg = _string(list(dancer.rows[1:]), dancer.cols)
+    assert main(["check", arg]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index(
+        f"{arg}: Row clues fill 21 cells but column clues fill 23; the totals must be equal."
+    )
+    assert lines[at + 1].startswith("  Row clues: 9 lines; one seems to be missing before row 1:")
+    assert "Perhaps two typos" in lines[at + 2]

@@ -93,7 +93,7 @@ def typo_fields(report: Any) -> dict[str, Any]:
     ``no_suggestion``: why (the sentence the studio shows, e.g. that no declared colour in an
     undeclared one's place makes the colour totals equal); ``line_fixes`` when a whole clue
     line put back or dropped makes one picture (``kind, axis, line, clue, line_solvable,
-    text``)."""
+    text``) and ``line_fixes_text``, them in words."""
     fields = {
         "problem": report.problem,
         "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
@@ -103,7 +103,10 @@ def typo_fields(report: Any) -> dict[str, Any]:
     if not fields["suggestions"]:
         fields["no_suggestion"] = report.no_suggestion_text()
     if getattr(report, "line_fixes", None):  # (black-and-white clues only)
+        from nonostudio.analysis.typos.lines import fixes_text
+
         fields["line_fixes"] = [fix.as_dict() for fix in report.line_fixes]
+        fields["line_fixes_text"] = fixes_text(report.line_fixes)
     if report.pairs(1):
         fields["pairs_text"] = report.pairs_text()
     return fields
@@ -197,6 +200,8 @@ def typo_text(table: list[Row]) -> str:
             continue
         lines += ["", f"{row['file']}: {row['problem']}"]
         suggestions = row["suggestions"]
+        if suggestions and "line_fixes_text" in row:  # (else it is the no_suggestion text)
+            lines.append(f"  {row['line_fixes_text']}")
         if not suggestions:
             lines.append(f"  {row.get('no_suggestion') or 'no single edit makes it unique.'}")
         elif "pairs_text" in row:

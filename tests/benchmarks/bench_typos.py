@@ -226,6 +226,7 @@ def line_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit
     true_first: Counter[str] = Counter()
     true_listed: Counter[str] = Counter()
     single: Counter[str] = Counter()
+    two_too: Counter[str] = Counter()
     false = checked = incomplete = 0
     times: list[float] = []
     slowest = (0.0, "")
@@ -250,6 +251,7 @@ def line_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit
             fixes = getattr(report, "line_fixes", [])  # (none before they were looked for)
             single[kind] += bool(report.top())
             offered[kind] += bool(fixes)
+            two_too[kind] += bool(fixes) and bool(report.offered(1))
             found = [(f.rows, f.cols) == original for f in fixes]
             true_first[kind] += bool(found) and found[0]
             true_listed[kind] += any(found)
@@ -261,7 +263,8 @@ def line_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit
             f"  {kind}: {cases[kind]} cases; a line fix offered {_pct(offered[kind], cases[kind])}"
             f", the true one first {_pct(true_first[kind], cases[kind])}, listed "
             f"{_pct(true_listed[kind], cases[kind])}; a single edit offered instead "
-            f"{_pct(single[kind], cases[kind])}"
+            f"{_pct(single[kind], cases[kind])}; two-typo edits offered beside a line fix "
+            f"{_pct(two_too[kind], cases[kind])}"
         )
     print(f"fixes named: {checked}, not one picture by the complete solver: {false}")
     print(f"searches not complete: {incomplete}")
