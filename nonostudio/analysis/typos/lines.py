@@ -123,7 +123,14 @@ def line_count_fixes(
         done &= _doubled(axis, rows, cols, deadline, should_stop, found)
         complete &= done
     found.sort(key=lambda f: not f.line_solvable)
-    return found, complete
+    # a clue put back beside an equal line makes the same clues at either place: said once
+    seen: set[tuple[Clues, Clues]] = set()
+    unique = []
+    for fix in found:
+        if (fix.rows, fix.cols) not in seen:
+            seen.add((fix.rows, fix.cols))
+            unique.append(fix)
+    return unique, complete
 
 
 def _cut(axis: str, rows: Clues, cols: Clues) -> tuple[Clues, Clues]:
@@ -168,13 +175,11 @@ def _missing(
         return True
     if any(min_length(c) > room for c in lines):
         return True
-    try:
-        from nonostudio.analysis.typos.deciding import _IncrementalSat
-    except ImportError:  # pragma: no cover - python-sat is a dependency
-        return False
+    from nonostudio.analysis.typos.deciding import _IncrementalSat
+
     try:
         sat = _IncrementalSat(*_whole(axis, (*lines, ()), crossing))
-    except ImportError:  # pragma: no cover
+    except ImportError:  # without python-sat (a dependency) no line is put back
         return False
     other = "column" if axis == "row" else "row"
     try:
@@ -187,7 +192,7 @@ def _missing(
             ]
             line_cells = _cells(axis, place, sat.width, sat.height)
             seen: set[Hints] = set()
-            others = _place_guard(sat, axis, place)
+            others = sat.formula.new_vars(1)  # assumed: the arrangements seen kept out
             for _ in range(MOST_PICTURES):
                 answer = sat._solve([*fixed, *held, others], deadline, should_stop)
                 if answer is None:
@@ -215,15 +220,6 @@ def _missing(
     finally:
         sat.close()
     return True
-
-
-def _place_guard(sat: Any, axis: str, place: int) -> int:
-    """A variable that, assumed, keeps out the arrangements of the put-back line seen so far at
-    this place (one per place, made on first use)."""
-    guards: dict[tuple[str, int], int] = sat.__dict__.setdefault("_place_guards", {})
-    if (axis, place) not in guards:
-        guards[axis, place] = sat.formula.new_vars(1)
-    return guards[axis, place]
 
 
 def _differ(model: list[int], cells: list[int]) -> list[int]:

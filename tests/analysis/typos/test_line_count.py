@@ -33,6 +33,8 @@ def _check(fixes, truth: Puzzle) -> None:
         assert verdict.is_unique, fix.text()
         assert fix.line_solvable == (verdict is Verdict.UNIQUE_LINE), fix.text()
     assert (truth.rows, truth.cols) in {(f.rows, f.cols) for f in fixes}
+    # (a clue put back beside an equal line: the same clues at either place, said once)
+    assert len({(f.rows, f.cols) for f in fixes}) == len(fixes)
 
 
 #: Each sample's rows on one side, its columns on the other (every line of both, in 1 s).
