@@ -152,6 +152,9 @@ class PasteDialog(QDialog):
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.edit.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        # Tab goes on to the fixes and the buttons (no puzzle text needs a typed tab; pasted
+        # text keeps its own): it typed a tab, so the keyboard could not leave the box.
+        self.edit.setTabChangesFocus(True)
         self.edit.setPlainText(text)
         self.edit.textChanged.connect(self._on_text_changed)
         self.message = message_label()

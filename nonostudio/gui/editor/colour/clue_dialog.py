@@ -84,6 +84,7 @@ class ColourClueDialog(QDialog):
             edit.setFont(font)
             edit.setAccessibleName(name)
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            edit.setTabChangesFocus(True)  # (Tab typed a tab: the keyboard stayed in the box)
             edits.addWidget(QLabel(label), 0, column)
             edits.addWidget(edit, 1, column)
         self.problem_label = QLabel()
