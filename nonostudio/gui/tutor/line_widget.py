@@ -1,5 +1,6 @@
 """One drill line drawn as the grid draws a row: its clue on the left, its cells, the player's
-marks (left click fills, right click crosses, a click on a mark opens the cell again), and after
+marks (left click fills, right click crosses, a click on a mark opens the cell again; from the
+keyboard, Left and Right move a cursor, Space fills, X crosses, Delete opens), and after
 a check the wrong cells (red), the missing ones (orange) and the cells of the explanation's
 premises (outlined in blue); and the grid at the drill's moment, small, with the line shaded.
 It holds no tutor logic: the Practice view checks the answer."""
@@ -10,7 +11,16 @@ from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from nonostudio.core.clue_text import clue_to_text
@@ -35,6 +45,7 @@ class DrillLineWidget(QWidget):
         self._wrong: set[int] = set()
         self._missing: set[int] = set()
         self._premise: set[int] = set()
+        self._cursor = 0  # the cell the keys mark
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(CELL + 12)
         self.setMouseTracking(False)
@@ -46,6 +57,10 @@ class DrillLineWidget(QWidget):
         self._given = tuple(int(c) for c in cells)
         self._cells = list(self._given)
         self.editable = editable
+        # Marked from the keyboard too (it took clicks only: a keyboard user could not answer a
+        # drill), the cursor on the first open cell.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if editable else Qt.FocusPolicy.NoFocus)
+        self._cursor = next((p for p, v in enumerate(self._given) if v == UNKNOWN), 0)
         self.clear_marks()
         self.updateGeometry()
         self.update()
@@ -104,12 +119,54 @@ class DrillLineWidget(QWidget):
         p = self.position_at(event.position().toPoint())
         if not self.editable or p is None or self._given[p] != UNKNOWN:
             return super().mousePressEvent(event)
+        self._cursor = p
         want = CROSSED if event.button() == Qt.MouseButton.RightButton else FILLED
-        self._cells[p] = UNKNOWN if self._cells[p] == want else want
+        self._mark(p, UNKNOWN if self._cells[p] == want else want)
+
+    def cursor_cell(self) -> int:
+        """The cell the keys mark."""
+        return self._cursor
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Left, Right, Home and End move the cursor; Space (or F) fills its cell or opens it
+        again, X crosses it or opens it again, Delete and Backspace open it."""
+        key, last, k = event.key(), len(self._cells) - 1, Qt.Key
+        moves = {
+            k.Key_Left.value: self._cursor - 1,
+            k.Key_Right.value: self._cursor + 1,
+            k.Key_Home.value: 0,
+            k.Key_End.value: last,
+        }
+        marks = {k.Key_Space.value: FILLED, k.Key_F.value: FILLED, k.Key_X.value: CROSSED}
+        opens = (k.Key_Delete.value, k.Key_Backspace.value)
+        if not self.editable or last < 0:
+            super().keyPressEvent(event)
+        elif key in moves:
+            self._cursor = max(0, min(last, moves[key]))
+            self.update()
+        elif key in marks or key in opens:
+            p = self._cursor
+            if self._given[p] == UNKNOWN:
+                want = marks.get(key, UNKNOWN)
+                self._mark(p, UNKNOWN if self._cells[p] == want else want)
+        else:
+            super().keyPressEvent(event)
+
+    def _mark(self, p: int, value: int) -> None:
+        """Set open cell ``p`` to ``value``; its marks of the last check go."""
+        self._cells[p] = value
         self._wrong.discard(p)
         self._missing.discard(p)
         self.update()
         self.changed.emit()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()  # the cursor shows while the line has the keyboard
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     # -- painting --------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -150,6 +207,10 @@ class DrillLineWidget(QWidget):
             if p in self._premise:
                 painter.setPen(QPen(QColor("#1f6fd0"), 3))
                 painter.drawRect(rect.adjusted(2, 2, -3, -3))
+        if self.hasFocus() and 0 <= self._cursor < len(self._cells):
+            cursor = QPen(pal.highlight().color(), 2, Qt.PenStyle.DashLine)
+            painter.setPen(cursor)
+            painter.drawRect(self.cell_rect(self._cursor).adjusted(-2, -2, 1, 1))
         painter.end()
 
 

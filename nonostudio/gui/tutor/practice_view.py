@@ -453,7 +453,8 @@ class PracticeView(QWidget):
         if drill.kind == MARK:
             self.prompt.setText(
                 f"Mark every cell {name} decides on this line: left click fills, right click "
-                "crosses, click again to clear. Then Check my marks."
+                "crosses, click again to clear (or the arrow keys, Space to fill, X to cross). "
+                "Then Check my marks."
             )
         elif drill.kind == WHICH:
             self.prompt.setText("Which technique is the easiest that decides a cell here?")
