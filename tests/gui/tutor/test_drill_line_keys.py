@@ -1,6 +1,6 @@
-"""A drill's line is answered from the keyboard too: it took clicks only, so a player without a
-mouse could not mark a cell (seen under Xvfb at 1024x600, Practice, Overlap drills: Tab reached
-Check my marks and Next drill, never the cells)."""
+"""A drill's line is answered from the keyboard too: it took clicks only (a widget without a
+focus policy: Tab went to Check my marks and Next drill, never the cells), so a player without
+a mouse could not mark a cell."""
 
 from __future__ import annotations
 
