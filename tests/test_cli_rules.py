@@ -435,3 +435,19 @@ def test_learn_actions_that_read_a_run_make_no_store(tmp_path, capsys, action):
     code = main(["learn", *action, "--store", str(store), *out])
     assert code == 2 and "no job store there" in capsys.readouterr().err
     assert not store.exists()
+
+
+def test_a_guide_named_like_a_rule_set_is_refused_before_anything_is_written(
+    capsys, tmp_path, monkeypatch
+) -> None:
+    """``rules guide control`` (typed as ``rules show control`` is) wrote the page over a file
+    named ``control``; an OUT.html not ending in .html or .htm is a usage error now, said
+    before the samples are solved, pointing at --rules when it names a rule set."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["rules", "guide", "control"]) == 2
+    assert "rules guide --rules control control.html" in capsys.readouterr().err
+    assert main(["rules", "guide", "notes.txt"]) == 2
+    assert "'notes.txt' does not end in .html or .htm" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert (tmp_path / "notes.txt").read_text() == "mine"

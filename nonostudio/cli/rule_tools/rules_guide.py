@@ -35,7 +35,9 @@ def add_guide_parser(actions: argparse._SubParsersAction, parent: argparse.Argum
         help="write a printable HTML strategy guide: the techniques in "
         "order, with pictures and worked examples",
     )
-    guide.add_argument("out", metavar="OUT.html", help="the HTML file to write")
+    guide.add_argument(
+        "out", metavar="OUT.html", type=_html_name, help="the HTML file to write (.html or .htm)"
+    )
     guide.add_argument(
         "--rules",
         metavar="NAME",
@@ -84,6 +86,29 @@ def run_families(args: argparse.Namespace) -> Outcome:
             lines.append(indent_block(f"e.g. {t.example}: {t.example.note}"))
     text = "\n".join([f"{len(items)} techniques, easiest first:", "", *lines])
     return Outcome({"techniques": items}, text)
+
+
+def _html_name(out: str) -> str:
+    """OUT.html as typed, refused (a usage error, exit 2, before anything is done) unless it
+    ends in .html or .htm: ``rules guide control``, typed as ``rules show control`` is, wrote
+    the page over a file named ``control``."""
+    suffix = Path(out).suffix.lower()
+    if suffix in (".html", ".htm") or Path(out).is_dir():  # a folder: said as one, later
+        return out
+    hint = ""
+    if not suffix and _is_rule_set_name(out):
+        hint = f" (for the {out!r} rules: rules guide --rules {out} {out}.html)"
+    raise argparse.ArgumentTypeError(f"{out!r} does not end in .html or .htm{hint}")
+
+
+def _is_rule_set_name(name: str) -> bool:
+    """Whether ``name`` names a shipped rule set (``control``, the default set)."""
+    from nonostudio.rules.ruleset import rule_set_path
+
+    try:
+        return rule_set_path(name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def run_guide(args: argparse.Namespace) -> Outcome:
