@@ -1135,6 +1135,13 @@ _PART_EDGE = re.compile(
 )
 
 
+_BETWEEN = re.compile(
+    rf"so (cells? (?:\d+(?:–\d+)?, )*\d+(?:–\d+)?), between the ({_ORD}) and ({_ORD}) clues, "
+    r"(?:is|are) empty"
+)
+_SAID_AT = re.compile(rf"at ({_AT})(?![\d–])")
+
+
 def _ordinal_index(word: str) -> int:
     """``"third"`` or ``"12th"`` -> its 0-based index."""
     if word in _ORDINAL_WORDS:
@@ -1268,6 +1275,51 @@ def _no_room_words(
     )
 
 
+def _said_block(before: str, clue: int) -> tuple[int, int] | None:
+    """The block the words ``before`` last said to be clue ``clue`` (0-based): "at cells 11–12
+    can only be the third clue, …", no other block named in between; None when none is."""
+    found = None
+    for m in _SAID_AT.finditer(before):
+        named = re.match(rf"[^.;]*?can only be the ({_ORD}) clue,", before[m.end() :])
+        if named is None or " at cell" in named.group(0):
+            continue
+        if _ordinal_index(named.group(1)) == clue:
+            found = _at(m.group(1))
+    return found
+
+
+def _between_words(
+    before: str, hints: Sequence[int], cells: Sequence[int], listed: str, first: str, second: str
+) -> str | None:
+    """Why "…, so cell 14, between the third and fourth clues, is empty" is not true of
+    ``cells``: the clues are not consecutive, the words ``before`` do not say a block is each,
+    those are not filled blocks, a cell named is not between them, or (by brute force, when
+    the arrangements can be listed) some arrangement puts either clue elsewhere."""
+    k, j = _ordinal_index(first), _ordinal_index(second)
+    if j != k + 1 or not 0 <= k < j < len(hints):
+        return f"the {first} and {second} clues are not consecutive clues of the line"
+    a, b = _said_block(before, k), _said_block(before, j)
+    if a is None or b is None:
+        return f"no block is said before to be the {first} clue and one the {second}"
+    for s, e in (a, b):
+        if any(cells[p] != FILLED for p in range(s, e)):
+            return f"cells {s + 1}–{e} are not all filled"
+    if not a[1] < b[0]:
+        return f"the {first} clue's block is not before the {second}'s"
+    spans = [_at("cells " + w) for w in listed.split(" ", 1)[1].split(", ")]
+    if any(not (a[1] <= s and e <= b[0]) for s, e in spans):
+        return f"{listed} not between cells {a[1]} and {b[0] + 1}"
+    try:
+        arr = arrangements(hints, cells)
+    except TooMany:
+        return None  # (the blocks' holders are claims, checked by brute force)
+    if not arr:
+        return "no arrangement fits the line"
+    if any(_holder(hints, x, *a) != k or _holder(hints, x, *b) != j for x in arr):
+        return f"some arrangement puts the {first} or {second} clue elsewhere"
+    return None
+
+
 def _part_edge_words(
     hints: Sequence[int],
     cells: Sequence[int],
@@ -1388,6 +1440,14 @@ def check_short_words(
         wrong = judged([_no_room_words(text[: m.start()], hints, c, *m.groups()) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _BETWEEN.finditer(text):
+        wrong = judged([_between_words(text[: m.start()], hints, c, *m.groups()) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if text.count(" clues, is empty") + text.count(" clues, are empty") > len(
+        _BETWEEN.findall(text)
+    ):
+        problems.append("a 'between the … clues' the checker cannot read")
     if text.count(" decided") + text.count("walled in") + text.count(" there, at ") > read:
         problems.append("a short reason the checker cannot read")
     return problems

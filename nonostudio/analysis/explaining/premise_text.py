@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cells_text, effect_text
+from nonostudio.analysis.explaining.premises import SHORT_REASONS
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.words.phrase_words import ordinal
 
@@ -553,6 +554,8 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
     long = [(c["start"], c["end"]) for c in _all(claims, "only_long")]
     said = []
     reasoned = []  # those whose reason is what keeps the other clues off: a sentence each
+    later = []  # those whose reason rests on blocks said after them: said after those
+    named: set[tuple[int, int]] = set()
     for h in held:
         who = nm.clue(h["clues"][0])
         block = _block_at(claims, h["start"], h["end"])
@@ -563,7 +566,11 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
         if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
             who += ", the only clue that long"
         who += _only_size(claims, h["start"], h["end"])
+        if not _rests_on(claims, h["start"], h["end"]) <= named:
+            later.append((block, who))
+            continue
         said.append((block, who))
+        named.add((h["start"], h["end"]))
     text = ""
     for k, (block, who) in enumerate(said):
         if k < len(said) - 1 and who.count(","):  # "…, 6, and the block at …"
@@ -571,7 +578,23 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
         text += f"{' and ' if text else ''}{block} can only be {who}"
     for words in reasoned:
         text = then_sentence(text, words)
+    for block, who in later:  # "…, so the block at cells 11–12 can only be the third clue,
+        # 2, and the block at cell 16, walled in, with no room for …, can only be …"
+        text += f"{',' if text.count(',') else ''} and {block} can only be {who}"
     return text
+
+
+def _rests_on(claims: Sequence[Claim], start: int, end: int) -> set[tuple[int, int]]:
+    """The other blocks ``(start, end)`` a short reason the boxes ``[start, end)`` are one clue
+    rests on: a ``no_room`` claim's block said to be the clue before (after) the cells between,
+    a ``walled_block`` claim's blocks holding the other clues as long."""
+    out: set[tuple[int, int]] = set()
+    for c in claims:
+        if c["claim"] in ("no_room", "walled_block") and (c["start"], c["end"]) == (start, end):
+            if "by" in c:
+                out.add((c["by"][0], c["by"][1]))
+            out |= {(b[0], b[1]) for b in c.get("held", ())}
+    return out
 
 
 def _starts_text(lo: int, hi: int) -> str:
@@ -796,11 +819,43 @@ def _facing(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]])
     return [c for c in claims if not away(c)]
 
 
+def _room_pair(claims: Sequence[Claim], crossed: Sequence[int]) -> tuple[int, int] | None:
+    """The clues ``(k, k + 1)`` of two blocks the claims place, one each, when the cells
+    ``crossed`` all lie between them: no clue is left to reach those cells, which the words then
+    say in place of the clues' bounds ("…, so cell 14, between the third and fourth clues, is
+    empty").  Only where the claims give a short reason a block is one clue
+    (:data:`SHORT_REASONS`): those are added after a step's premises are chosen, so the words
+    the budget counts (the bounds) and the steps' cells stay as they were.  None otherwise."""
+    if not any(c["claim"] in SHORT_REASONS for c in claims) or not crossed:
+        return None
+    holders = _all(claims, "holders")
+    spans = [(h["start"], h["end"]) for h in holders]
+    placed = {
+        h["clues"][0]: (h["start"], h["end"])
+        for h in holders
+        if len(h["clues"]) == 1
+        and spans.count((h["start"], h["end"])) == 1
+        and h["clues"][0] not in _box_held(claims)  # (named by its box, not placed)
+    }
+    for k, (_, end) in placed.items():
+        after = placed.get(k + 1)
+        if after is not None and all(end <= p < after[0] for p in crossed):
+            return k, k + 1
+    return None
+
+
 def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
     chain = chain_words(nm, _facing(nm, claims, cells))
     placed = _placed(nm, claims)
+    pair = _room_pair(claims, crossed)
+    if pair is not None and " more" not in cells_text(crossed):
+        # "…, so cell 14, between the third and fourth clues, is empty"
+        return (
+            f"{_so(placed)} {cells_text(crossed)}, between the {ordinal(pair[0])} and "
+            f"{ordinal(pair[1])} clues, {_are(crossed)} empty"
+        )
     if not chain:
         return f"{placed}, and no clue reaches {cells_text(crossed)}: empty"
     if not placed:

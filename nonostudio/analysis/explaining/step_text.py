@@ -304,7 +304,10 @@ def _add_short_reasons(
     sentence within :data:`SENTENCE_WORDS`), as a reason the budget left out is put back: of a
     premise's choices, the most reasons in the fewest words.  The budget does not count them
     (:func:`_budget_sentence`), so the steps split as they did without them; the line is taken
-    as it stood before the premise's round."""
+    as it stood before the premise's round.  A reason may rest on another block of the same
+    premise said with a reason, one given a short reason here too (each premise is looked at
+    twice): the words then name that block first
+    (:func:`~nonostudio.analysis.explaining.premise_text.punctuate_reach`)."""
     rounds = []
     for k in range(len(premises)):  # a part premise: the round of the premise after it
         after = [p for p in premises[k:] if p["say"] != "part"]
@@ -318,62 +321,84 @@ def _add_short_reasons(
             if r < rounds[k]:
                 for q, v in p["cells"]:
                     cells[q] = v
-        options: list[list[dict[str, Any] | None]] = []
-        bare: list[dict[str, Any]] = []
         # the part just stated, holding only one clue, says it ("cells 9–25 hold only the
         # second clue, 10; the box at cells 9–10 can only be the second clue, 10")
         parts = premises[k - 1]["claims"] if k and premises[k - 1]["say"] == "part" else []
-        for c in claims:
-            if c["claim"] != "holders" or len(c["clues"]) != 1 or c in said:
-                continue
-            span = (c["start"], c["end"])
-            if any(d["claim"] in _REASONS and (d["start"], d["end"]) == span for d in claims):
-                continue
-            if any(
-                d["claim"] == "part"
-                and d["clues"] == c["clues"]
-                and d["start"] <= span[0] < span[1] <= d["end"]
-                for d in parts
+        for _ in range(2):  # again when the reasons added let another block rest on theirs
+            if not _add_premise_reasons(
+                technique, axis, line, premises, premise, cells, parts, said, held
             ):
-                continue
-            within = [
-                d
-                for d in parts
-                if d["claim"] == "part" and d["start"] <= span[0] < span[1] <= d["end"]
-            ]
-            found = short_reasons(
-                line.hints,
-                cells,
-                *span,
-                c["clues"][0],
-                within[0] if within else None,
-                held + _held(claims[: claims.index(c)]),
-            )
-            if found:
-                bare.append(c)
-                options.append([*found, None])
+                break
         said.extend(claims)
-        if not bare:
-            held += _held(claims)
-            continue
-        best: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
-        for chosen in itertools.product(*options):
-            reasons = {id(h): r for h, r in zip(bare, chosen, strict=True) if r is not None}
-            if not reasons:
-                continue
-            premise["claims"] = [
-                d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
-            ]
-            text = _sentence(technique, axis, line, premises)
-            body, words = _counted(text)
-            if not _others_named_first(text, reasons.values()):
-                continue
-            if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
-                key = (-len(reasons), body)
-                if best is None or key < best[0]:
-                    best = (key, premise["claims"])
-        premise["claims"] = claims if best is None else best[1]
         held += _held(premise["claims"])
+
+
+def _add_premise_reasons(
+    technique: str,
+    axis: str,
+    line: Line,
+    premises: list[dict[str, Any]],
+    premise: dict[str, Any],
+    cells: Sequence[int],
+    parts: Sequence[dict[str, Any]],
+    said: Sequence[dict[str, Any]],
+    held: Sequence[tuple[int, int, int]],
+) -> bool:
+    """:func:`_add_short_reasons` on one ``premise`` (``cells``: the line as its round found
+    it; ``parts``: the claims of the part stated just before it; ``said``: the claims of the
+    premises before it; ``held``: the blocks they said, with a reason, to be one clue each):
+    its blocks said to be one clue with no reason get the choice of short reasons that gives
+    the most in the fewest words, where the sentence has room and names the blocks a reason
+    rests on first (a block of the premise itself may be one, the words naming it first).
+    Whether a reason was added."""
+    claims = premise["claims"]
+    options: list[list[dict[str, Any] | None]] = []
+    bare: list[dict[str, Any]] = []
+    for c in claims:
+        if c["claim"] != "holders" or len(c["clues"]) != 1 or c in said:
+            continue
+        span = (c["start"], c["end"])
+        if any(d["claim"] in _REASONS and (d["start"], d["end"]) == span for d in claims):
+            continue
+        if any(
+            d["claim"] == "part"
+            and d["clues"] == c["clues"]
+            and d["start"] <= span[0] < span[1] <= d["end"]
+            for d in parts
+        ):
+            continue
+        within = [
+            d for d in parts if d["claim"] == "part" and d["start"] <= span[0] < span[1] <= d["end"]
+        ]
+        found = short_reasons(
+            line.hints,
+            cells,
+            *span,
+            c["clues"][0],
+            within[0] if within else None,
+            [*held, *(h for h in _held(claims) if h[:2] != span)],
+        )
+        if found:
+            bare.append(c)
+            options.append([*found, None])
+    best: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+    for chosen in itertools.product(*options):
+        reasons = {id(h): r for h, r in zip(bare, chosen, strict=True) if r is not None}
+        if not reasons:
+            continue
+        premise["claims"] = [
+            d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
+        ]
+        text = _sentence(technique, axis, line, premises)
+        body, words = _counted(text)
+        if not _others_named_first(text, reasons.values()):
+            continue
+        if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
+            key = (-len(reasons), body)
+            if best is None or key < best[0]:
+                best = (key, premise["claims"])
+    premise["claims"] = claims if best is None else best[1]
+    return best is not None
 
 
 def _others_named_first(text: str, reasons: Iterable[dict[str, Any]]) -> bool:

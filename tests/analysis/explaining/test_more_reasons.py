@@ -339,7 +339,7 @@ def test_a_walled_in_block_is_the_only_other_clue_that_long() -> None:
     text, premises = checked_words(*OTHER)
     assert (
         "the first block, at cell 1, can only be the first clue, 1, and the block at cell 12, "
-        "walled in, can only be the second clue, 1, the only other 1." in text
+        "walled in, can only be the second clue, 1, the only other 1," in text
     )
     (claim,) = [c for p in premises for c in p["claims"] if c["claim"] == "walled_block"]
     assert claim["held"] == [[0, 1, 0]]
@@ -412,19 +412,19 @@ NO_ROOM = {
         ("punctuate", "row", 10, (2, 1, 2, 1, 2, 1, 1, 1), "##xx.x.x#x##xx#x........x#x#x#"),
         "the first block, at cells 1–2, can only be the first clue, 2, and the block at cell 9, "
         "walled in, with no room for the third clue, 2, in cells 3–8 before it, can only be the "
-        "second clue, 1.",
+        "second clue, 1,",
     ),
     # Janko 1939 column 21, step 390
     "1939 column 21": (
         ("punctuate", "column", 20, (4, 1, 4, 1), "x####xxx...xxxxxxx#xxx####x..."),
         "the block at cell 19, walled in, with no room for the third clue, 4, in cells 6–18 "
-        "before it, can only be the second clue, 1.",
+        "before it, can only be the second clue, 1,",
     ),
     # Janko 204 column 12, step 136 (the first block said the only clue that long)
     "204 column 12": (
         ("punctuate", "column", 11, (3, 1, 2, 1), "###x.xx#x.xxx............x#xxx"),
         "the block at cell 8, walled in, with no room for the third clue, 2, in cells 4–7 "
-        "before it, can only be the second clue, 1.",
+        "before it, can only be the second clue, 1,",
     ),
 }
 
@@ -480,4 +480,96 @@ def test_the_checker_reads_the_no_room_words_against_the_line() -> None:
         said.replace(" walled in,", ""),  # the second or third clue, without the walls
         f"Row 11 — F: {room.format('third clue, 2', 'cells 3–8')} the second clue, 1; {first}.",
     ):
+        assert check_short_words(wrong, hints, [cells]), wrong
+
+
+# A Finished block step that places two blocks said "the block at cell 16 can only be the
+# fourth clue, 1" first, with no reason: its short reason rests on the other block's clue,
+# said after it (bench_teaching's largest group left at fb09891).  The words now name the other
+# block first; and the bounds of the two clues around the cells emptied ("The third clue, 2,
+# ends by cell 12. The fourth clue, 1, starts at cell 16 or later: cell 14 is empty", 20 words)
+# are said by the clues' order ("so cell 14, between the third and fourth clues, is empty"),
+# which gives the reason room.  (line, the words said, the words before this change)
+NAMED_FIRST = {
+    # jwilk data079 column 13, step 100
+    "data079 column 13": (
+        ("punctuate", "column", 12, (1, 3, 2, 1, 3), "..........#x#x.xx###"),
+        "the last block, at cells 18–20, can only be the fifth clue, 3, and the block at cell "
+        "13, walled in, with no room for the third clue, 2, in cells 14–17 after it, can only "
+        "be the fourth clue, 1, so cell 15, between the fourth and fifth clues, is empty.",
+        "the block at cell 13 can only be the fourth clue, 1, and the last block",
+    ),
+    # Janko 1440 column 10, step 239: the walled-in block's reason is itself a short one,
+    # added in the same step (the reasons are looked for again after it)
+    "1440 column 10": (
+        ("punctuate", "column", 9, (3, 3, 2, 1), "x...xxx...x###xxxx.x##xxxxxxx#"),
+        "the block at cells 21–22, walled in, can only be the third clue, 2, the only 2, and the "
+        "block at cells 12–14, with no room for the second clue, 3, in cells 15–20 after it, can "
+        "only be the second clue, 3, so cell 19, between the second and third clues, is empty.",
+        "the block at cells 12–14 can only be the second clue, 3, and the block at cells 21–22",
+    ),
+    # jwilk data054 row 4, step 131: 65 words, the reason had no room
+    "data054 row 4": (
+        ("punctuate", "row", 3, (3, 1, 2, 1, 2, 2), "x###xx...x##x.x#x.#.x##xx"),
+        "so the block at cells 11–12 can only be the third clue, 2, and the block at cell 16, "
+        "walled in, with no room for the fifth clue, 2, in cells 13–15 before it, can only be "
+        "the fourth clue, 1; so cell 14, between the third and fourth clues, is empty.",
+        "the block at cell 16 can only be the fourth clue, 1. The first block",
+    ),
+    # jwilk data067 column 4, step 304: 72 words, the reason had no room
+    "data067 column 4": (
+        ("punctuate", "column", 3, (2, 2, 1, 3), "xx....xx##xxx.x#xxxx###xx"),
+        "the block at cell 16, walled in, can only be the third clue, 1, the only 1. The second "
+        "clue, 2, ends by cell 10, before the third clue, 1 (cells 11–13 are crossed), so the "
+        "block at cells 9–10 can only be the second clue, 2; so cell 14, between the second and "
+        "third clues, is empty.",
+        "the block at cell 16 can only be the third clue, 1. The second",
+    ),
+}
+
+
+EMPTIED = {
+    "data079 column 13": 14,
+    "1440 column 10": 18,
+    "data054 row 4": 13,
+    "data067 column 4": 13,
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED_FIRST))
+def test_a_block_resting_on_another_is_said_after_it_with_its_reason(name: str) -> None:
+    move, said, _ = NAMED_FIRST[name]
+    text, premises = checked_words(*move)  # every claim by brute force, the words read
+    assert said in text
+    # the step's cell as before the change (cell 15, 19, 14, 14 empty), true by brute force
+    assert [p["cells"] for p in premises] == [[[EMPTIED[name], 0]]]
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + REASON_SLACK
+    assert len(text.split()) <= SENTENCE_WORDS
+
+
+def test_the_words_said_first_are_not_those_said_before() -> None:
+    """The old words named the block first with no reason (bench_teaching counted each)."""
+    for move, _, old in NAMED_FIRST.values():
+        text, _ = checked_words(*move)
+        assert old not in text
+
+
+def test_the_checker_reads_between_the_clues_against_the_line() -> None:
+    move, said, _ = NAMED_FIRST["data054 row 4"]
+    hints, cells = move[3], line_cells(move[4])
+    text, _ = checked_words(*move)
+    assert check_short_words(text, hints, [cells]) == []
+    for wrong in (
+        text.replace("between the third and fourth", "between the second and third"),
+        text.replace("between the third and fourth", "between the third and fifth"),
+        text.replace("so cell 14, between", "so cell 17, between"),  # not between the blocks
+        text.replace("so cell 14, between", "so cells 14, 17, between"),
+        # the fourth clue said to be at cell 19 (geometry fits; no arrangement has it there)
+        text.replace(
+            "the block at cell 16, walled in, with no room for the fifth clue, 2, in "
+            "cells 13–15 before it,",
+            "the block at cell 19",
+        ),
+    ):
+        assert wrong != text
         assert check_short_words(wrong, hints, [cells]), wrong
