@@ -148,6 +148,8 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
         "label": result.verdict.label,
         "seconds": round(result.seconds, 6),
     }
+    if result.reason:  # undecided, not for the time: too large for the SAT stage
+        fields["reason"] = result.reason
     if typos and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
         from nonostudio.analysis.typos import find_typos_in  # loaded only when needed
 
@@ -186,6 +188,13 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
             row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit, **options))
         except (PuzzleError, OSError):
             continue
+
+
+def reason_text(table: list[Row]) -> str:
+    """The lines after the table that say why a puzzle is undecided when the time limit is not
+    why (too large for the SAT stage), one a puzzle: ``FILE: too large …``."""
+    lines = [f"{row['file']}: {row['reason']}" for row in table if row.get("reason")]
+    return "\n" + "\n".join(lines) if lines else ""
 
 
 def typo_text(table: list[Row]) -> str:
@@ -248,4 +257,5 @@ def run(args: argparse.Namespace) -> Outcome:
     table, code = run_batch(tasks, job, args.jobs)
     if typos:
         _inconsistent_typos(tasks, table, args.time_limit)
-    return Outcome(table, text_table(table, TABLE, error_after=2) + typo_text(table), code)
+    text = text_table(table, TABLE, error_after=2) + reason_text(table) + typo_text(table)
+    return Outcome(table, text, code)

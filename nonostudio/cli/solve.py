@@ -121,7 +121,8 @@ def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Out
 
 
 def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-    """The JSON form of a solve result."""
+    """The JSON form of a solve result (``reason``: why it is undecided when that is not the
+    time limit, e.g. too large for the SAT stage; empty otherwise)."""
     return {
         "verdict": result.verdict.name.lower(),
         "label": result.verdict.label,
@@ -134,6 +135,7 @@ def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
         "alternate": grid_rows(result.alternate),
         "line_logic": grid_rows(result.grid),
         "timed_out": result.timed_out,
+        "reason": result.reason,
         "stats": asdict(result.stats),
     }
 
@@ -171,6 +173,9 @@ def _verdict_text(
     elif verdict is Verdict.UNDECIDED:
         parts += ["decided by line logic ('?' = undecided):", *decided_rows(result.grid), ""]
     parts += tail
+    reason = getattr(result, "reason", "")  # (why undecided, when not for the time: b/w only)
+    if reason:
+        parts.append(reason)
     name = f"{puzzle.title} " if puzzle.title else ""
     note = " (time limit reached)" if result.timed_out else ""
     parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")

@@ -219,6 +219,61 @@ def encode_line(
     return ok
 
 
+def size_bound(state: GridState) -> tuple[int, int]:
+    """An upper bound on :func:`formula_size` from the clues alone, with no line solved: each
+    block can start at no more places than its line's slack allows (its length less the
+    hints' cells and gaps), plus one.  A few operations a line, so that every puzzle can ask
+    before its encoding whether it may be too large."""
+    puzzle = state.puzzle
+    height, width = state.height, state.width
+    variables = state.total - state.known
+    clauses = 0
+    lines = [(hints, width, state.row_f[r] | state.row_x[r]) for r, hints in enumerate(puzzle.rows)]
+    lines += [
+        (hints, height, state.col_f[c] | state.col_x[c]) for c, hints in enumerate(puzzle.cols)
+    ]
+    for hints, n, known in lines:
+        if known == (1 << n) - 1:
+            continue
+        starts = max(n - sum(hints) - len(hints) + 2, 1)  # the slack plus one
+        variables += len(hints) * starts
+        clauses += n + 4 * len(hints) * starts
+    return variables, clauses
+
+
+def formula_size(
+    state: GridState, should_stop: Callable[[], bool] | None = None
+) -> tuple[int, int] | None:
+    """The number of variables :func:`encode` gives the formula of ``state`` (exact) and an
+    estimate of its clauses, from each line's block starts (:func:`placements`, as
+    :func:`encode` finds them) without making a clause: per block, two for each start but its
+    first (order and gap) and two for each cell between its first and last starts (cover and
+    filled), and one for each undecided cell of a line.  On random puzzles of 60x60 to 200x200 the
+    estimate is 2-3 % above the clauses made, on the survey files 4-46 % (Faase, Bucks).  None
+    when ``should_stop()`` (asked between lines) turned true; a line no placement fits counts
+    nothing (the formula is then unsatisfiable, and small)."""
+    puzzle = state.puzzle
+    height = state.height
+    variables, clauses = state.total - state.known, 0
+    for k in range(height + state.width):
+        if should_stop is not None and should_stop():
+            return None
+        if k < height:
+            hints, n, filled, crossed = puzzle.rows[k], state.width, state.row_f[k], state.row_x[k]
+        else:
+            c = k - height
+            hints, n, filled, crossed = puzzle.cols[c], height, state.col_f[c], state.col_x[c]
+        known = filled | crossed
+        if known == (1 << n) - 1:
+            continue
+        clauses += n - known.bit_count()
+        for mask in (placements(hints, n, filled, crossed) if hints else None) or ():
+            more = mask.bit_count() - 1
+            variables += more
+            clauses += 2 * more + 2 * (mask.bit_length() - (mask & -mask).bit_length())
+    return variables, clauses
+
+
 #: Variables up to which the SAT solver is told their number before the first clause.  Making
 #: room is one call the deadline cannot interrupt, growing with the count (100,000: 32 ms; a
 #: million: 0.17 s; a random 1000x1000 puzzle's formula: about 8 s, past a 2 s time limit);

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
-from nonostudio.core.order_encoding import Formula, encode
+from nonostudio.core.order_encoding import Formula, encode, formula_size, size_bound
 from nonostudio.core.progress import ProgressCallback
 from nonostudio.core.puzzle import Puzzle
 
@@ -33,6 +33,130 @@ class SatUnknown(Exception):
     def __init__(self, reason: str, found: list[Any] | None = None) -> None:
         super().__init__(reason)
         self.found: list[Any] = found or []
+
+
+class SatTooLarge(SatUnknown):
+    """The formula would not fit in the memory budget, so the SAT stage did not start: its
+    ``variables`` (as the encoding would number them), ``clauses`` (estimated), the bytes that
+    would take (``needed``) and the ``budget``.  Its text says so in words."""
+
+    def __init__(self, variables: int, clauses: int, needed: int, budget: int) -> None:
+        super().__init__(
+            f"too large for the complete solver: about {_amount(variables)} variables and "
+            f"{_amount(clauses)} clauses, ~{_bytes(needed)} against a memory budget of "
+            f"{_bytes(budget)}"
+        )
+        self.variables = variables
+        self.clauses = clauses
+        self.needed = needed
+        self.budget = budget
+
+
+def _amount(count: int) -> str:
+    """``count`` in words for a sentence: 4,213 or 39.2 million or 1.2 billion."""
+    if count >= 1_000_000_000:
+        return f"{count / 1e9:.1f} billion"
+    if count >= 1_000_000:
+        return f"{count / 1e6:.1f} million"
+    return f"{count:,}"
+
+
+def _bytes(count: int) -> str:
+    """``count`` bytes as GB (10**9) or MB, one decimal (bytes below 100 kB)."""
+    if count >= 100_000_000:
+        return f"{count / 1e9:.1f} GB"
+    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count:,} bytes"
+
+
+#: Bytes a clause of the formula takes once the SAT solver holds it, the variables' share
+#: included (3.7-3.8 clauses a variable): CaDiCaL holding the formula of a random 200x200 and
+#: 400x400 puzzle (1.3 and 10.1 million clauses) grew the process by 254 MB and 1.96 GB, 194 B
+#: a clause; the same as Python lists (the z3 backend's, and the searches' past CaDiCaL's
+#: handover) 165 B.
+BYTES_PER_CLAUSE = 200
+
+#: The share of the memory available to the process that a formula may take: the search then
+#: adds learned clauses, and a table CaDiCaL grows is doubled (the old and new one held at once).
+MEMORY_SHARE = 0.5
+
+#: The least memory budget, whatever the machine says is available (1 GiB: about 5 million
+#: clauses, a random 300x300 puzzle): a puzzle whose formula fits in it is always tried, so its
+#: verdict does not depend on the machine's load; the largest formula of the survey files
+#: (Faase, 276,078 clauses) takes 57 MB.
+MEMORY_FLOOR = 1 << 30
+
+
+def default_memory_budget() -> int:
+    """The memory a formula may take on this machine now: :data:`MEMORY_SHARE` of what is
+    available (Linux's MemAvailable, else ``os.sysconf``'s free pages, else its physical ones;
+    less when the address space is limited, as by ``ulimit -v``), at least
+    :data:`MEMORY_FLOOR`."""
+    available = _available_memory()
+    return max(MEMORY_FLOOR, int(available * MEMORY_SHARE)) if available else MEMORY_FLOOR
+
+
+def _available_memory() -> int:
+    """Bytes of memory available to this process (0 when nothing says)."""
+    available = 0
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    available = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError):
+        pass
+    for name in ("SC_AVPHYS_PAGES", "SC_PHYS_PAGES"):
+        if available:
+            break
+        try:
+            available = os.sysconf(name) * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError, AttributeError):
+            available = 0
+    try:
+        import resource
+    except ImportError:  # (not on Windows)
+        return max(available, 0)
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit != resource.RLIM_INFINITY:
+        try:
+            with open("/proc/self/statm", encoding="ascii") as statm:
+                used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError):
+            used = 0
+        room = max(limit - used, 0)
+        available = min(available, room) if available else room
+    return max(available, 0)
+
+
+def check_size(
+    state: GridState,
+    budget: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Raise :class:`SatTooLarge` when the formula of ``state`` would take more than ``budget``
+    bytes (None: :func:`default_memory_budget`) at :data:`BYTES_PER_CLAUSE` a clause; False
+    when ``should_stop()`` turned true first, else True.  Nothing is encoded: a bound from the
+    clues clears every puzzle up to about 100x100 with a few multiplications and most others
+    with a few operations a line (:func:`~nonostudio.core.order_encoding.size_bound`); only
+    above it are the lines' block starts counted (:func:`formula_size`: 0.7 s on a random
+    1000x1000 puzzle)."""
+    big = max(state.height, state.width)
+    # Each line has at most (n + 1) // 2 hints, each with at most n starts (size_bound's terms).
+    most = (state.height + state.width) * (big + 4 * ((big + 1) // 2) * big)
+    if most * BYTES_PER_CLAUSE <= (MEMORY_FLOOR if budget is None else min(budget, MEMORY_FLOOR)):
+        return True
+    if budget is None:
+        budget = default_memory_budget()
+    if size_bound(state)[1] * BYTES_PER_CLAUSE <= budget:
+        return True
+    size = formula_size(state, should_stop)
+    if size is None:
+        return False
+    variables, clauses = size
+    if clauses * BYTES_PER_CLAUSE > budget:
+        raise SatTooLarge(variables, clauses, clauses * BYTES_PER_CLAUSE, budget)
+    return True
 
 
 class SatStats:
@@ -92,6 +216,7 @@ def sat_solutions(
     backend: str | None = None,
     progress: ProgressCallback | None = None,
     stats: SatStats | None = None,
+    memory_budget: int | None = None,
 ) -> list[np.ndarray]:
     """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more),
     as grid arrays: :func:`sat_states`, each made an array."""
@@ -104,7 +229,10 @@ def sat_solutions(
             backend=backend,
             progress=progress,
             stats=stats,
+            memory_budget=memory_budget,
         )
+    except SatTooLarge:
+        raise
     except SatUnknown as stop:
         raise SatUnknown(str(stop), [found.to_grid() for found in stop.found]) from None
     return [found.to_grid() for found in states]
@@ -119,6 +247,7 @@ def sat_states(
     backend: str | None = None,
     progress: ProgressCallback | None = None,
     stats: SatStats | None = None,
+    memory_budget: int | None = None,
 ) -> list[GridState]:
     """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more),
     each a complete grid state (no numpy: a caller that wants only the verdict, such as
@@ -128,11 +257,15 @@ def sat_states(
     or "z3" (None: :func:`sat_backend`).  Raises :class:`SatUnknown` when the deadline passes or
     ``should_stop()`` becomes true first.  ``progress`` hears of CaDiCaL's conflicts between
     slices and of Kissat's time (the fraction stays that of the cells ``state`` decides);
-    ``stats``, when given, is filled in.
+    ``stats``, when given, is filled in.  A formula that would take more than ``memory_budget``
+    bytes (None: :func:`default_memory_budget`) is not made: :class:`SatTooLarge` is raised
+    instead (:func:`check_size`).
     """
     backend = backend or sat_backend()
     if backend not in ("cadical", "z3"):
         raise ValueError(f"unknown SAT backend {backend!r}: expected 'cadical' or 'z3'")
+    if not check_size(state, memory_budget, should_stop):
+        raise SatUnknown("interrupted")
     stats = SatStats() if stats is None else stats
     # CaDiCaL takes the clauses a line at a time as they are made (encode's sink).
     solver = _Cadical() if backend == "cadical" else None

@@ -65,6 +65,9 @@ class SolveResult:
     MULTIPLE); ``grid`` the cells decided by line logic alone (UNKNOWN elsewhere).  Each is read
     as a grid array (or None); :func:`solve` may hand over a :class:`GridState` instead, whose
     array is made on the first read, so a caller that wants only the verdict builds none.
+    ``reason`` says in words why an ``UNDECIDED`` verdict that is neither cancelled nor timed
+    out is one (the puzzle is too large for the SAT stage, or it ran out of memory); it is
+    empty otherwise.
     """
 
     def __init__(
@@ -77,6 +80,7 @@ class SolveResult:
         cancelled: bool = False,
         timed_out: bool = False,
         stats: SolveStats | None = None,
+        reason: str = "",
     ) -> None:
         self.verdict = verdict
         self._grid = grid
@@ -86,6 +90,7 @@ class SolveResult:
         self.cancelled = cancelled
         self.timed_out = timed_out
         self.stats = SolveStats() if stats is None else stats
+        self.reason = reason
 
     @property
     def grid(self) -> np.ndarray:
@@ -156,9 +161,10 @@ class _Outcome:
         *,
         solution: np.ndarray | GridState | None = None,
         alternate: np.ndarray | GridState | None = None,
+        reason: str = "",
     ) -> SolveResult:
         halt = self.halt
-        stopped = verdict is Verdict.UNDECIDED
+        stopped = verdict is Verdict.UNDECIDED and not reason
         return SolveResult(
             verdict,
             grid,
@@ -168,6 +174,7 @@ class _Outcome:
             cancelled=stopped and halt.cancelled,
             timed_out=stopped and not halt.cancelled,
             stats=self.stats,
+            reason=reason,
         )
 
     def searched(self, grid: GridState, solutions: list[GridState]) -> SolveResult:
@@ -186,11 +193,15 @@ def solve(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    memory_budget: int | None = None,
 ) -> SolveResult:
     """Decide ``puzzle``: its verdict, a solution and, when not unique, a second one.
 
     ``time_limit`` is in seconds (None: no limit); ``progress(fraction, message)`` is called now and
-    then; ``should_stop()`` returning True cancels the run (checked often).
+    then; ``should_stop()`` returning True cancels the run (checked often).  The SAT stage does
+    not start when its formula would take more than ``memory_budget`` bytes (None: half the
+    memory available, at least 1 GiB: :func:`nonostudio.core.satsolver.default_memory_budget`),
+    and the verdict is then ``UNDECIDED`` with the ``reason``, as when it runs out of memory.
     """
     started = time.perf_counter()
     halt = _Halt(None if time_limit is None else started + time_limit, should_stop)
@@ -211,7 +222,7 @@ def solve(
         decided = _small_stage(root, logic, out)
         if decided is not None:
             return decided
-    return _sat_stage(root, logic, out, progress)
+    return _sat_stage(root, logic, out, progress, memory_budget)
 
 
 #: The small search takes on a state line logic leaves with at most this many undecided cells
@@ -295,10 +306,21 @@ def _small_search(root: GridState, halt: _Halt, budget: int) -> tuple[list[GridS
 
 
 def _sat_stage(
-    root: GridState, logic: GridState, out: _Outcome, progress: ProgressCallback | None
+    root: GridState,
+    logic: GridState,
+    out: _Outcome,
+    progress: ProgressCallback | None,
+    memory_budget: int | None = None,
 ) -> SolveResult:
-    """The verdict from up to two solutions the SAT stage finds from ``root``."""
-    from nonostudio.core.satsolver import SatStats, SatUnknown, sat_backend, sat_states
+    """The verdict from up to two solutions the SAT stage finds from ``root``; ``UNDECIDED``
+    with the reason when its formula is too large for ``memory_budget`` or memory ran out."""
+    from nonostudio.core.satsolver import (
+        SatStats,
+        SatTooLarge,
+        SatUnknown,
+        sat_backend,
+        sat_states,
+    )
 
     stats = out.stats
     sat = SatStats()
@@ -313,7 +335,13 @@ def _sat_stage(
             backend=stats.sat_backend,
             progress=progress,
             stats=sat,
+            memory_budget=memory_budget,
         )
+    except SatTooLarge as large:
+        return out.finish(Verdict.UNDECIDED, logic, reason=f"{large}; {_decided(root)}")
+    except MemoryError:  # (what CaDiCaL's C++ fails to allocate ends the process: not this)
+        reason = f"out of memory in the complete solver's SAT stage; {_decided(root)}"
+        return out.finish(Verdict.UNDECIDED, logic, reason=reason)
     except SatUnknown as stop:
         out.halt()  # say why: cancelled, or past the deadline
         return out.finish(Verdict.UNDECIDED, logic, solution=stop.found[0] if stop.found else None)
@@ -322,6 +350,11 @@ def _sat_stage(
         stats.sat_conflicts = sat.conflicts
         stats.sat_backend = sat.backend or stats.sat_backend
     return out.searched(logic, grids)
+
+
+def _decided(root: GridState) -> str:
+    """What line logic decided, in words: 'line logic decided 12 of 4,000,000 cells'."""
+    return f"line logic decided {root.known:,} of {root.total:,} cells"
 
 
 __all__ = ["Verdict", "SolveResult", "SolveStats", "solve", "CROSSED", "FILLED", "UNKNOWN"]
