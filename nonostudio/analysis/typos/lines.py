@@ -281,6 +281,8 @@ def _doubled(
     shorter = len(lines) - 1
     if not shorter or any(min_length(c) > shorter for c in crossing):
         return True
+    if any(min_length(c) > len(crossing) for c in lines):
+        return True  # a clue of this axis too long for its line: no dropped line mends that
     for k in range(shorter):
         if lines[k] != lines[k + 1] or sum(lines[k]) != surplus:
             continue

@@ -118,6 +118,14 @@ def test_a_non_file_a_line_short_or_long_keeps_its_clues_for_the_finder() -> Non
     assert caught.value.clues == ((*dancer.rows[:4], *dancer.rows[3:]), dancer.cols)
 
 
+def test_clues_too_long_for_their_lines_are_no_doubled_line() -> None:
+    """Two equal columns whose sum is the surplus, but the columns too long for the two rows
+    (a row left out): dropping a column leaves them too long, which raised from Puzzle (seen in
+    bench_typos --lines on a 25x14 Janko puzzle); a row put back fits."""
+    fixes, complete = line_count_fixes(((1,), (1,)), ((1, 1), (1, 1)))
+    assert complete and {f.kind for f in fixes} <= {MISSING}
+
+
 def test_with_the_declared_size_only_the_line_count_is_searched() -> None:
     """A file that declares its size: no edit of a clue can mend a count, so none is offered
     (a single edit of 19x20 clues can make them one picture, of another size), and the problem
