@@ -276,8 +276,11 @@ class CheckPanel(QWidget):
         text = result.verdict.label
         self.verdict_label.setText(text[:1].upper() + text[1:])
         detail = EXPLANATIONS[result.verdict]
+        reason = getattr(result, "reason", "")  # the colour solver's result has none
         if result.verdict is Verdict.UNDECIDED and result.timed_out:
             detail = f"Not decided within the time limit of {self._time_limit:g} s."
+        elif result.verdict is Verdict.UNDECIDED and reason:  # e.g. too large for memory
+            detail = f"{reason[:1].upper()}{reason[1:]}."
         if isinstance(result, ColourSolveResult) and result.verdict is not Verdict.UNIQUE_LINE:
             open_cells = sum(1 for row in result.grid for cell in row if cell & (cell - 1))
             if open_cells:

@@ -157,3 +157,25 @@ def test_new_puzzle_cancels_a_running_check(
     assert len(workers) == 2 and workers[0].is_cancelled()
     assert [r.verdict for r in seen] == [Verdict.UNIQUE_LINE]
     assert panel.verdict_label.text() == "Unique, line-solvable"
+
+
+def test_a_puzzle_too_large_for_the_solver_says_so_not_the_time_limit(
+    qtbot: QtBot, panel: CheckPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solver stops a puzzle whose SAT formula would not fit in memory with a reason; the
+    panel said 'The solver could not decide within the time limit.', false there."""
+    from nonostudio.gui.panels import check
+
+    def tiny_budget(puzzle, time_limit, progress, should_stop) -> SolveResult:
+        return real_solver.solve(puzzle, time_limit=time_limit, memory_budget=1)
+
+    monkeypatch.setattr(check, "check_puzzle", tiny_budget)
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000) as blocker:
+        # every permutation matrix fits: line logic decides none of the 196 cells, too many
+        # for the small search, so the SAT stage is asked
+        panel.set_puzzle(Puzzle(((1,),) * 14, ((1,),) * 14))
+    reason = blocker.args[0].reason
+    assert reason.startswith("too large for the complete solver")
+    detail = panel.detail_label.text()
+    assert detail.startswith("Too large for the complete solver") and "time limit" not in detail
+    assert "line logic decided 0 of 196 cells" in detail
