@@ -49,9 +49,6 @@ PICKER_SPACING = 2
 #: Pencil, Check and Timer on the main bar's row; or all on the second row (a narrow view).
 ONE_ROW, COLOURS_UNDER, ALL_UNDER = range(3)
 
-#: The technique column's width in the step list (pixels; the player may drag it).
-TECHNIQUE_WIDTH = 150
-
 
 def key_swatch(rgb: str, key: str, size: int = 18) -> QIcon:
     """A palette colour's swatch with the digit key that picks it drawn on it (in black or
@@ -333,13 +330,13 @@ class ColourSolveUi(SolveUiParts):
         return self.hint_panel.rung() >= 0
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
+        """The trace summary over the table of steps (number, technique, line), as the black
+        and white view has it: the step's whole explanation is under the grid and in the row's
+        tooltip.  Its column, left in a pane under 300 px wide, showed one letter of it ("R…",
+        the header "lana"; seen under Xvfb at 1280x720 and 1024x600)."""
         table = self._make_steps(model)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
-        # "Finished block (yellow only)" sized to its contents pushed the sentence out of a
-        # narrow pane (seen at 1280x720): the technique gets a fixed share, elided.
-        header.setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(RULE_COLUMN, TECHNIQUE_WIDTH)
+        table.horizontalHeader().setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Stretch)
+        table.setColumnHidden(EXPLANATION, True)
         self.steps_pane = right = QWidget()
         layout = QVBoxLayout(right)
         layout.setContentsMargins(0, 0, 0, 0)
