@@ -100,3 +100,30 @@ def test_the_library_keeps_no_difficulty_for_a_grade_stopped_at_the_time_limit(
     puzzle = faase(anchors)
     found = check_and_grade(puzzle, "unique", "", DEFAULT_RULE_SET, lambda: False, 0.5)
     assert found == ("unique", "")  # left for a later try, not stored as "Undecided"
+
+
+def test_the_solving_view_says_why_the_complete_solver_stopped_not_the_time_limit(
+    qtbot: QtBot, monkeypatch
+) -> None:
+    """A puzzle whose SAT formula would not fit in memory ends its trace at once with the
+    solver's reason; the view said 'Stopped at the time limit of 10 s.', false there."""
+    from functools import partial
+
+    from nonostudio.analysis.tracing import trace_fallbacks
+    from nonostudio.core.solver import solve
+
+    monkeypatch.setattr(trace_fallbacks, "solve", partial(solve, memory_budget=1))
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.traceReady, timeout=10000) as blocker:
+        # every permutation matrix fits: no line logic, no contradiction, 196 cells to search
+        view.set_puzzle(Puzzle(((1,),) * 14, ((1,),) * 14))
+    trace = blocker.args[0]
+    assert trace.interrupted and trace.stop_reason.startswith("too large for the complete")
+    summary = view.ui.summary_label.text()
+    assert "The complete solver stopped: too large for the complete solver" in summary
+    assert "time limit" not in summary
+    message = view.ui.message_label.text()
+    assert message.startswith("No step was worked out before the complete solver stopped (too")
+    assert "time limit" not in message
+    view.cancel()

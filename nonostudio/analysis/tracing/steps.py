@@ -173,6 +173,15 @@ class Trace:
     search: SolveResult | None = field(default=None, compare=False, repr=False)
     """The complete solver's result when a search step ran (not part of the JSON form)."""
 
+    @property
+    def stop_reason(self) -> str:
+        """Why the complete solver gave up on its own when that cut the trace short (e.g. a
+        formula too large for memory: ``SolveResult.reason``); empty when the trace ran to the
+        end or a time limit or cancel stopped it."""
+        if not self.interrupted or self.search is None:
+            return ""
+        return self.search.reason
+
     def first_fallback(self) -> int | None:
         """Index of the first step that is not a rule step (None: the rules did everything)."""
         for i, step in enumerate(self.steps):

@@ -85,23 +85,36 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
     return "<br>".join(lines)
 
 
-def before_first_step(steps: int, interrupted: bool, time_limit: float) -> str:
+def stopped_words(trace: Trace, time_limit: float) -> str:
+    """What ended a trace cut short (``trace.interrupted``): the time limit, or the reason the
+    complete solver gave up on its own (a puzzle too large for memory stopped in a second; the
+    time limit was not the reason)."""
+    reason = trace.stop_reason
+    if reason:
+        return f"The complete solver stopped: {reason}."
+    return f"Stopped at the time limit of {time_limit:g} s."
+
+
+def before_first_step(steps: int, interrupted: bool, time_limit: float, reason: str = "") -> str:
     """What the status line says before the first step of a trace of ``steps`` steps, one that
-    the time limit (``interrupted``) cut short or not: a trace cut before its first step has no
-    step to show (it said 'Before the first of 0 steps: Next ▶ (Right) shows them one by one.'
-    on a 1000x1000 puzzle)."""
-    limit = f"the time limit of {time_limit:g} s"
+    the time limit (``interrupted``) cut short or not, or the complete solver's ``reason`` to
+    give up (:attr:`Trace.stop_reason`): a trace cut before its first step has no step to show
+    (it said 'Before the first of 0 steps: Next ▶ (Right) shows them one by one.' on a
+    1000x1000 puzzle)."""
+    within = f"within the time limit of {time_limit:g} s"
+    if interrupted and reason:
+        within = f"before the complete solver stopped ({reason})"
     if steps == 0:
         if interrupted:
             return (
-                f"No step was worked out within {limit}: this puzzle is too big to show step by "
+                f"No step was worked out {within}: this puzzle is too big to show step by "
                 "step. Solve by hand (Ctrl+H) still works."
             )
         return "No step to show: nothing in this puzzle is left to decide."
     plural = "s" if steps != 1 else ""
     if interrupted:
         return (
-            f"Before the first of {steps} step{plural} worked out within {limit} (the rest "
+            f"Before the first of {steps} step{plural} worked out {within} (the rest "
             "were not): Next ▶ (Right) shows them one by one."
         )
     return f"Before the first of {steps} step{plural}: Next ▶ (Right) shows them one by one."

@@ -55,7 +55,7 @@ from nonostudio.gui.solve.layout import (
 )
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
-from nonostudio.gui.solve.replay import NoSolution, before_first_step, summary_text
+from nonostudio.gui.solve.replay import NoSolution, before_first_step, stopped_words, summary_text
 from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.gui.solve.trace_job import trace_puzzle
@@ -296,7 +296,7 @@ class SolveView(TraceView):
         self.model.set_rows(step_rows(trace, self._titles, explanations))
         self._set_trace(trace)
         if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
-            stopped = f"Stopped at the time limit of {self.time_limit:g} s."
+            stopped = stopped_words(trace, self.time_limit)
             self.ui.summary_label.setText(f"{self.ui.summary_label.text()}<br>{stopped}")
         self.traceReady.emit(trace)
 
@@ -435,7 +435,9 @@ class SolveView(TraceView):
             )
             trace = self._trace
             self.ui.message_label.setText(
-                before_first_step(len(trace.steps), trace.interrupted, self.time_limit)
+                before_first_step(
+                    len(trace.steps), trace.interrupted, self.time_limit, trace.stop_reason
+                )
             )
             return
         step = self._trace.steps[self._position - 1]
