@@ -115,6 +115,17 @@ def puzzles_in(path: Path, fmt: str) -> int:
         return 1
 
 
+def puzzles_in_text(text: str) -> int:
+    """How many puzzles a pasted text holds, read as Paste Puzzle String reads it (1 when it
+    does not read: the dialog took its first puzzle, or its fix)."""
+    from nonostudio.core.formats import read_data_entries
+
+    try:
+        return max(1, len(read_data_entries(text.strip().encode("utf-8"), "pasted text")))
+    except PuzzleError:
+        return 1
+
+
 def collection_notice(document: Document) -> str:
     """What the status bar says of a puzzle opened from a file of several ("" for one)."""
     if document.path is None or document.items <= 1:
@@ -622,6 +633,12 @@ class FileCommands(QObject):
         try:
             if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
                 self._show_new(puzzle)
+                if (count := puzzles_in_text(dialog.edit.toPlainText())) > 1:
+                    self.status.emit(
+                        f"The pasted text holds {count:,} puzzles: this is the first (save "
+                        "the text as a file and Import Files adds them all to the library).",
+                        0,
+                    )
         finally:
             dialog.deleteLater()
 

@@ -5,6 +5,7 @@ Save now asks for a file of the puzzle's own, and the status bar says what the f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from nonostudio.core.formats import read_entries
 from nonostudio.core.library import Library
 from nonostudio.gui.editor.view import EditorView
-from nonostudio.gui.window.file_commands import FileCommands, read_document
+from nonostudio.gui.window.file_commands import FileCommands, read_document, read_puzzle_text
 from nonostudio.gui.window.open_typo import document_for
 
 #: Three puzzles in the puzzle-string format (rows-columns), one a line, as r-nonogram's
@@ -27,8 +28,18 @@ class Folder:
     last_folder = ""  # (what FileCommands keeps on the library view)
 
 
+@pytest.fixture
+def files(qtbot: QtBot) -> Iterator[FileCommands]:
+    """The File commands on an editor and a library of their own (closed after the test)."""
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    library = Library(":memory:")
+    yield FileCommands(parent, EditorView(parent), library, Folder())  # type: ignore[arg-type]
+    library.close()
+
+
 def test_save_asks_for_a_file_of_its_own(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    files: FileCommands, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     collection = tmp_path / "library.txt"
     collection.write_text(LINES)
@@ -41,9 +52,6 @@ def test_save_asks_for_a_file_of_its_own(
         return str(mine), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
-    parent = QWidget()
-    qtbot.addWidget(parent)
-    files = FileCommands(parent, EditorView(parent), Library(":memory:"), Folder())  # type: ignore[arg-type]
     said: list[str] = []
     files.status.connect(lambda words, _ms: said.append(words))
     assert files.open_file(collection, ask=False)
@@ -71,3 +79,26 @@ def test_a_mended_collection_is_not_saved_over(tmp_path: Path) -> None:
     mended = read_document(single)[0]
     assert document_for(collection, mended).file_format is None
     assert document_for(single, mended).file_format == "string"
+
+
+def test_pasting_several_puzzles_says_the_first_is_open(
+    files: FileCommands, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Paste Puzzle String with three puzzles in the text opened the first and said nothing."""
+    from nonostudio.gui.dialogs.paste import PasteDialog
+
+    class Accepted(PasteDialog):
+        """The dialog as OK leaves it, with the text it was given."""
+
+        def exec(self) -> int:
+            self.accept()
+            return 1
+
+    parent = files.parent()
+    monkeypatch.setattr(files, "paste_dialog", lambda: Accepted(read_puzzle_text, LINES, parent))
+    said: list[str] = []
+    files.status.connect(lambda words, _ms: said.append(words))
+    files.paste_puzzle_string()
+    assert files.current_puzzle() is not None
+    assert files.current_puzzle() == read_puzzle_text(LINES.splitlines()[0])
+    assert any("The pasted text holds 3 puzzles: this is the first" in words for words in said)
