@@ -153,10 +153,25 @@ def check_size(
     size = formula_size(state, should_stop)
     if size is None:
         return False
-    variables, clauses = size
-    if clauses * BYTES_PER_CLAUSE > budget:
-        raise SatTooLarge(variables, clauses, clauses * BYTES_PER_CLAUSE, budget)
+    check_budget(*size, budget)
     return True
+
+
+def check_budget(
+    variables: int,
+    clauses: int,
+    budget: int | None = None,
+    bytes_per_clause: int = BYTES_PER_CLAUSE,
+) -> None:
+    """Raise :class:`SatTooLarge` when a formula of ``variables`` and ``clauses`` would take more
+    than ``budget`` bytes (None: :func:`default_memory_budget`) at ``bytes_per_clause``: the
+    test :func:`check_size` ends with, for a formula another encoding sized (the colour
+    solver's)."""
+    if budget is None:
+        budget = default_memory_budget()
+    needed = clauses * bytes_per_clause
+    if needed > budget:
+        raise SatTooLarge(variables, clauses, needed, budget)
 
 
 class SatStats:
