@@ -67,9 +67,9 @@ class LineFix:
         }
 
 
-def _place_text(fixes: list[LineFix]) -> str:
+def _place_text(fixes: list[LineFix], head: bool = True) -> str:
     """The fixes at one place (same kind, axis and line; a missing line's clues differ) in
-    words."""
+    words; ``head``: starting with how many lines the axis has (said once per axis)."""
     first = fixes[0]
     axis, n = first.axis, first.index + 1
     lines = len(first.rows if axis == "row" else first.cols)
@@ -78,18 +78,16 @@ def _place_text(fixes: list[LineFix]) -> str:
     if all(f.line_solvable for f in fixes):
         how += ", line-solvable"
     if first.kind == DOUBLED:
+        counted = f"{axis} clues: {lines + 1} lines; " if head else ""
         return (
-            f"{axis} clues: {lines + 1} lines; {axis} {n}'s clue {clue_to_text(first.clue)} "
-            f"seems to be typed twice ({axis}s {n} and {n + 1}): without one of them, {size} "
-            f"make {how}"
+            f"{counted}{axis} {n}'s clue {clue_to_text(first.clue)} seems to be typed twice "
+            f"({axis}s {n} and {n + 1}): without one of them, {size} make {how}"
         )
     where = f"after {axis} {n - 1}" if n > 1 else f"before {axis} 1"
     clues = [f"an empty {axis}" if not f.clue else clue_to_text(f.clue) for f in fixes]
     clue = clues[0] + "".join(f" (or {c})" for c in clues[1:])
-    return (
-        f"{axis} clues: {_lines(lines - 1)}; one seems to be missing {where}: with {clue} put "
-        f"in as {axis} {n}, {size} make {how}"
-    )
+    counted = f"{axis} clues: {_lines(lines - 1)}; one seems" if head else f"a {axis} seems"
+    return f"{counted} to be missing {where}: with {clue} put in as {axis} {n}, {size} make {how}"
 
 
 def _lines(count: int) -> str:
@@ -100,9 +98,13 @@ def fixes_text(fixes: list[LineFix], count: int = 3) -> str:
     """The fixes in sentences (those at the ``count`` first places), for where the typo search
     says why no single edit is offered."""
     places: dict[tuple[str, str, int], list[LineFix]] = {}
+    told: list[tuple[str, str]] = []  # the kinds and axes whose count was said
     for fix in fixes:
         places.setdefault((fix.kind, fix.axis, fix.index), []).append(fix)
-    said = [_place_text(group) for group in places.values()]
+    said = []
+    for (kind, axis, _), group in places.items():
+        said.append(_place_text(group, head=not any(k == (kind, axis) for k in told)))
+        told.append((kind, axis))
     more = f" ({len(said)} places fit; {count} shown)" if len(said) > count else ""
     text = "; or ".join(said[:count])
     return f"{text[:1].upper()}{text[1:]}{more}." if said else ""

@@ -153,11 +153,14 @@ class _Reader:
         for k in range(count):
             i = start + 1 + k
             if i >= len(self.lines):
-                raise self.error(
+                error = self.error(
                     f"expected {count} {kind} clues after '{keyword}' (line "
                     f"{start + 1}), the file ends after {k}",
                     len(self.lines),
                 )
+                if self.one_short(error, count, k):
+                    return clues, start + k
+                raise error
             text = self.lines[i].strip()
             if not text:
                 error = self.blank(i, count, k, kind, start)

@@ -111,6 +111,11 @@ def test_a_non_file_a_line_short_or_long_keeps_its_clues_for_the_finder() -> Non
     assert rows == (*dancer.rows[:2], *dancer.rows[3:]) and cols == dancer.cols
     fixes, _ = line_count_fixes(rows, cols)
     assert (dancer.rows, dancer.cols) in {(f.rows, f.cols) for f in fixes}
+    # the last column left out, where the file ends: 'the file ends after 4'
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_non("\n".join(text[: text.index("columns") + 5]), "d.non")
+    assert caught.value.message.endswith("the file ends after 4")
+    assert caught.value.clues == (dancer.rows, dancer.cols[:4])
     long = "\n".join(text[: start + 4] + [text[start + 3]] + text[start + 4 :])  # row 4 twice
     with pytest.raises(InconsistentPuzzleError) as caught:
         read_non(long, "d.non")
@@ -140,3 +145,16 @@ def test_with_the_declared_size_only_the_line_count_is_searched() -> None:
     # nothing fits: said so, not "no single edit"
     none = find_typos(rows, ((1,),) * 20, time_limit=10, size=(20, 20))
     assert none.no_suggestion_text().startswith("No line put back or dropped makes the clues")
+
+
+def test_the_count_is_said_once_for_several_places() -> None:
+    """Bike's last column left out (where a .non file ends: 'the file ends after 19'): two places
+    fit, the count said once ('or column clues: 19 lines; one seems ...' repeated it)."""
+    bike = read_file(samples_dir() / "jwilk-038-bike.non")
+    report = find_typos(bike.rows, bike.cols[:19], time_limit=10, size=(20, 20))
+    assert report.no_suggestion_text() == (
+        "Column clues: 19 lines; one seems to be missing after column 18: with 1 4 1 2 put in as "
+        "column 19, the clues (20 rows, 20 columns) make one picture; or a column seems to be "
+        "missing after column 19: with 8 put in as column 20, the clues (20 rows, 20 columns) "
+        "make one picture."
+    )
