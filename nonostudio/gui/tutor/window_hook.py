@@ -57,6 +57,13 @@ class Tutor:
         self.suggest_action = QAction("&Suggest My Next Puzzle", window)
         self.suggest_action.triggered.connect(self.suggest)
         menu.addActions([self.practice_action, self.suggest_action])
+        # listed with the other panels in View (it was reachable only by Suggest once closed);
+        # shown from there, it is tabbed with the Library as Suggest shows it
+        views = [a.menu() for a in window.menuBar().actions() if a.text() == "&View"]
+        if views:
+            toggle = self.dock.toggleViewAction()
+            toggle.triggered.connect(self._toggled)
+            views[0].addAction(toggle)
 
     def profile(self) -> str | None:
         """The active profile: the one chosen last in the Practice tab (the default one, made
@@ -98,12 +105,26 @@ class Tutor:
         self.window.tabs.setCurrentWidget(self.build_practice())
 
     def suggest(self) -> None:
+        self._show_dock()
+        self.for_you.suggest()
+
+    def _show_dock(self) -> None:
         window = self.window
         if not self.dock.isVisible() and window.library_dock.isVisible():
             window.tabifyDockWidget(window.library_dock, self.dock)
         self.dock.show()
         self.dock.raise_()
-        self.for_you.suggest()
+
+    def _toggled(self, checked: bool) -> None:
+        """View > For You: shown as Suggest shows it (tabbed with the Library), without opening
+        a suggestion (its Refresh lists them)."""
+        window = self.window
+        if not checked or self.dock.isFloating() or not window.library_dock.isVisible():
+            return
+        # (the action showed the dock before this slot ran)
+        if self.dock not in window.tabifiedDockWidgets(window.library_dock):
+            window.tabifyDockWidget(window.library_dock, self.dock)
+        self.dock.raise_()
 
     def _open(self, id: int) -> None:
         """Open library puzzle ``id`` and show it in the Solve tab, ready to solve."""

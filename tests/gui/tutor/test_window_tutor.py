@@ -113,3 +113,20 @@ def test_a_hint_under_way_follows_a_rename_in_the_practice_tab(qtbot, studio, mo
     qtbot.mouseClick(solve.grid, Qt.MouseButton.LeftButton, pos=solve.grid.cell_rect(0, 0).center())
     qtbot.waitUntil(lambda: not tutor.log.is_busy(), timeout=10000)
     assert [e.kind for e in view.store.events("Ada L")] == ["hint", "move"]
+
+
+def test_the_for_you_panel_is_listed_in_view_and_shown_there_without_opening_a_puzzle(
+    qtbot, studio
+) -> None:
+    """Once closed, the For You panel came back only by Tools > Suggest My Next Puzzle, which
+    also opens a puzzle; View lists it with the other panels now, tabbed with the Library."""
+    views = [a.menu() for a in studio.menuBar().actions() if a.text() == "&View"]
+    toggle = next(a for a in views[0].actions() if a.text() == "For You")
+    assert toggle.isCheckable() and not toggle.isChecked() and not studio.tutor.dock.isVisible()
+    before = studio.editor.puzzle()
+    toggle.trigger()
+    assert studio.tutor.dock.isVisible() and toggle.isChecked()
+    assert studio.tutor.dock in studio.tabifiedDockWidgets(studio.library_dock)
+    assert studio.editor.puzzle() == before and not studio.tutor.for_you.is_busy()
+    toggle.trigger()
+    assert not studio.tutor.dock.isVisible()
