@@ -258,3 +258,53 @@ def test_a_folder_gives_every_puzzle_file_in_it(capsys, monkeypatch, tmp_path):
     code, _, err = run(capsys, monkeypatch, args)
     assert code == 0 and "finding drill lines in 2 puzzles" in err
     assert "skipped README.txt" in err
+
+
+def test_profile_show_says_what_the_next_step_rests_on(capsys, monkeypatch, tmp_path):
+    # one right Empty line drill: it ended "next step: tier 1", read as "tier 0 is done" while
+    # no technique is mastered and Line complete (tier 0) was never asked; and Empty line's row
+    # said nothing of why it is not mastered
+    from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
+
+    lib = str(tmp_path / "lib.sqlite3")
+    store = ProfileStore(lib)
+    store.ensure("default")
+    store.record("default", [ProfileEvent("drill", "mark", "empty_line", 1.0, 4.0, "e", 1e9)])
+    store.close()
+    assert main(["profile", "show", "--library", lib]) == 0
+    lines = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert lines[0] == "profile 'default': 1 event"
+    assert lines[2].startswith("Empty line ") and lines[2].endswith(
+        "  2 more right in a row to master"
+    )
+    assert lines[3].endswith("  not yet asked")  # Line complete
+    assert lines[-2] == (
+        "0 of 12 techniques mastered (each takes at least three right answers); nearest: "
+        "Empty line (2 more right answers)"
+    )
+    assert lines[-1] == (
+        "next step: tier 1, judged on whole tiers from 1 drill answer: tier 0 right 1 of 1 "
+        "(not yet asked: Line complete); none yet at tier 1 or above"
+    )
+    code, data, _ = run(capsys, monkeypatch, ["profile", "show", "--library", lib])
+    assert data["step"] == 1 and data["step_text"] == lines[-1] and data["mastered"] == 0
+    row = next(r for r in data["mastery"] if r["technique"] == "empty_line")
+    assert (row["right"], row["to_master"], row["mastered"]) == (1, 2, False)
+
+
+def test_a_recorded_session_ends_with_the_profiles_standing(capsys, monkeypatch, tmp_path):
+    lib = str(tmp_path / "lib.sqlite3")
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "1", "--dry-run"])
+    answer = right_answer(listed["drills"][0]["drill"]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(answer))
+    assert main(["practice", *BASE, "--count", "1", "--library", lib]) == 0
+    out = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert out[-3] == "1 of 1 right (recorded in profile 'default')"
+    assert out[-2].startswith("0 of 12 techniques mastered (") and "Overlap (2 more" in out[-2]
+    # one right Overlap answer (tier 1) fits "tiers 0-1 known" best: the step is tier 2, with
+    # four of the five techniques below it never asked, which the words now say
+    assert out[-1] == (
+        "next step: tier 2, judged on whole tiers from 1 drill answer: tiers 0–1 right 1 of 1 "
+        "(not yet asked: Empty line, Line complete, Gap too small, Out of reach); none yet at "
+        "tier 2 or above"
+    )

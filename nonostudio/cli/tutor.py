@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import ExitCode, Outcome, say, terminal_width, wrap_prose
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:
@@ -286,8 +287,11 @@ def _practise(
     summary = f"{right} of {len(results)} right"
     if lost and results:  # kept in memory only: say so, and exit as a file not written
         return Outcome(data, f"{summary}; NOT recorded: {lost}", ExitCode.IO_ERROR)
-    if store is not None:
+    if store is not None:  # where the profile stands now, in the words profile show ends with
         summary += f" (recorded in profile {args.profile!r})"
+        _, standing = _standing(store.events(args.profile))
+        data |= standing
+        summary = _wrapped("\n".join([summary, standing["mastered_text"], standing["step_text"]]))
     return Outcome(data, summary)
 
 
@@ -302,24 +306,54 @@ def _record(store: ProfileStore, name: str, event: Any) -> None:
         raise PuzzleFileError(str(exc)) from None
 
 
-def _mastery_table(events: list[Any]) -> tuple[list[dict[str, Any]], str]:
+def _mastery_table(events: list[Any]) -> tuple[list[dict[str, Any]], str, dict[str, Any]]:
+    """The rows of ``profile show`` (JSON and text) and its closing words: how many techniques
+    are mastered and the next step with what it rests on (the Practice tab's words, from the
+    same core functions)."""
     from nonostudio.analysis.catalogue.techniques import BY_ID
-    from nonostudio.analysis.tutor.mastery import mastery, outcomes_of, step_tier
 
-    levels = mastery(outcomes_of(events))
+    levels, standing = _standing(events)
     rows = [
         m.to_json() | {"name": BY_ID[m.technique].name}
         for m in levels.values()
         if m.technique in BY_ID
     ]
-    lines = [f"{'technique':<28} {'level':>5} {'trend':>6} {'events':>6} {'sec':>6}"]
+    lines = [f"{'technique':<28} {'level':>5} {'trend':>6} {'events':>6} {'right':>5} {'sec':>6}"]
     for r in rows:
         sec = "" if r["seconds"] is None else f"{r['seconds']:.1f}"
-        mark = " mastered" if r["mastered"] else ""
-        numbers = f"{r['level']:>5.2f} {r['trend']:>+6.2f} {r['events']:>6} {sec:>6}"
-        lines.append(f"{r['name']:<28} {numbers}{mark}")
-    lines.append(f"next step: tier {step_tier(levels)}")
-    return rows, "\n".join(lines)
+        numbers = f"{r['level']:>5.2f} {r['trend']:>+6.2f} {r['events']:>6} {r['right']:>5}"
+        numbers += f" {sec:>6}"
+        lines.append(f"{r['name']:<28} {numbers}  {r['note']}")
+    words = _wrapped(f"{standing['mastered_text']}\n{standing['step_text']}")
+    return rows, "\n".join([*lines, words]), standing
+
+
+def _standing(events: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The profile's mastery of every technique, and its standing in words and numbers: the
+    line techniques mastered and the next step (``step``, ``step_text``: what it rests on)."""
+    from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES
+    from nonostudio.analysis.tutor.mastery import (
+        mastered_text,
+        mastery,
+        outcomes_of,
+        step_text,
+        step_tier,
+    )
+
+    levels = mastery(outcomes_of(events))
+    standing = {
+        "mastered": sum(1 for t in LINE_TECHNIQUES if levels[t].mastered),
+        "mastered_text": mastered_text(levels, list(LINE_TECHNIQUES)),
+        "step": step_tier(levels),
+        "step_text": step_text(levels),
+    }
+    return levels, standing
+
+
+def _wrapped(text: str) -> str:
+    """``text`` broken between words to a terminal's width (one line a sentence in a pipe)."""
+    width = terminal_width()
+    return wrap_prose(text, width - 1) if width else text
 
 
 def run_profile(args: argparse.Namespace) -> Outcome:
@@ -341,9 +375,10 @@ def run_profile(args: argparse.Namespace) -> Outcome:
             return Outcome({"profile": args.profile}, f"made profile {args.profile!r}")
         if args.action == "show":
             events = store.events(args.profile)
-            rows, table = _mastery_table(events)
-            data = {"profile": args.profile, "events": len(events), "mastery": rows}
-            return Outcome(data, f"profile {args.profile!r}: {len(events)} events\n{table}")
+            rows, table, standing = _mastery_table(events)
+            data = {"profile": args.profile, "events": len(events), "mastery": rows, **standing}
+            head = f"profile {args.profile!r}: {count(len(events), 'event')}"
+            return Outcome(data, f"{head}\n{table}")
         if not args.file:
             raise PuzzleError(f"profile {args.action} needs a FILE")
         if args.action == "export":

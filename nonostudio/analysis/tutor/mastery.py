@@ -17,11 +17,12 @@ and a guessed one rarely is (the figures are in docs/design/tutor.md).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
 
-from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
+from nonostudio.core.counts import count
 from nonostudio.core.library.profiles import ProfileEvent
 
 PRIOR_WEIGHT = 3.0
@@ -64,6 +65,10 @@ class Mastery:
     seconds: float | None
     weight: float = PRIOR_WEIGHT
     """The evidence behind the level: the prior's weight plus the events' (recency) weights."""
+    right: int = 0
+    """Its events that scored 1 (a right drill answer, a move agreeing with the solution)."""
+    by_hand: int = 0
+    """Its events from solving by hand (the others are drill answers)."""
 
     @property
     def mastered(self) -> bool:
@@ -79,6 +84,9 @@ class Mastery:
             "events": self.events,
             "seconds": None if self.seconds is None else round(self.seconds, 2),
             "mastered": self.mastered,
+            "right": self.right,
+            "to_master": right_to_master(self),
+            "note": mastery_note(self),
         }
 
 
@@ -110,7 +118,9 @@ def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
         times = [o.seconds for o in events if o.seconds is not None]
         level, weight = _weighed(scores)
         seconds = median(times) if times else None
-        out[tid] = Mastery(tid, level, trend, len(events), seconds, weight)
+        right = sum(1 for x in scores if x >= 1.0)
+        by_hand = sum(1 for o in events if o.source == "solve")
+        out[tid] = Mastery(tid, level, trend, len(events), seconds, weight, right, by_hand)
     return out
 
 
@@ -143,7 +153,7 @@ P_GUESS = 0.5
 """How often one who does not is taken to get it right (a coin)."""
 
 
-def step_tier(levels: dict[str, Mastery]) -> int:
+def step_tier(levels: Mapping[str, Mastery]) -> int:
     """The player's next step: the tier s that best explains their events as "every tier
     below s known, s and above not" (players learn the tiers in order).  A known tier's events
     are right with probability :data:`P_KNOWN`, the others' with :data:`P_GUESS`; each event
@@ -174,6 +184,116 @@ def step_tier(levels: dict[str, Mastery]) -> int:
         if fit > best_fit + 1e-9:
             best, best_fit = step, fit
     return best
+
+
+def right_to_master(m: Mastery) -> int:
+    """How many more right answers (or moves) in a row would make ``m`` mastered: 0 when it is,
+    3 with no events; fewer would not (each adds 1 to the recency-weighted scores and weights
+    after the older ones are weighed by :data:`DECAY` again, as :func:`mastery` does)."""
+    hits, events = _evidence(m)
+    n = 0
+    while (PRIOR_WEIGHT * 0.5 + hits) / (PRIOR_WEIGHT + events) < MASTERED:
+        hits, events, n = DECAY * hits + 1.0, DECAY * events + 1.0, n + 1
+    return n
+
+
+def mastery_note(m: Mastery) -> str:
+    """A technique's standing in words: "mastered", "not yet asked", or how many more right
+    answers in a row would master it (so that "not mastered" after one or two right answers
+    does not read as a failure)."""
+    if m.mastered:
+        return "mastered"
+    if not m.events:
+        return "not yet asked"
+    n = right_to_master(m)
+    return f"{n} more right in a row to master"
+
+
+MASTERY_RULE = "each takes at least three right answers"
+"""What :data:`MASTERED` asks, in words: no fewer than three events scoring 1 reach it (not
+"in a row": twelve right answers and then a wrong one are still mastered)."""
+
+
+def mastered_text(levels: Mapping[str, Mastery], techniques: Sequence[str]) -> str:
+    """How many of ``techniques`` are mastered, the rule, and the answered ones nearest to it
+    with the right answers in a row each still needs: "0 of 12 techniques mastered (each takes
+    at least three right answers); nearest: Empty line (1 more right answer)".  The CLI's
+    ``profile show`` and the Practice tab say this."""
+    shown = [levels[t] for t in techniques if t in levels]
+    done = sum(1 for m in shown if m.mastered)
+    near = sorted(
+        (m for m in shown if m.events and not m.mastered),
+        key=lambda m: (right_to_master(m), techniques.index(m.technique)),
+    )
+    text = f"{done} of {count(len(shown), 'technique')} mastered ({MASTERY_RULE})"
+    if near:
+        said = [
+            f"{_name(m.technique)} ({count(right_to_master(m), 'more right answer')})"
+            for m in near[:NEAREST]
+        ]
+        rest = len(near) - len(said)
+        text += "; nearest: " + ", ".join(said)
+        if rest:
+            text += f", and {count(rest, 'other technique')} answered"
+    return text
+
+
+NEAREST = 3
+"""How many answered techniques not yet mastered :func:`mastered_text` names."""
+
+
+def step_text(levels: Mapping[str, Mastery]) -> str:
+    """The player's next step (:func:`step_tier`) and what it rests on, in words: the answers
+    it was judged from, right ones out of all below the step, at it and above it, and the
+    techniques below it not yet asked, e.g. "next step: tier 1, judged on whole tiers from 1
+    drill answer: tier 0 right 1 of 1 (not yet asked: Line complete); none yet at tier 1 or
+    above".  A step judged on whole tiers moves on before a technique is mastered (one right
+    Empty line answer fits "tier 0 known" better than "not known"); said bare, "next step:
+    tier 1" read as "tier 0 is done".  The CLI's ``profile show`` and the Practice tab say
+    this (one function, the same words)."""
+    step = step_tier(levels)
+    shown = [(t, levels[t.id]) for t in ALL_TECHNIQUES if t.id in levels]
+    drills = sum(m.events - m.by_hand for _, m in shown)
+    by_hand = sum(m.by_hand for _, m in shown)
+    if not drills + by_hand:
+        return f"next step: tier {step} (no answers yet)"
+    sources = [count(drills, "drill answer")] if drills else []
+    if by_hand:
+        sources.append(f"{count(by_hand, 'event')} solving by hand")
+    parts = []
+    below = [(t, m) for t, m in shown if t.tier < step]
+    if below:
+        unasked = [t.name for t, m in below if not m.events]
+        span = f"tier {step - 1}" if step == 1 else f"tiers 0–{step - 1}"
+        part = f"{span} {_right(m for _, m in below)}"
+        # a comma list: "Joining and splitting" is one name
+        parts.append(part + (f" (not yet asked: {', '.join(unasked)})" if unasked else ""))
+    at = [m for t, m in shown if t.tier == step and m.events]
+    above = [m for t, m in shown if t.tier > step and m.events]
+    if at:
+        parts.append(f"tier {step} {_right(at)}")
+    if above:
+        parts.append(
+            ("none yet at tier {step}; " if not at else "").format(step=step)
+            + f"above it {_right(above)}"
+        )
+    elif not at:
+        parts.append(f"none yet at tier {step} or above")
+    else:
+        parts.append("none yet above it")
+    return (
+        f"next step: tier {step}, judged on whole tiers from {' and '.join(sources)}: "
+        + "; ".join(parts)
+    )
+
+
+def _right(ms: Iterable[Mastery]) -> str:
+    ms = list(ms)
+    return f"right {sum(m.right for m in ms)} of {sum(m.events for m in ms)}"
+
+
+def _name(tid: str) -> str:
+    return BY_ID[tid].name if tid in BY_ID else tid
 
 
 def outcomes_of(events: Iterable[ProfileEvent]) -> list[Outcome]:

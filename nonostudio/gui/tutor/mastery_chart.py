@@ -9,16 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
-from nonostudio.analysis.tutor.mastery import MASTERED, Mastery
+from nonostudio.analysis.tutor.mastery import MASTERED, Mastery, mastery_note
+from nonostudio.core.counts import count
 
 ROW = 18
 NAME_WIDTH = 120
 TREND_WIDTH = 96
+CHART_TIP = (
+    "Level of each technique (the bar and the number): green is mastered, the dashed line the "
+    "level that counts as mastered (it takes at least three right answers or moves: one or two "
+    "are not enough); ▲/▼ is the trend, then the events"
+)
+"""The chart's tooltip; over a row it follows that technique's standing (:meth:`row_tip`)."""
 
 
 class MasteryChart(QWidget):
@@ -28,11 +35,7 @@ class MasteryChart(QWidget):
         super().__init__(parent)
         self._levels: list[Mastery] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-        self.setToolTip(
-            "Level of each technique (the bar and the number): green is mastered, the dashed "
-            "line the level that counts as mastered (it takes at least three right answers or "
-            "moves: one or two are not enough); ▲/▼ is the trend, then the events"
-        )
+        self.setToolTip(CHART_TIP)
 
     def set_levels(self, levels: Mapping[str, Mastery], techniques: list[str]) -> None:
         """Show the ``techniques`` (ids, in this order) of ``levels``."""
@@ -77,6 +80,30 @@ class MasteryChart(QWidget):
                 arrow = "▲" if m.trend > 0.02 else "▼" if m.trend < -0.02 else "•"
                 return f"{m.level:.2f} {arrow} ({m.events})"
         return ""
+
+    def row_tip(self, technique: str) -> str:
+        """The tooltip of ``technique``'s row: its level, events and right ones, and its
+        standing in words (:func:`~nonostudio.analysis.tutor.mastery.mastery_note`: mastered,
+        not yet asked, or how many more right answers in a row would master it); empty when it
+        is not shown."""
+        for m in self._levels:
+            if m.technique == technique:
+                name = BY_ID[m.technique].name if m.technique in BY_ID else m.technique
+                return (
+                    f"{name}: level {m.level:.2f} from {count(m.events, 'event')}, "
+                    f"{m.right} right; {mastery_note(m)}"
+                )
+        return ""
+
+    def event(self, event: QEvent) -> bool:
+        """A tooltip over a row says that technique's standing; elsewhere the chart's own."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            row = (event.pos().y() - 4) // ROW
+            if 0 <= row < len(self._levels):
+                tip = self.row_tip(self._levels[row].technique)
+                QToolTip.showText(event.globalPos(), f"{tip}\n\n{CHART_TIP}", self)
+                return True
+        return super().event(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

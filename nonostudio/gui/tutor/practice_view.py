@@ -40,7 +40,14 @@ from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.tutor.checking import AnswerError, Feedback
 from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill
 from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine
-from nonostudio.analysis.tutor.mastery import Mastery, mastery, outcomes_of, step_tier
+from nonostudio.analysis.tutor.mastery import (
+    Mastery,
+    mastered_text,
+    mastery,
+    outcomes_of,
+    step_text,
+    step_tier,
+)
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.counts import count
@@ -60,12 +67,17 @@ DEFAULT_PROFILE = "Player"
 
 
 def needed_techniques(levels: dict[str, Mastery]) -> list[str]:
-    """The drillable techniques of the player's step tier not yet mastered (all drillable
-    techniques not mastered when that tier has none to drill; all of them when every one is)."""
+    """The drillable techniques of the player's step tier not yet mastered, after those of the
+    tiers below it never asked (the step, judged on whole tiers, took them as known on their
+    tier's other answers, and says so: asking them tests that); all drillable techniques not
+    mastered when there are none such; all of them when every one is."""
     tier = step_tier(levels)
     open_ = [t for t in LINE_TECHNIQUES if t not in levels or not levels[t].mastered]
+    unasked = [
+        t for t in open_ if BY_ID[t].tier < tier and (t not in levels or not levels[t].events)
+    ]
     at_step = [t for t in open_ if BY_ID[t].tier == tier]
-    return at_step or open_ or list(LINE_TECHNIQUES)
+    return unasked + at_step or open_ or list(LINE_TECHNIQUES)
 
 
 class PracticeView(QWidget):
@@ -199,6 +211,7 @@ class PracticeView(QWidget):
         chart_box = QGroupBox("Mastery")
         chart_layout = QVBoxLayout(chart_box)
         self.mastery_label = QLabel("")
+        self.mastery_label.setWordWrap(True)
         chart_layout.addWidget(self.mastery_label)
         self.chart = MasteryChart()
         scroll = QScrollArea()
@@ -247,12 +260,15 @@ class PracticeView(QWidget):
         return mastery(outcomes_of(self.store.events(self.profile)))
 
     def refresh_mastery(self) -> None:
+        """The profile's standing over the chart, in the words of ``nonostudio-cli profile
+        show`` (the same core functions): the techniques mastered, how near the answered ones
+        are, and the next step with what it rests on (a bare "next step: tier 1" after one
+        right answer read as "tier 0 is done")."""
         levels = self.levels()
         events = sum(m.events for m in levels.values())
-        done = sum(1 for t in LINE_TECHNIQUES if levels[t].mastered)
         self.mastery_label.setText(
-            f"{self.profile}: {events} event{'' if events == 1 else 's'}; {done} of "
-            f"{len(LINE_TECHNIQUES)} techniques mastered; next step: tier {step_tier(levels)}"
+            f"{self.profile}: {count(events, 'event')}; "
+            f"{mastered_text(levels, list(LINE_TECHNIQUES))}\n{step_text(levels)}"
         )
         self.chart.set_levels(levels, list(LINE_TECHNIQUES))
 

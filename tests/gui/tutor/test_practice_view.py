@@ -8,12 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from nonostudio.analysis.tutor.drills import MARK
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.samples import sample_puzzles
+from nonostudio.gui.tutor.mastery_chart import ROW
 from nonostudio.gui.tutor.practice_view import PracticeView
 
 
@@ -148,7 +151,43 @@ def test_mastery_chart_drawn_from_the_profile(qtbot, view: PracticeView) -> None
     assert good.width() > 0.8 * track > bad.width() > 0
     assert image.pixelColor(good.center()).name() == "#3a9a4a"  # mastered: green
     assert image.pixelColor(bad.center()).name() == "#d08a2a"  # not mastered
-    assert "5 of 12 techniques mastered; next step: tier 2" in view.mastery_label.text()
+    text = view.mastery_label.text()
+    assert "5 of 12 techniques mastered (each takes at least three right answers)" in text
+    assert text.endswith(
+        "next step: tier 2, judged on whole tiers from 72 drill answers: tiers 0–1 right 60 of "
+        "60; tier 2 right 0 of 12; none yet above it"
+    )
+
+
+def test_the_step_after_one_right_answer_says_what_it_rests_on(
+    qtbot, view: PracticeView, tmp_path: Path, capsys
+) -> None:
+    # one right Empty line drill: the label said "0 of 12 techniques mastered; next step:
+    # tier 1", read as "tier 0 is done" with Line complete (tier 0) never asked
+    view.store.record(view.profile, [ProfileEvent("drill", "mark", "empty_line", 1.0, 4.0, "e", 0)])
+    view.refresh_mastery()
+    first, step = view.mastery_label.text().split("\n")
+    assert first.startswith("Player: 1 event; 0 of 12 techniques mastered (")
+    assert first.endswith("nearest: Empty line (2 more right answers)")
+    assert step == (
+        "next step: tier 1, judged on whole tiers from 1 drill answer: tier 0 right 1 of 1 "
+        "(not yet asked: Line complete); none yet at tier 1 or above"
+    )
+    tip = view.chart.row_tip("empty_line")
+    assert tip == "Empty line: level 0.62 from 1 event, 1 right; 2 more right in a row to master"
+    assert view.chart.row_tip("line_complete").endswith("; not yet asked")
+    chart = view.chart  # hovering the second row shows its tip
+    at = QPoint(20, 4 + ROW + ROW // 2)
+    QApplication.sendEvent(chart, QHelpEvent(QEvent.Type.ToolTip, at, chart.mapToGlobal(at)))
+    assert QToolTip.text().startswith("Line complete: level 0.50 from 0 events, 0 right;")
+    QToolTip.hideText()
+    # the CLI's profile show ends with the same two sentences
+    from nonostudio.cli import main
+
+    library = str(tmp_path / "library.sqlite")
+    assert main(["profile", "show", "--profile", "Player", "--library", library]) == 0
+    shown = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert shown[-2:] == [first.partition("; ")[2], step]
 
 
 def test_profiles_created_renamed_exported_imported_deleted(
@@ -199,6 +238,14 @@ def test_what_i_need_is_the_next_step(view: PracticeView) -> None:
     assert view.chosen_techniques() == ["overlap", "small_gap", "simple_spaces"]
     _choose(view, "glue")
     assert view.chosen_techniques() == ["glue"]
+
+
+def test_what_i_need_asks_what_the_step_took_as_known_unasked(view: PracticeView) -> None:
+    # one right Empty line answer: the step is tier 1 (judged on the whole of tier 0), and
+    # What I need gave tier 1 only, so Line complete, which the step words say was never
+    # asked, was never asked by it either
+    view.store.record(view.profile, [ProfileEvent("drill", "mark", "empty_line", 1.0, 4.0, "e", 0)])
+    assert view.chosen_techniques() == ["line_complete", "overlap", "small_gap", "simple_spaces"]
 
 
 def test_long_messages_do_not_widen_the_tab(view: PracticeView) -> None:
