@@ -4,6 +4,7 @@ colour fields (palette, clues as [length, colour name], grids in colour characte
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,29 @@ def test_formats_say_which_take_colour(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["formats"]) == 0
     g_line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("g "))
     assert g_line.split()[1:3] == ["read", "read/write"], g_line
+
+
+def test_check_and_solve_say_why_a_colour_puzzle_too_large_is_undecided(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine whose memory budget is 1,000 bytes: the SAT stage's formula of a puzzle the
+    search leaves to it is not made, and check and solve say why it is undecided."""
+    from nonostudio.core import satsolver
+
+    monkeypatch.setattr(satsolver, "default_memory_budget", lambda: 1000)
+    rng = random.Random(0)  # line logic leaves most of its cells; the search gets stuck
+    grid = [[0 if rng.random() < 0.5 else 1 for _ in range(30)] for _ in range(30)]
+    grid[0][0] = grid[29][29] = 2
+    path = _file(tmp_path, tuple(map(tuple, grid)), "loose.xml")
+    assert main(["solve", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "decided by line logic ('?' = undecided):"
+    known = sum(len(row) - row.count("?") for row in lines[1:31])
+    assert known < 900
+    reason = "too large for the complete solver: about "
+    tail = f"against a memory budget of 1,000 bytes; line logic decided {known} of 900 cells"
+    assert lines[-2].startswith(reason) and lines[-2].endswith(tail)
+    assert lines[-1].startswith("loose 30x30: undecided in ") and "time limit" not in lines[-1]
+    assert main(["check", str(path), "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["verdict"] == "undecided" and row["reason"] == lines[-2]

@@ -134,6 +134,8 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
             "colours": len(puzzle.palette) - 1,
             "palette": palette_data(puzzle.palette),
         }
+        if found.reason:  # undecided, not for the time: too large for the SAT stage
+            colour_fields["reason"] = found.reason
         if typos and found.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
             from nonostudio.analysis.typos import find_colour_typos_in
 

@@ -173,9 +173,8 @@ def _verdict_text(
     elif verdict is Verdict.UNDECIDED:
         parts += ["decided by line logic ('?' = undecided):", *decided_rows(result.grid), ""]
     parts += tail
-    reason = getattr(result, "reason", "")  # (why undecided, when not for the time: b/w only)
-    if reason:
-        parts.append(reason)
+    if result.reason:  # why undecided, when not for the time (too large for the SAT stage)
+        parts.append(result.reason)
     name = f"{puzzle.title} " if puzzle.title else ""
     note = " (time limit reached)" if result.timed_out else ""
     parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
@@ -264,6 +263,7 @@ def colour_result_data(puzzle: ColourPuzzle, result: ColourSolveResult) -> dict[
         "alternate": grid_text_rows(result.alternate, palette),
         "line_logic": cell_set_rows(result.grid, palette),
         "timed_out": result.timed_out,
+        "reason": result.reason,
         "stats": {"line_solves": result.line_solves, "nodes": result.nodes},
     } | colour_fields(puzzle)
 

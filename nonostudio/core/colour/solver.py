@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from nonostudio.core.colour.linesolver import ColourClue, solve_colour_line
 from nonostudio.core.colour.sat import SatTimeout, sat_available, sat_colour_solutions
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
+from nonostudio.core.satsolver import SatTooLarge
 from nonostudio.core.solver import Verdict
 
 Grid = tuple[tuple[int, ...], ...]
@@ -43,7 +44,10 @@ class ColourSolveResult:
 
     ``grid`` holds the cell sets line logic alone reaches (bitmasks of palette indices);
     ``solution`` the first solution found and ``alternate`` a second, different one (only for
-    MULTIPLE), as rows of colour indices.
+    MULTIPLE), as rows of colour indices.  ``reason`` says in words why an ``UNDECIDED`` verdict
+    that is neither cancelled nor timed out is one (the SAT stage's formula would not fit in the
+    memory budget, or memory ran out), as :class:`nonostudio.core.solver.SolveResult`'s does; it
+    is empty otherwise.
     """
 
     verdict: Verdict
@@ -57,6 +61,7 @@ class ColourSolveResult:
     nodes: int = 0  # search nodes
     probes: int = 0  # colours of a cell tried with propagation
     cancelled: bool = False  # should_stop ended the run (the verdict is UNDECIDED)
+    reason: str = ""
 
 
 class _Timeout(Exception):
@@ -361,6 +366,7 @@ def solve_colour(
     search_budget: int | None = SEARCH_BUDGET,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    memory_budget: int | None = None,
 ) -> ColourSolveResult:
     """Decide a colour puzzle: its verdict, a solution and, when not unique, a second one.
 
@@ -372,7 +378,10 @@ def solve_colour(
     ``progress(fraction, message)`` is called now and then (the share of cells decided);
     ``should_stop()`` returning True cancels the run (checked every 64 line solves, every probe
     and between SAT slices): the verdict is UNDECIDED with ``cancelled`` set, as
-    :func:`nonostudio.core.solver.solve` does for black and white.
+    :func:`nonostudio.core.solver.solve` does for black and white.  As there, the SAT stage does
+    not start when its formula would take more than ``memory_budget`` bytes (None: half the
+    memory available, at least 1 GiB: :func:`nonostudio.core.satsolver.default_memory_budget`),
+    and the verdict is then UNDECIDED with the ``reason``, as when it runs out of memory.
     """
     started = time.perf_counter()
     if not 1 <= ncolours <= MAX_COLOURS:
@@ -396,6 +405,7 @@ def solve_colour(
         logic: list[int],
         solutions: Sequence[list[int]] = (),
         stopped: bool = False,
+        reason: str = "",
     ) -> ColourSolveResult:
         found = [_colours_of(s, height, width) for s in solutions]
         for s in found:  # every solution is checked against every clue before it is returned
@@ -413,6 +423,7 @@ def solve_colour(
             probes=solver.probes,
             sat=solver.sat,
             cancelled=stopped and solver.cancelled,
+            reason=reason,
         )
 
     try:
@@ -453,10 +464,20 @@ def solve_colour(
                     exclude=found,
                     deadline=deadline,
                     should_stop=solver.halted,
+                    memory_budget=memory_budget,
                 )
             except SatTimeout as stop:
                 first = (found + stop.found)[:1]
                 return finish(Verdict.UNDECIDED, logic, first, stopped=True)
+            except SatTooLarge as large:  # (the words of the black-and-white solver's reason)
+                reason = f"{large}; line logic decided {known:,} of {total:,} cells"
+                return finish(Verdict.UNDECIDED, logic, found[:1], reason=reason)
+            except MemoryError:  # (what CaDiCaL's C++ fails to allocate ends the process)
+                reason = (
+                    "out of memory in the complete solver's SAT stage; "
+                    f"line logic decided {known:,} of {total:,} cells"
+                )
+                return finish(Verdict.UNDECIDED, logic, found[:1], reason=reason)
     verdict = (Verdict.NO_SOLUTION, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE)[len(found)]
     report_count(progress, total, total, verdict.label)
     return finish(verdict, logic, found)
