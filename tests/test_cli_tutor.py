@@ -274,10 +274,10 @@ def test_profile_show_says_what_the_next_step_rests_on(capsys, monkeypatch, tmp_
     assert main(["profile", "show", "--library", lib]) == 0
     lines = capsys.readouterr().out.rstrip("\n").split("\n")
     assert lines[0] == "profile 'default': 1 event"
-    assert lines[2].startswith("Empty line ") and lines[2].endswith(
-        "  2 more right in a row to master"
-    )
+    assert lines[1].endswith("  to master")
+    assert lines[2].startswith("Empty line ") and lines[2].endswith("  2 more right")
     assert lines[3].endswith("  not yet asked")  # Line complete
+    assert max(len(line) for line in lines[1:-2]) <= 80  # the table fits an 80-column terminal
     assert lines[-2] == (
         "0 of 12 techniques mastered (each takes at least three right answers); nearest: "
         "Empty line (2 more right answers)"
@@ -290,6 +290,7 @@ def test_profile_show_says_what_the_next_step_rests_on(capsys, monkeypatch, tmp_
     assert data["step"] == 1 and data["step_text"] == lines[-1] and data["mastered"] == 0
     row = next(r for r in data["mastery"] if r["technique"] == "empty_line")
     assert (row["right"], row["to_master"], row["mastered"]) == (1, 2, False)
+    assert row["note"] == "2 more right in a row to master"
 
 
 def test_a_recorded_session_ends_with_the_profiles_standing(capsys, monkeypatch, tmp_path):

@@ -318,14 +318,27 @@ def _mastery_table(events: list[Any]) -> tuple[list[dict[str, Any]], str, dict[s
         for m in levels.values()
         if m.technique in BY_ID
     ]
-    lines = [f"{'technique':<28} {'level':>5} {'trend':>6} {'events':>6} {'right':>5} {'sec':>6}"]
+    # within 80 columns: the note (mastery_note's words, in the JSON) said short in the table,
+    # the number of right answers in a row still needed under "to master"
+    head = f"{'technique':<24} {'level':>5} {'trend':>6} {'events':>6} {'right':>5} {'sec':>6}"
+    lines = [f"{head}  to master"]
     for r in rows:
         sec = "" if r["seconds"] is None else f"{r['seconds']:.1f}"
         numbers = f"{r['level']:>5.2f} {r['trend']:>+6.2f} {r['events']:>6} {r['right']:>5}"
         numbers += f" {sec:>6}"
-        lines.append(f"{r['name']:<28} {numbers}  {r['note']}")
+        lines.append(f"{r['name']:<24} {numbers}  {_to_master(r)}")
     words = _wrapped(f"{standing['mastered_text']}\n{standing['step_text']}")
     return rows, "\n".join([*lines, words]), standing
+
+
+def _to_master(row: dict[str, Any]) -> str:
+    """A ``profile show`` row's standing in the table: "mastered", "not yet asked", or the right
+    answers in a row still needed ("2 more right"; the whole words are the JSON's ``note``)."""
+    if row["to_master"] == 0:
+        return "mastered"
+    if not row["events"]:
+        return "not yet asked"
+    return f"{row['to_master']} more right"
 
 
 def _standing(events: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
