@@ -4,8 +4,11 @@
 colour clues: :meth:`TypoBox.search_colour`) on the thread pool with progress and a Stop button,
 lists the likeliest edits that make the puzzle unique with their confidence (how likely each is
 the typo, said under the list; a button lists them all), says which lines the selected edit
-touches and asks for it to be applied (a button or a double click).  The Check panel and the
-Paste dialog show one each; what "apply" does is theirs.
+touches and asks for it to be applied (a button or a double click).  A whole clue line left
+out or typed twice (:class:`~nonostudio.analysis.typos.lines.LineFix`, found when no single edit
+makes the puzzle unique, or when a file's clue lines are not as many as its declared size) is
+listed first, as a fix of its own with its sentence, and applied the same way.  The Check panel
+and the Paste dialog show one each; what "apply" does is theirs.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from nonostudio.analysis.typos import (
     Suggestion,
     TypoReport,
 )
-from nonostudio.analysis.typos.finder import TWO_TYPOS
+from nonostudio.analysis.typos.finder import LINE_COUNT, TWO_TYPOS
+from nonostudio.analysis.typos.lines import DOUBLED, MISSING, LineFix
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
@@ -44,18 +48,21 @@ SHOWN = 5
 #: Seconds the search may take (what it found by then is shown).
 TIME_LIMIT_S = 30.0
 
+#: A fix listed: an edit of the clues (or two), or a whole line put back or dropped.
+Offered = Suggestion | ColourSuggestion | LineFix
+
 
 class TypoBox(QWidget):
     """A list of likely typos with Apply and Stop; hidden until a search starts."""
 
     linesSelected = Signal(object)  # tuple of (axis, index): the selected edit's lines, or ()
-    applyRequested = Signal(object)  # the Edit to make
+    applyRequested = Signal(object)  # the Edit to make, or the LineFix
     reportReady = Signal(object)  # the TypoReport of the finished search
 
     def __init__(self, apply_text: str = "Apply fix", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._report: TypoReport | ColourTypoReport | None = None
-        self._suggestions: list[Suggestion | ColourSuggestion] = []
+        self._suggestions: list[Offered] = []
         self._search = CurrentWorker(
             self, on_result=self._done, on_error=self._failed, on_progress=self._progress
         )
@@ -107,11 +114,19 @@ class TypoBox(QWidget):
 
     # --- public API ----------------------------------------------------------------------------
 
-    def search(self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]]) -> None:
-        """Look for the typo in these clues (they need not make a valid puzzle)."""
+    def search(
+        self,
+        rows: Sequence[Sequence[int]],
+        cols: Sequence[Sequence[int]],
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        """Look for the typo in these clues (they need not make a valid puzzle); ``size``: the
+        ``(width, height)`` a file declares, when its clue lines are not as many (only a line
+        put back or dropped is then looked for, as ``check`` does)."""
         rows_t = tuple(tuple(r) for r in rows)
         cols_t = tuple(tuple(c) for c in cols)
-        self._start(ProcessJob(typo_search, (rows_t, cols_t, TIME_LIMIT_S)))  # (typo_jobs.py)
+        job = ProcessJob(typo_search, (rows_t, cols_t, TIME_LIMIT_S, size))  # (typo_jobs.py)
+        self._start(job)
 
     def search_colour(
         self,
@@ -161,18 +176,18 @@ class TypoBox(QWidget):
     def report(self) -> TypoReport | ColourTypoReport | None:
         return self._report
 
-    def suggestions(self) -> list[Suggestion | ColourSuggestion]:
-        """The suggestions listed, in order."""
+    def suggestions(self) -> list[Offered]:
+        """The fixes listed, in order: line fixes first, then the edits."""
         return list(self._suggestions)
 
     def select(self, row: int) -> None:
         self.list.setCurrentRow(row)
 
     def show_all(self) -> None:
-        """List every edit of the kind offered, not only the likeliest :data:`SHOWN`."""
+        """List every fix found of the kinds offered, not only the likeliest :data:`SHOWN`."""
         if self._report is None:
             return
-        self._list(self._report.offered(len(self._report.suggestions)))
+        self._list(every_one=True)
 
     # --- the search ----------------------------------------------------------------------------
 
@@ -187,20 +202,23 @@ class TypoBox(QWidget):
     def _done(self, report: TypoReport | ColourTypoReport) -> None:
         self._end_progress()
         self._report = report
-        self._suggestions = list(report.offered(SHOWN))
-        if self._suggestions:
-            many = len(self._suggestions) > 1
+        edits = report.offered(SHOWN)
+        fixes = line_fixes(report)
+        if edits or fixes:
+            many = len(edits) > 1
             if isinstance(report, ColourTypoReport):
                 self.title.setText(report.offered_title())
-            elif self._suggestions[0].is_pair:
+            elif fixes:
+                self.title.setText(line_fix_title(report))
+            elif edits[0].is_pair:
                 self.title.setText(f"{report.no_suggestion_text()} {report.pairs_text()}")
-            elif self._suggestions[0].one_more_typo:
+            elif edits[0].one_more_typo:
                 self.title.setText(f"{report.no_suggestion_text()} {TWO_TYPOS}")
             elif many:
                 self.title.setText("Likely typos (each edit alone makes the puzzle unique):")
             else:
                 self.title.setText("Likely typo (this edit makes the puzzle unique):")
-            self._list(self._suggestions)
+            self._list(every_one=False)
             self.list.show()
             self.apply_button.show()
             self.apply_button.setEnabled(False)
@@ -208,28 +226,38 @@ class TypoBox(QWidget):
             self.title.setText(report.no_suggestion_text())
         self.reportReady.emit(report)
 
-    def _list(self, suggestions: Sequence[Suggestion | ColourSuggestion]) -> None:
-        """Fill the list with ``suggestions`` and say under it what the percentages are and how
-        many of the edits found are listed."""
+    def _list(self, every_one: bool) -> None:
+        """Fill the list with the line fixes and the edits offered (the first :data:`SHOWN` of
+        each, or ``every_one``) and say under it what the percentages are and how many of the
+        fixes found are listed."""
         report = self._report
         assert report is not None
-        every = len(report.offered(len(report.suggestions)))
-        self._suggestions = list(suggestions)
+        all_edits = report.offered(len(report.suggestions))
+        all_fixes = line_fixes(report)
+        edits = all_edits if every_one else all_edits[:SHOWN]
+        fixes = all_fixes if every_one else all_fixes[:SHOWN]
+        self._suggestions = [*fixes, *edits]
         self.list.clear()
-        meaning = _figure_meaning(self._suggestions[0], every)
-        for suggestion in self._suggestions:
+        meaning = _figure_meaning(edits[0], len(all_edits)) if edits else ""
+        for fix in fixes:
+            item = QListWidgetItem(line_fix_item_text(fix))
+            item.setToolTip(line_fix_item_text(fix))
+            self.list.addItem(item)
+        for suggestion in edits:
             item = QListWidgetItem(_item_text(suggestion))
             item.setToolTip(f"{suggestion.text()}\n{meaning}" if meaning else suggestion.text())
             self.list.addItem(item)
-        listed = len(self._suggestions)
-        more = (
-            f" The {listed} likeliest of the {every} are listed (together "
-            f"{sum(s.confidence for s in self._suggestions):.0%})."
-            if listed < every and meaning
-            else ""
-        )
-        self.note.setText(f"{meaning}{more}")
+        more = ""
+        if len(fixes) < len(all_fixes):
+            more += f" The first {len(fixes)} of the {len(all_fixes)} line fixes are listed."
+        if len(edits) < len(all_edits) and meaning:
+            more += (
+                f" The {len(edits)} likeliest of the {len(all_edits)} are listed (together "
+                f"{sum(s.confidence for s in edits):.0%})."
+            )
+        self.note.setText(f"{meaning}{more}".strip())
         self.note.setVisible(bool(meaning or more))
+        listed, every = len(self._suggestions), len(all_fixes) + len(all_edits)
         self.show_all_button.setText(f"List all {every}")
         self.show_all_button.setVisible(listed < every)
 
@@ -240,16 +268,81 @@ class TypoBox(QWidget):
     def _selected(self, row: int) -> None:
         chosen = 0 <= row < len(self._suggestions)
         self.apply_button.setEnabled(chosen)
-        self.linesSelected.emit(self._suggestions[row].edit.lines if chosen else ())
+        self.linesSelected.emit(lines_of(self._suggestions[row]) if chosen else ())
 
     def _apply(self) -> None:
         row = self.list.currentRow()
         if 0 <= row < len(self._suggestions):
-            self.applyRequested.emit(self._suggestions[row].edit)
+            self.applyRequested.emit(fix_of(self._suggestions[row]))
 
 
-def is_rated(suggestion: Suggestion | ColourSuggestion) -> bool:
-    """Whether ``suggestion`` has a confidence (a share among the edits of its kind)."""
+def line_fixes(report: TypoReport | ColourTypoReport | None) -> list[LineFix]:
+    """The whole clue lines put back or dropped that ``report`` found (none for colour)."""
+    return list(report.line_fixes) if isinstance(report, TypoReport) else []
+
+
+def fix_of(offered: Offered) -> object:
+    """What applying ``offered`` makes: its edit (or pair), or the :class:`LineFix` itself."""
+    return offered if isinstance(offered, LineFix) else offered.edit
+
+
+def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
+    """The typed lines ``offered`` concerns, as ``(axis, index)``: an edit's lines; for a line
+    put back, the lines on either side of the place (one at an end), the one before first,
+    where the caret then stands; for a line typed twice, its two copies."""
+    if not isinstance(offered, LineFix):
+        return tuple(offered.edit.lines)
+    axis, index = offered.axis, offered.index
+    if offered.kind == DOUBLED:
+        return ((axis, index), (axis, index + 1))
+    typed = len(offered.rows if axis == "row" else offered.cols) - 1  # (one line put back)
+    return tuple((axis, i) for i in (index - 1, index) if 0 <= i < typed)
+
+
+def line_fix_item_text(fix: LineFix) -> str:
+    """A line fix in the list: its sentence (``Row clues: 19 lines; one seems to be missing
+    after row 7: with 3 3 2 1 1 put in as row 8, the clues (20 rows, 20 columns) make one
+    picture``)."""
+    text = fix.text()
+    return text[:1].upper() + text[1:]
+
+
+def line_fix_title(report: TypoReport) -> str:
+    """The heading of a list that starts with line fixes: what they do, why no edit is offered
+    instead (not said when the file's size told the lines were not as many: the reader's
+    error says so above the list), and the other fixes listed after them."""
+    fixes = report.line_fixes
+    kinds = {f.kind for f in fixes}
+    axes = {f.axis for f in fixes}
+    line = fixes[0].axis if len(axes) == 1 else "clue line"
+    done = (
+        "put back"
+        if kinds == {MISSING}
+        else "dropped (typed twice)"
+        if kinds == {DOUBLED}
+        else "put back or dropped"
+    )
+    why = (
+        ""
+        if report.problem_kind == LINE_COUNT
+        else "No single edit of one clue makes the puzzle unique. "
+    )
+    if len(fixes) == 1:
+        what = f"A whole {line} {done} makes the clues one picture"
+    else:
+        what = f"Each of these fixes, a whole {line} {done}, makes the clues one picture"
+    edits = report.offered(SHOWN)
+    if not edits:
+        return f"{why}{what}:"
+    then = report.pairs_text() if edits[0].is_pair else TWO_TYPOS
+    return f"{why}{what} (listed first). {then}"
+
+
+def is_rated(suggestion: Offered) -> bool:
+    """Whether ``suggestion`` has a confidence (a share among the edits of its kind); a line
+    fix has none."""
+    if isinstance(suggestion, LineFix):
+        return False
     return suggestion.unique or suggestion.one_more_typo or suggestion.is_pair
 
 
@@ -258,15 +351,21 @@ def is_rated(suggestion: Suggestion | ColourSuggestion) -> bool:
 CLEAR_LEAD = 0.5
 
 
-def clearly_likeliest(suggestions: Sequence[Suggestion | ColourSuggestion]) -> bool:
+def clearly_likeliest(suggestions: Sequence[Offered]) -> bool:
     """Whether the first of ``suggestions`` is clearly the likeliest fix: rated (a share of the
     edits of its kind) and more likely than all the others together (over ``CLEAR_LEAD``), so
     that opening it with one click is right more often than not.  A first fix of 26 % (or two
     of 50 %, or three of 33 %, as the three one-number fixes of a 4x3 tee) is one guess among
-    several: selected, it invited opening a puzzle other than the one typed."""
+    several: selected, it invited opening a puzzle other than the one typed.  A line fix has
+    no share: it is clearly the likeliest only when it is the one fix found (the only clues
+    making one picture); two clues that fit the same missing line, or a line fix beside pairs
+    of edits, are for the person to choose."""
     if not suggestions:
         return False
-    return is_rated(suggestions[0]) and suggestions[0].confidence > CLEAR_LEAD
+    first = suggestions[0]
+    if isinstance(first, LineFix):
+        return len(suggestions) == 1
+    return is_rated(first) and first.confidence > CLEAR_LEAD
 
 
 def _figure_meaning(first: Suggestion | ColourSuggestion, every: int) -> str:

@@ -24,11 +24,15 @@ def typo_search(
     rows: Clues,
     cols: Clues,
     time_limit: float,
+    size: tuple[int, int] | None,
     progress: ProgressCallback,
     should_stop: StopCallback,
 ) -> TypoReport:
-    """The likely typos of black-and-white clues (:func:`find_typos`)."""
-    return find_typos(rows, cols, time_limit=time_limit, progress=progress, should_stop=should_stop)
+    """The likely typos of black-and-white clues (:func:`find_typos`); ``size``: the ``(width,
+    height)`` a file declares (None: none), whose lines are then looked for alone."""
+    return find_typos(
+        rows, cols, time_limit=time_limit, progress=progress, should_stop=should_stop, size=size
+    )
 
 
 def colour_typo_search(

@@ -14,6 +14,10 @@ text left as typed (the first of two typos is made in a puzzle string's text ins
 read again).
 Colour clues that read but make no puzzle (a colour's totals differ, a clue too long) are searched
 the same way by the colour typo finder.
+A whole clue line left out or typed twice (a ``.non`` section one line short or long of the size
+it declares, whose size the search is given, or clues no single edit makes unique) is listed as a
+fix too, with its sentence: the lines around the place are marked, and "Open with this fix" opens
+the clues with the line put back or dropped.
 When the search ends, the first fix is chosen in the list if it is clearly the likeliest (over
 50 %, :func:`~nonostudio.gui.common.typo_box.clearly_likeliest`, as the colour Type Clues… and
 the Check panel choose it), "Open with this fix" then one click or Enter; its clue is marked.
@@ -41,11 +45,12 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.typos import Edit
 from nonostudio.analysis.typos.colour_edits import ColourEdit
+from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import PROBLEM_COLOR, message_label
-from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
+from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest, lines_of
 from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
 
 PROMPT = (
@@ -233,7 +238,9 @@ class PasteDialog(QDialog):
                 self.typos.search_colour(palette, rows, cols)
             elif exc.clues is not None:
                 self._clues = exc.clues
-                self.typos.search(*exc.clues)
+                # a .non section one line short or long: the size the file declares tells
+                # which axis lost or gained a line (check and solve pass it too)
+                self.typos.search(*exc.clues, size=getattr(exc, "size", None))
             return
         except PuzzleError as exc:
             self.show_error(text, exc)
@@ -313,7 +320,7 @@ class PasteDialog(QDialog):
         row = self.typos.list.currentRow()
         suggestions = self.typos.suggestions()
         if 0 <= row < len(suggestions):
-            self._select_clue(suggestions[row].edit.lines)
+            self._select_clue(lines_of(suggestions[row]))
 
     def _place_caret(self, position: int) -> None:
         """Put the text box's caret at ``position``, nothing selected, in sight."""
@@ -356,10 +363,11 @@ class PasteDialog(QDialog):
         if span is not None and not self._choosing:
             self._place_caret(span[1])
 
-    def _open_fixed(self, edit: Edit) -> None:
-        """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed).  The
-        first of two typos leaves clues that are no puzzle yet: in a puzzle string it is made in
-        the text (one undo step) and the text read again, which looks for the second."""
+    def _open_fixed(self, edit: Edit | ColourEdit | LineFix) -> None:
+        """Open the puzzle with the typo finder's ``edit`` made, or a line fix's clues (the
+        text stays as typed).  The first of two typos leaves clues that are no puzzle yet: in a
+        puzzle string it is made in the text (one undo step) and the text read again, which
+        looks for the second."""
         if isinstance(edit, ColourEdit):
             self._open_fixed_colour(edit)
             return
@@ -367,10 +375,13 @@ class PasteDialog(QDialog):
         if clues is None:
             return
         try:
-            fixed_rows, fixed_cols = edit.apply(*clues)
+            if isinstance(edit, LineFix):  # (its clues were made whole by the search)
+                fixed_rows, fixed_cols = edit.rows, edit.cols
+            else:
+                fixed_rows, fixed_cols = edit.apply(*clues)
             puzzle = Puzzle(fixed_rows, fixed_cols, goal=None, **self._meta)
         except PuzzleError as exc:
-            if not self._edit_text(edit):
+            if isinstance(edit, LineFix) or not self._edit_text(edit):
                 self.message.setText(f"{exc}; make the change in the text and press OK")
             return
         self._puzzle = puzzle

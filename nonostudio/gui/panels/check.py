@@ -10,7 +10,10 @@ for its line, the panel then looks for the mistyped clue
 (:class:`~nonostudio.gui.common.typo_box.TypoBox`): it names the contradiction in words, lists
 the likely typos, says which lines the selected one touches
 (:attr:`CheckPanel.typoLinesSelected`) and asks for it to be made
-(:attr:`CheckPanel.typoApplyRequested`).  Where the typed clues come from is told by
+(:attr:`CheckPanel.typoApplyRequested`).  A whole clue line left out or typed twice (no solution
+that a single edit mends, :class:`~nonostudio.analysis.typos.lines.LineFix`) is listed first with
+its sentence and asked for by :attr:`CheckPanel.lineFixRequested` (the line put back or dropped
+changes the puzzle's size).  Where the typed clues come from is told by
 :meth:`CheckPanel.set_clue_source`.
 """
 
@@ -33,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
+from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
@@ -80,6 +84,7 @@ class CheckPanel(QWidget):
     alternateRequested = Signal(object)  # np.ndarray: a second solution
     typoLinesSelected = Signal(object)  # tuple of (axis, index) of the selected typo, or ()
     typoApplyRequested = Signal(object)  # the typo finder's Edit to make to the clues
+    lineFixRequested = Signal(object)  # the LineFix to make: a clue line put back or dropped
 
     def __init__(
         self,
@@ -126,7 +131,7 @@ class CheckPanel(QWidget):
         self.typos = TypoBox("Apply fix")
         self.typos.apply_button.setToolTip("Make the selected edit to the clues (one undo step)")
         self.typos.linesSelected.connect(self.typoLinesSelected)
-        self.typos.applyRequested.connect(self.typoApplyRequested)
+        self.typos.applyRequested.connect(self._apply_requested)
         self.typos.reportReady.connect(self._typos_found)
         self.typos.installEventFilter(self)
         # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
@@ -305,6 +310,13 @@ class CheckPanel(QWidget):
             and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE)
         ):
             self.typos.search_colour(puzzle.palette, puzzle.rows, puzzle.cols)
+
+    def _apply_requested(self, fix: object) -> None:
+        """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""
+        if isinstance(fix, LineFix):
+            self.lineFixRequested.emit(fix)
+        else:
+            self.typoApplyRequested.emit(fix)
 
     def _typos_found(self, report: TypoReport | ColourTypoReport) -> None:
         """Say where a puzzle with no solution breaks, in words (the typo search found it), and

@@ -9,6 +9,14 @@ puzzle with the selected edit made, or the text can be corrected and opened with
 way the puzzle opens as the file's, modified (Save writes the mended clues back), never silently
 as a puzzle other than the one typed.
 
+A ``.non`` file whose section is one clue line short or long of the size it declares (a line
+left out or typed twice; the reader keeps the lines read and the size,
+:class:`~nonostudio.core.formats.non.LineCountError`) is searched with that size, as ``check``
+does, so that only a line put back or dropped is offered: "Row clues: 19 lines; one seems to be
+missing after row 7: with 3 3 2 1 1 put in as row 8, ..." is a fix in the list like the others.
+The prompt says what the search found: a line left out or typed twice, one fix or several, or
+none (then only the text can be corrected).
+
 A colour ``.g`` or XML file whose clue names a colour it does not declare (``4q`` for ``4c``,
 ``color="rde"``) is offered each declared colour in its place that makes a consistent puzzle
 (the reader keeps the clues, :class:`~nonostudio.core.formats._colour.UndeclaredColourError`),
@@ -23,10 +31,11 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_finder import UNDECLARED_COLOUR
+from nonostudio.analysis.typos.lines import MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.typo_box import clearly_likeliest
 from nonostudio.gui.dialogs.paste import PasteDialog
 from nonostudio.gui.window.document import Document
@@ -90,18 +99,45 @@ class OpenTypoDialog(PasteDialog):
 
         super().__init__(read, text, parent)
         self.path = path
+        self._error = error
         self.setWindowTitle(f"Open {path.name}")
-        problem = (
-            "a clue names a colour the file does not declare"
-            if isinstance(error, UndeclaredColourError)
-            else "reads, but its clues make no picture"
-        )
-        self.prompt.setText(
-            f"{path.name}: {problem}: it has a typo. Open it with one of the likely fixes "
-            "below, or correct the text and press Open (the file is not changed until you save)."
-        )
+        self._say_prompt()
         self.ok_button.setText("Open")
         self.resize(self.width(), self._reserved_height())
+
+    def _say_prompt(self) -> None:
+        """Say what is wrong with the file and what can be done: before the search ends, the
+        problem the reader found; after, what the fixes listed are (a line left out or typed
+        twice, an edit) and how many (with none, only the text can be corrected)."""
+        name, error = self.path.name, self._error
+        size = getattr(error, "size", None)
+        clues = getattr(error, "clues", None)
+        listed = self.typos.suggestions()
+        kinds = {f.kind for f in listed if isinstance(f, LineFix)}
+        if isinstance(error, UndeclaredColourError):
+            problem = "a clue names a colour the file does not declare: it has a typo"
+        elif size is not None and clues is not None:
+            problem = _miscount_text(size, clues)
+        elif listed and len(kinds) == 1 and all(isinstance(f, LineFix) for f in listed):
+            what = "left out" if kinds == {MISSING} else "typed twice"
+            problem = f"reads, but its clues make no picture: a clue line seems {what}"
+        else:
+            problem = "reads, but its clues make no picture: it has a typo"
+        if self.typos.report() is None or len(listed) > 1:  # (still looking, or several)
+            do = "Open it with one of the likely fixes below, or correct"
+        elif listed:
+            do = "Open it with the fix below, or correct"
+        else:
+            do = "Correct"
+        self.prompt.setText(
+            f"{name}: {problem}. {do} the text and press Open (the file is not changed until "
+            "you save)."
+        )
+
+    def _found(self) -> None:
+        """The search ended: the prompt says what was found, then the fixes are given room."""
+        self._say_prompt()
+        super()._found()
 
     def _clearly_chosen(self) -> bool:
         """The likeliest fix is chosen (its clue marked in the file's text, the focus on the
@@ -114,6 +150,24 @@ class OpenTypoDialog(PasteDialog):
     def start(self) -> None:
         """Read the text: names the problem, selects it and starts the typo search."""
         self.accept()
+
+
+def _miscount_text(size: tuple[int, int], clues: tuple[Clues, Clues]) -> str:
+    """What a file's clue lines not as many as its declared ``size`` (width, height) mean:
+    ``it declares a size of 20x20 but has 19 row clue lines: a row seems left out``."""
+    counts: list[str] = []
+    meant: set[tuple[str, str]] = set()
+    for axis, lines, want in (("row", clues[0], size[1]), ("column", clues[1], size[0])):
+        if len(lines) != want:
+            counts.append(f"{len(lines)} {axis}")
+            meant.add((axis, "left out" if len(lines) < want else "typed twice"))
+    if not counts:  # (not a miscount after all)
+        return "reads, but its clues make no picture: it has a typo"
+    axis, what = next(iter(meant)) if len(meant) == 1 else ("clue line", "left out or typed twice")
+    return (
+        f"it declares a size of {size[0]}x{size[1]} but has {' and '.join(counts)} clue lines: "
+        f"a {axis} seems {what}"
+    )
 
 
 def only_declared_colour(report: TypoReport | ColourTypoReport | None) -> bool:

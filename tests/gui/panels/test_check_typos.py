@@ -114,6 +114,7 @@ def test_the_search_shows_progress_and_stops(
         time_limit: float,
         progress: ProgressCallback,
         should_stop: StopCallback,
+        size: tuple[int, int] | None = None,
     ) -> TypoReport:
         progress(0.25, "trying edit 3 of 12")
         started.set()

@@ -1,0 +1,73 @@
+"""The Check panel's line fix made in the editor's typed clues: a whole clue line put back where
+one was left out, or a line typed twice dropped, and the size made to fit, as one undo step.
+
+The typo finder names such a fix (:class:`~nonostudio.analysis.typos.lines.LineFix`) when no
+single edit of one clue makes the puzzle unique ("Row clues: 19 lines; one seems to be missing
+after row 7: with 3 3 2 1 1 put in as row 8, ...").  Unlike an edit, it changes how many lines
+the axis has, so the editor's size changes with its clue text: the line is typed into (or taken
+out of) the text at its place, then the size box set to the new count, both in one macro on the
+editor's undo stack (Undo takes both back).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QTextCursor
+
+from nonostudio.analysis.typos.lines import MISSING, LineFix
+from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.puzzle import Clues
+from nonostudio.gui.editor.view import CLUES, EditorView
+
+
+def fits_typed(fix: LineFix, typed: tuple[Clues, Clues] | None) -> bool:
+    """Whether ``fix`` was found for the ``typed`` clues (``(rows, cols)``): the clues it
+    leaves, with its line taken back out (or the dropped copy put back), are those typed."""
+    if typed is None:
+        return False
+    rows, cols = typed
+    lines, crossing = (fix.rows, fix.cols) if fix.axis == "row" else (fix.cols, fix.rows)
+    typed_lines, typed_crossing = (rows, cols) if fix.axis == "row" else (cols, rows)
+    if tuple(crossing) != tuple(typed_crossing):
+        return False
+    i = fix.index
+    if fix.kind == MISSING:
+        return tuple(lines[:i] + lines[i + 1 :]) == tuple(typed_lines)
+    return tuple(lines[: i + 1] + lines[i:]) == tuple(typed_lines)
+
+
+def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
+    """Make ``fix`` in ``editor``'s typed clues (one undo step); False, nothing changed, when
+    the editor is drawing or its clues are no longer those the fix was found for."""
+    if editor.mode() != CLUES or not fits_typed(fix, editor.typed_clues()):
+        return False
+    ui = editor.ui
+    row = fix.axis == "row"
+    text = ui.rows_edit if row else ui.cols_edit
+    spin = ui.height_spin if row else ui.width_spin
+    count = len(fix.rows if row else fix.cols)
+    doc = text.document()
+    n = fix.index + 1
+    what = f"{fix.axis} {n} put back" if fix.kind == MISSING else f"{fix.axis} {n + 1} dropped"
+    undo = editor.undo_stack()
+    undo.beginMacro(f"typo fix: {what}")
+    try:
+        cursor = QTextCursor(doc)
+        cursor.beginEditBlock()
+        if fix.kind == MISSING:
+            block = doc.findBlockByNumber(fix.index)
+            if block.isValid():
+                cursor.setPosition(block.position())
+                cursor.insertText(f"{clue_to_text(fix.clue)}\n")
+            else:  # after the last line
+                cursor.movePosition(QTextCursor.MoveOperation.End)
+                cursor.insertText(f"\n{clue_to_text(fix.clue)}")
+        else:  # the second copy goes, with the line break before it
+            first, copy = doc.findBlockByNumber(fix.index), doc.findBlockByNumber(fix.index + 1)
+            cursor.setPosition(first.position() + first.length() - 1)
+            cursor.setPosition(copy.position() + copy.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        cursor.endEditBlock()
+        spin.setValue(count)  # (its own step: the size, the texts given as many lines)
+    finally:
+        undo.endMacro()
+    return True

@@ -1,0 +1,93 @@
+"""The Check panel lists a whole clue line left out (or typed twice) as a fix with its sentence,
+and Apply fix makes it in the editor's typed clues with the size, as one undo step.  The line
+was said in the list's heading only, with nothing to apply."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from pytestqt.qtbot import QtBot
+
+from nonostudio.analysis.typos.lines import DOUBLED, LineFix
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.editor.view import CLUES, EditorView
+from nonostudio.gui.panels.check import CheckPanel
+
+# A 6x6 picture whose row 5 is empty: with that row left out the clues have no solution and
+# no single edit mends them; the row put back is the one fix that makes one picture.
+ROWS = ((2,), (6,), (1, 1), (3, 2), (), (2,))
+COLS = ((1, 1), (3,), (2, 1), (2,), (3, 1), (1, 1, 1))
+
+
+@pytest.fixture
+def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
+    widget = CheckPanel(delay_ms=20)
+    qtbot.addWidget(widget)
+    widget.show()
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def _editor(qtbot: QtBot, panel: CheckPanel, puzzle: Puzzle) -> EditorView:
+    """An editor wired to the panel as the main window wires them (start.py)."""
+    from nonostudio.gui.window.line_fix import apply_line_fix
+
+    editor = EditorView()
+    qtbot.addWidget(editor)
+    editor.show()
+    panel.set_clue_source(editor.typed_clues)
+    panel.typoLinesSelected.connect(editor.mark_clue_lines)
+    panel.typoApplyRequested.connect(editor.apply_clue_edit)
+    panel.lineFixRequested.connect(lambda fix: apply_line_fix(editor, fix))
+    editor.puzzleChanged.connect(panel.set_puzzle)
+    editor.set_puzzle(puzzle)
+    editor.set_mode(CLUES)
+    return editor
+
+
+def test_a_row_left_out_is_listed_and_applied_with_the_size_as_one_undo_step(
+    qtbot: QtBot, panel: CheckPanel
+) -> None:
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        editor = _editor(qtbot, panel, Puzzle(ROWS[:4] + ROWS[5:], COLS))
+    assert panel.verdict_label.text() == "No solution"
+    typos = panel.typos
+    assert [typos.list.item(i).text() for i in range(typos.list.count())] == [
+        "Row clues: 5 lines; one seems to be missing after row 4: with an empty row put in as "
+        "row 5, the clues (6 rows, 6 columns) make one picture, line-solvable"
+    ]
+    # the one fix found: chosen, the rows either side of the place marked on the grid
+    assert typos.list.currentRow() == 0 and typos.apply_button.isEnabled()
+    assert editor.grid.marked_lines() == (("row", 3), ("row", 4))
+    before = editor.ui.rows_edit.toPlainText()
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=5000):
+        qtbot.mouseClick(typos.apply_button, Qt.MouseButton.LeftButton)
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (ROWS, COLS)
+    assert editor.picture_size() == (6, 6)
+    assert editor.ui.rows_edit.toPlainText().split("\n")[4] == "0"
+    editor.undo_stack().undo()  # one step back: the clues as typed, and their size
+    assert editor.ui.rows_edit.toPlainText() == before and editor.picture_size() == (6, 5)
+
+
+def test_a_line_typed_twice_is_dropped_and_a_stale_fix_changes_nothing(
+    qtbot: QtBot, panel: CheckPanel
+) -> None:
+    from nonostudio.gui.window.line_fix import apply_line_fix
+
+    editor = _editor(qtbot, panel, Puzzle(ROWS, COLS))
+    editor.ui.height_spin.setValue(7)
+    typed = "\n".join(["2", "6", "6", "1 1", "3 2", "0", "2"])  # row 2 typed twice
+    editor.ui.rows_edit.setPlainText(typed)
+    assert editor.typed_clues() == (ROWS[:2] + ROWS[1:], COLS)
+    fix = LineFix(DOUBLED, "row", 1, (6,), ROWS, COLS, True)
+    stale = LineFix(DOUBLED, "row", 2, (1, 1), ROWS, COLS, True)  # (not the clues typed)
+    assert not apply_line_fix(editor, stale) and editor.ui.rows_edit.toPlainText() == typed
+    assert apply_line_fix(editor, fix)
+    assert editor.ui.rows_edit.toPlainText() == "2\n6\n1 1\n3 2\n0\n2"
+    assert editor.picture_size() == (6, 6) and editor.typed_clues() == (ROWS, COLS)
+    editor.undo_stack().undo()
+    assert editor.ui.rows_edit.toPlainText() == typed and editor.picture_size() == (6, 7)
