@@ -234,6 +234,16 @@ SENTENCE_WORDS = 75
 """The most words of a step's sentence (the line, the technique's name and the body) with a
 reason put back (:data:`REASON_SLACK`)."""
 
+SHORT_SLACK = 16
+"""A short reason (:func:`_add_short_reasons`, 4-15 words: "walled in, …, the only 2", "every
+cell before it decided") is added where the step's body then passes :data:`BODY_WORDS` by no
+more than this many words.  With :data:`REASON_SLACK`'s 8, most "can only be" statements left
+without a reason had a short one the words had no room for (the steps' cells are the same:
+the budget does not count it)."""
+
+SHORT_SENTENCE_WORDS = 85
+"""The most words of a step's sentence with short reasons added (:data:`SHORT_SLACK`)."""
+
 
 def gather_premises(
     technique: str,
@@ -300,9 +310,9 @@ def _add_short_reasons(
     (:func:`~nonostudio.analysis.explaining.premises.short_reasons`: the blocks counted from a
     decided end, the block walled in and the only clue that long (or the only other, the rest
     said before to be other blocks'), or the first (last) box of the part just stated) where
-    the step's body then stays within :data:`REASON_SLACK` words of :data:`BODY_WORDS` (and the
-    sentence within :data:`SENTENCE_WORDS`), as a reason the budget left out is put back: of a
-    premise's choices, the most reasons in the fewest words.  The budget does not count them
+    the step's body then stays within :data:`SHORT_SLACK` words of :data:`BODY_WORDS` (and the
+    sentence within :data:`SHORT_SENTENCE_WORDS`): of a premise's choices, the most reasons in
+    the fewest words.  The budget does not count them
     (:func:`_budget_sentence`), so the steps split as they did without them; the line is taken
     as it stood before the premise's round.  A reason may rest on another block of the same
     premise said with a reason, one given a short reason here too (each premise is looked at
@@ -393,7 +403,7 @@ def _add_premise_reasons(
         body, words = _counted(text)
         if not _others_named_first(text, reasons.values()):
             continue
-        if body <= BODY_WORDS + REASON_SLACK and words <= SENTENCE_WORDS:
+        if body <= BODY_WORDS + SHORT_SLACK and words <= SHORT_SENTENCE_WORDS:
             key = (-len(reasons), body)
             if best is None or key < best[0]:
                 best = (key, premise["claims"])
