@@ -34,7 +34,8 @@ def summary_text(trace: ColourTrace) -> str:
     s = summary_data(trace)
     head = {
         "solved": f"Solved in {s['steps']} steps",
-        "undecided": f"Stopped at the time limit after {s['steps']} steps",
+        "undecided": f"Stopped {'' if trace.reason else 'at the time limit '}after {s['steps']} "
+        "steps" + (f" ({trace.reason})" if trace.reason else ""),
         "no solution": f"No solution ({trace.reason or 'no picture fits the clues'})",
     }[trace.verdict]
     text = (

@@ -177,6 +177,7 @@ class _ColourTracer:
         self.cache: dict[tuple[str, int], tuple[tuple[int, ...], Any]] = {}
         self.solution: tuple[tuple[int, ...], ...] | None = None
         self.solutions = "unique"
+        self.gave_up = ""  # why the colour solver gave up on its own (too large for memory)
 
     def line(self, axis: str, index: int) -> tuple[int, ...]:
         if axis == "row":
@@ -267,6 +268,7 @@ class _ColourTracer:
                 return "none"
             if found.solution is None:
                 self.solutions = "undecided"
+                self.gave_up = found.reason
                 return "undecided"
             self.solutions = {Verdict.MULTIPLE: "multiple", Verdict.UNDECIDED: "undecided"}.get(
                 found.verdict, "unique"
@@ -341,6 +343,8 @@ def colour_trace(
             if isinstance(guess, str):
                 trace.verdict = "no solution" if guess == "none" else "undecided"
                 trace.cancelled = guess == "cancelled"
+                if guess == "undecided" and t.gave_up:  # not the time limit: say what it was
+                    trace.reason = t.gave_up
                 break
             step = guess
         trace.steps.append(step)

@@ -281,7 +281,7 @@ class CheckPanel(QWidget):
         text = result.verdict.label
         self.verdict_label.setText(text[:1].upper() + text[1:])
         detail = EXPLANATIONS[result.verdict]
-        reason = getattr(result, "reason", "")  # the colour solver's result has none
+        reason = result.reason  # e.g. a formula too large for memory (both solvers)
         if result.verdict is Verdict.UNDECIDED and result.timed_out:
             detail = f"Not decided within the time limit of {self._time_limit:g} s."
         elif result.verdict is Verdict.UNDECIDED and reason:  # e.g. too large for memory

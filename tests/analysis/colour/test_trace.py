@@ -144,3 +144,26 @@ def test_touching_pairs() -> None:
     cols = (((2, 1),), ((1, 2),), ((1, 1),))
     puzzle = ColourPuzzle(PALETTE, rows, cols)
     assert touching_pairs(puzzle) == 1  # red then blue in row 1; red, red in row 2 need a space
+
+
+def test_a_trace_the_colour_solver_gave_up_on_says_why_not_the_time_limit(monkeypatch) -> None:
+    """A puzzle whose SAT formula would not fit in memory: the trace's verdict is undecided with
+    the solver's reason, and its summary does not blame the time limit (it did)."""
+    from functools import partial
+
+    from nonostudio.analysis.colour import trace as colour_trace_module
+    from nonostudio.analysis.colour.report import summary_text
+    from nonostudio.core.colour.solver import solve_colour
+
+    tiny = partial(solve_colour, search_budget=0, memory_budget=1000)
+    monkeypatch.setattr(colour_trace_module, "solve_colour", tiny)
+    rng = random.Random(0)
+    grid = [[0 if rng.random() < 0.5 else 1 for _ in range(30)] for _ in range(30)]
+    grid[0][0], grid[29][29] = 2, 3
+    rows, cols = clues_of_colour_grid(grid)
+    trace = colour_trace(ColourPuzzle(PALETTE, rows, cols), time_limit=None)
+    assert trace.verdict == "undecided" and not trace.cancelled
+    assert trace.reason is not None and trace.reason.startswith("too large for the complete")
+    text = summary_text(trace)
+    assert text.startswith(f"Stopped after {len(trace.steps)} steps (too large for the complete")
+    assert "time limit" not in text

@@ -54,7 +54,7 @@ def colour_summary(trace: ColourTrace) -> str:
     """The trace in a few lines of rich text: its verdict, steps by kind, techniques used."""
     state = {
         "solved": "Solved",
-        "undecided": "Stopped at the time limit",
+        "undecided": "Stopped" if trace.reason else "Stopped at the time limit",
         "no solution": "No solution",
     }.get(trace.verdict, trace.verdict)
     kinds = Counter(step.kind for step in trace.steps)
