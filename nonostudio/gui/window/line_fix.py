@@ -17,6 +17,17 @@ from nonostudio.analysis.typos.lines import MISSING, LineFix
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.puzzle import Clues
 from nonostudio.gui.editor.view import CLUES, EditorView
+from nonostudio.gui.panels.check import CheckPanel
+
+
+def connect_typo_fixes(panel: CheckPanel, editor: EditorView) -> None:
+    """Wire the Check panel's typo list to the black-and-white editor: the typed clues searched,
+    a fix's lines marked, an edit and a line fix made there (the main window does this; the
+    tests wire a panel and an editor alone with it)."""
+    panel.set_clue_source(editor.typed_clues)
+    panel.typoLinesSelected.connect(editor.mark_clue_lines)
+    panel.typoApplyRequested.connect(editor.apply_clue_edit)
+    panel.lineFixRequested.connect(lambda fix: apply_line_fix(editor, fix))
 
 
 def fits_typed(fix: LineFix, typed: tuple[Clues, Clues] | None) -> bool:

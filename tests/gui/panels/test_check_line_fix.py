@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from pytestqt.qtbot import QtBot
+from wired_editor import wired_editor
 
 from nonostudio.analysis.typos.lines import DOUBLED, LineFix
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.editor.view import CLUES, EditorView
 from nonostudio.gui.panels.check import CheckPanel
 
 # A 6x6 picture whose row 5 is empty: with that row left out the clues have no solution and
@@ -31,28 +31,11 @@ def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
-def _editor(qtbot: QtBot, panel: CheckPanel, puzzle: Puzzle) -> EditorView:
-    """An editor wired to the panel as the main window wires them (start.py)."""
-    from nonostudio.gui.window.line_fix import apply_line_fix
-
-    editor = EditorView()
-    qtbot.addWidget(editor)
-    editor.show()
-    panel.set_clue_source(editor.typed_clues)
-    panel.typoLinesSelected.connect(editor.mark_clue_lines)
-    panel.typoApplyRequested.connect(editor.apply_clue_edit)
-    panel.lineFixRequested.connect(lambda fix: apply_line_fix(editor, fix))
-    editor.puzzleChanged.connect(panel.set_puzzle)
-    editor.set_puzzle(puzzle)
-    editor.set_mode(CLUES)
-    return editor
-
-
 def test_a_row_left_out_is_listed_and_applied_with_the_size_as_one_undo_step(
     qtbot: QtBot, panel: CheckPanel
 ) -> None:
     with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
-        editor = _editor(qtbot, panel, Puzzle(ROWS[:4] + ROWS[5:], COLS))
+        editor = wired_editor(qtbot, panel, Puzzle(ROWS[:4] + ROWS[5:], COLS))
     assert panel.verdict_label.text() == "No solution"
     typos = panel.typos
     assert [typos.list.item(i).text() for i in range(typos.list.count())] == [
@@ -78,7 +61,7 @@ def test_a_line_typed_twice_is_dropped_and_a_stale_fix_changes_nothing(
 ) -> None:
     from nonostudio.gui.window.line_fix import apply_line_fix
 
-    editor = _editor(qtbot, panel, Puzzle(ROWS, COLS))
+    editor = wired_editor(qtbot, panel, Puzzle(ROWS, COLS))
     editor.ui.height_spin.setValue(7)
     typed = "\n".join(["2", "6", "6", "1 1", "3 2", "0", "2"])  # row 2 typed twice
     editor.ui.rows_edit.setPlainText(typed)

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
 from pytestqt.qtbot import QtBot
+from wired_editor import wired_editor
 
 from nonostudio.analysis.typos import SWAP, TypoReport
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
@@ -18,7 +19,6 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
-from nonostudio.gui.editor.view import CLUES, EditorView
 from nonostudio.gui.panels.check import CheckPanel
 
 Clues = tuple[tuple[int, ...], ...]
@@ -136,24 +136,10 @@ def test_the_search_shows_progress_and_stops(
     assert seen_stop.wait(5)
 
 
-def _editor_with(qtbot: QtBot, panel: CheckPanel, puzzle: Puzzle) -> EditorView:
-    """An editor wired to the panel as the main window wires them, showing ``puzzle``'s clues."""
-    editor = EditorView()
-    qtbot.addWidget(editor)
-    editor.show()
-    panel.set_clue_source(editor.typed_clues)
-    panel.typoLinesSelected.connect(editor.mark_clue_lines)
-    panel.typoApplyRequested.connect(editor.apply_clue_edit)
-    editor.puzzleChanged.connect(panel.set_puzzle)
-    editor.set_puzzle(puzzle)
-    editor.set_mode(CLUES)
-    return editor
-
-
 def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
     qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
 ) -> None:
-    editor = _editor_with(qtbot, panel, vulture)
+    editor = wired_editor(qtbot, panel, vulture)
     rows_edit = editor.ui.rows_edit
     lines = rows_edit.toPlainText().split("\n")
     assert lines[6] == "3 3 6 1 1"
@@ -181,7 +167,7 @@ def test_a_fix_chosen_while_the_designer_types_leaves_their_clue_text_as_it_is(
     """The clearly likeliest fix is chosen when the search ends (its line marked on the grid,
     Apply fix one click), but the clue text being typed in keeps its cursor: a selected line
     would be replaced by the next key (what reverted a1ffb71)."""
-    editor = _editor_with(qtbot, panel, vulture)
+    editor = wired_editor(qtbot, panel, vulture)
     rows_edit = editor.ui.rows_edit
     editor.activateWindow()
     rows_edit.setFocus()
@@ -206,7 +192,7 @@ def test_a_pair_of_typos_on_a_row_and_a_column_is_applied_to_both_clue_texts(
     qtbot: QtBot, panel: CheckPanel
 ) -> None:
     cat = read_file(samples_dir() / "webpbn-00006-cat.non").without_goal()
-    editor = _editor_with(qtbot, panel, cat)
+    editor = wired_editor(qtbot, panel, cat)
     rows_edit, cols_edit = editor.ui.rows_edit, editor.ui.cols_edit
     rows, cols = rows_edit.toPlainText().split("\n"), cols_edit.toPlainText().split("\n")
     assert rows[6] == "1 7 1 1" and cols[15] == "6"
@@ -380,7 +366,7 @@ def test_a_clue_too_long_for_its_line_is_searched_as_paste_and_the_cli_do(
 ) -> None:
     """Seen under Xvfb: a row typed "1 1 12" in a 15-wide puzzle; the Check panel said "No
     puzzle to check" and offered nothing, though Paste and the CLI offer "12 -> 2"."""
-    editor = _editor_with(qtbot, panel, vulture)
+    editor = wired_editor(qtbot, panel, vulture)
     rows_edit = editor.ui.rows_edit
     lines = rows_edit.toPlainText().split("\n")
     assert lines[6] == "3 3 6 1 1"
@@ -402,7 +388,7 @@ def test_a_clue_too_long_for_its_line_is_searched_as_paste_and_the_cli_do(
 def test_a_line_that_is_not_clues_gets_no_typo_search(
     qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
 ) -> None:
-    editor = _editor_with(qtbot, panel, vulture)
+    editor = wired_editor(qtbot, panel, vulture)
     lines = editor.ui.rows_edit.toPlainText().split("\n")
     lines[6] = "3 3 x 1 1"
     editor.ui.rows_edit.setPlainText("\n".join(lines))
