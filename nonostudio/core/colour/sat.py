@@ -10,6 +10,12 @@ colour.  CaDiCaL (python-sat) searches in slices of conflicts so that the deadli
 Before a clause is made the formula is sized (:func:`colour_formula_size`, from the items'
 starts the encoding takes anyway): one that would not fit in the memory budget is not made, and
 :class:`~nonostudio.core.satsolver.SatTooLarge` says why, as in the black-and-white SAT stage.
+
+The deadline and ``should_stop`` are asked while the formula is made as well as while it is
+searched: between lines (finding their items' starts, then encoding them), every
+:data:`CELL_POLL` cells' colour clauses, and between the chunks of :data:`HAND_CHUNK` clauses
+handed to CaDiCaL, so that a formula of millions of clauses does not keep a run for seconds past
+its time limit or its cancel (docs/design/colour.md).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from nonostudio.core.colour.linesolver import ClueItem, colour_placements
-from nonostudio.core.order_encoding import FALSE, TRUE, Formula, _add
+from nonostudio.core.order_encoding import FALSE, HAND_CHUNK, TRUE, Formula, _add
 from nonostudio.core.satsolver import SLICE_CONFLICTS, _solve_slice, check_budget
 
 #: A cell's literal per palette index: FALSE for a colour it cannot take, TRUE for its colour
@@ -34,6 +40,9 @@ Line = tuple[Sequence[ClueItem], list[int], list[int]]
 #: 339 and 310 B once CaDiCaL holds them too (the black-and-white stage, which hands CaDiCaL
 #: each line's clauses as they are made: :data:`~nonostudio.core.satsolver.BYTES_PER_CLAUSE`).
 BYTES_PER_CLAUSE = 350
+
+#: The cells' own clauses (exactly one colour) are made this many cells between two polls.
+CELL_POLL = 4096
 
 
 class SatTimeout(Exception):
@@ -208,17 +217,21 @@ def encode_colour(
     cols: Sequence[Sequence[ClueItem]],
     ncolours: int,
     lines: Sequence[Line] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[Formula, list[CellLits]] | None:
     """The formula of the puzzle from ``grid`` (cell sets, row by row) on, with each cell's
     literals; None when a line has no arrangement that fits.  ``lines``: :func:`line_starts`
-    when the caller has them."""
+    when the caller has them.  Raises :class:`SatTimeout` when ``should_stop()`` turns true
+    (asked before each line and every :data:`CELL_POLL` cells)."""
     if lines is None:
-        lines = line_starts(grid, rows, cols, ncolours)
+        lines = line_starts(grid, rows, cols, ncolours, should_stop)
         if lines is None:
             return None
     formula = Formula()
     lits: list[CellLits] = []
-    for cell in grid:
+    for at, cell in enumerate(grid):
+        if should_stop is not None and not at % CELL_POLL and should_stop():
+            raise SatTimeout([])
         if not cell & (cell - 1):
             lits.append([TRUE if cell >> c & 1 else FALSE for c in range(ncolours)])
             continue
@@ -234,6 +247,8 @@ def encode_colour(
                 formula.clauses.append([-vars_[a], -vars_[b]])
         lits.append(own)
     for clue, index, starts in lines:
+        if should_stop is not None and should_stop():  # (a 400x400's line: 17 ms on average)
+            raise SatTimeout([])
         if not _encode_line(formula, clue, starts, [lits[i] for i in index]):
             return None
     return formula, lits
@@ -254,7 +269,8 @@ def sat_colour_solutions(
     """Up to ``limit`` solutions (cell sets, each one colour) below ``grid`` and different from
     the decided grids in ``exclude``; fewer means there are no more.  Raises
     :class:`SatTimeout` when the deadline passes first or ``should_stop()`` says to stop
-    (checked between lines while the lines' starts are found, and between slices).  A formula
+    (checked while the formula is made and handed to CaDiCaL: :func:`encode_colour`, between
+    chunks of :data:`HAND_CHUNK` clauses; and between slices of the search).  A formula
     that would take more than ``memory_budget`` bytes (None: half the memory available, at
     least 1 GiB: :func:`~nonostudio.core.satsolver.default_memory_budget`) at
     :data:`BYTES_PER_CLAUSE` is not made: :class:`~nonostudio.core.satsolver.SatTooLarge` is
@@ -270,7 +286,7 @@ def sat_colour_solutions(
     if lines is None:
         return []
     check_budget(*colour_formula_size(grid, lines), memory_budget, BYTES_PER_CLAUSE)
-    encoded = encode_colour(grid, rows, cols, ncolours, lines)
+    encoded = encode_colour(grid, rows, cols, ncolours, lines, stop)
     if encoded is None:
         return []
     formula, lits = encoded
@@ -280,7 +296,12 @@ def sat_colour_solutions(
         return [-own[solution[i].bit_length() - 1] for i, own in free]
 
     found: list[list[int]] = []
-    with Solver(name="cadical195", bootstrap_with=formula.clauses) as solver:
+    with Solver(name="cadical195") as solver:
+        clauses = formula.clauses
+        for at in range(0, len(clauses), HAND_CHUNK):  # (python-sat takes them one by one)
+            if stop():
+                raise SatTimeout([])
+            solver.append_formula(clauses[at : at + HAND_CHUNK])
         for other in exclude:
             clause = blocking(other)
             if not clause:
