@@ -152,6 +152,23 @@ def check_claim(
                 return f"[{bs}, {be}) is not another block clue {j} holds"
         named = sorted([*claim["clues"], *(j for *_, j in held)])
         return None if named == same else f"the clues {e - s} long are {same}"
+    if kind == "apart_block":  # between two blocks of known clues, too far from each for it
+        if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+            return f"[{s}, {e}) are not all filled"
+        lo_hi = []
+        for bs, be, j, edge in claim["by"]:
+            beyond = range(0, bs) if be <= s else range(be, n)  # the line's first (last) block
+            if edge and any(cells[p] == FILLED for p in beyond):
+                return f"[{bs}, {be}) is not the line's {'first' if be <= s else 'last'} block"
+            if any(_holder(hints, a, bs, be) != j for a in arr):
+                return f"[{bs}, {be}) is not held by clue {j} in every arrangement"
+            if max(e, be) - min(s, bs) <= hints[j]:
+                return f"[{s}, {e}) and [{bs}, {be}) fit in one {hints[j]}"
+            lo_hi.append(j + 1 if be <= s else j - 1)
+        (lo, b), (hi, a) = zip(lo_hi, claim["by"], strict=True)
+        if not (b[1] <= s and e <= a[0]):
+            return f"[{s}, {e}) is not between the blocks named"
+        return None if claim["clues"] == [lo] == [hi] else f"clues {lo}..{hi} lie between"
     if kind == "no_room":  # the next block past a held one, no room between for a clue
         bs, be, k = claim["by"]
         if any(_holder(hints, a, bs, be) != k for a in arr):
@@ -1129,6 +1146,14 @@ _NO_ROOM = re.compile(
 )
 
 
+_APART_SIDE = rf"the (?:first|last) block|the block at {_AT}"
+_APART = re.compile(
+    rf"the (?:block|box) at ({_AT}), too far from (?:the first and last blocks for one (\d+) "
+    rf"and one (\d+)|({_APART_SIDE}) for one (\d+) and from ({_APART_SIDE}) for one (\d+)), "
+    rf"can only be the ({_ORD}) clue, (\d+)"
+)
+
+
 _PART_EDGE = re.compile(
     rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
     rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
@@ -1223,6 +1248,71 @@ def _walled_words(
         same = [j for j in same if j not in others]
     if same != [_ordinal_index(clue)]:
         return f"the clues {e - s} long left are the {[j + 1 for j in same]}"
+    return None
+
+
+def _apart_words(
+    before: str,
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    sides: Sequence[tuple[str, str]],
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the block at cell 13, too far from the first and last blocks for one 4 and one 3,
+    can only be the second clue, 2" (or "… from the block at cells 7–8 for one 4 and from the
+    last block for one 3") is not true of ``cells``: the first (last) block is not before
+    (after) the one named, a block "at" is not one the words ``before`` said to be one clue (by
+    brute force, not its holder in every arrangement), the clue named is not that long, the
+    two blocks fit in it (from the first cell of one to the last of the other), or the clue
+    named is not the only one between theirs."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    blocks = []
+    p = 0
+    while p < len(cells):
+        if cells[p] == FILLED:
+            q = p
+            while q < len(cells) and cells[q] == FILLED:
+                q += 1
+            blocks.append((p, q))
+            p = q
+        else:
+            p += 1
+    arr = arrangements(hints, cells)
+    bounds = []
+    for words, size in sides:
+        if words == "the first block":
+            (bs, be), j = blocks[0], 0
+        elif words == "the last block":
+            (bs, be), j = blocks[-1], len(hints) - 1
+        else:
+            bs, be = _at(words.removeprefix("the block at "))
+            said = list(re.finditer(rf"at {words.removeprefix('the block at ')}(?![\d–])", before))
+            named = said and re.match(
+                rf"[^.;]*?can only be the ({_ORD}) clue,", before[said[-1].end() :]
+            )
+            if not named or " at cell" in named.group(0):
+                return f"{words} is not said before to be one clue"
+            j = _ordinal_index(named.group(1))
+            if (bs, be) not in blocks or any(_holder(hints, a, bs, be) != j for a in arr):
+                return f"{words} is not clue {j}'s in every arrangement"
+        if not 0 <= j < len(hints) or hints[j] != int(size):
+            return f"{words}'s clue is not {size}"
+        if max(e, be) - min(s, bs) <= hints[j]:
+            return f"{at} and {words} fit in one {size}"
+        if (bs, be) == (s, e):
+            return f"{words} is the block named"
+        bounds.append((be <= s, j + 1 if be <= s else j - 1))
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    lows = [b for ahead, b in bounds if ahead]  # a block before: a later clue than its
+    highs = [b for ahead, b in bounds if not ahead]
+    if lows != [i] or highs != [i]:
+        return f"clues from {lows} to {highs} lie between, not only the {clue}"
     return None
 
 
@@ -1440,6 +1530,17 @@ def check_short_words(
         wrong = judged([_no_room_words(text[: m.start()], hints, c, *m.groups()) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _APART.finditer(text):
+        read += 1
+        at, n1, n2, side1, m1, side2, m2, clue, length = m.groups()
+        sides = [("the first block", n1), ("the last block", n2)] if n1 else []
+        sides = sides or [(side1, m1), (side2, m2)]
+        before = text[: m.start()]
+        wrong = judged(
+            [_apart_words(before, hints, c, at, sides, clue, int(length)) for c in states]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
     for m in _BETWEEN.finditer(text):
         wrong = judged([_between_words(text[: m.start()], hints, c, *m.groups()) for c in states])
         if wrong:
@@ -1448,7 +1549,8 @@ def check_short_words(
         _BETWEEN.findall(text)
     ):
         problems.append("a 'between the … clues' the checker cannot read")
-    if text.count(" decided") + text.count("walled in") + text.count(" there, at ") > read:
+    unread = text.count(" decided") + text.count("walled in") + text.count(" there, at ")
+    if unread + text.count(", too far from ") > read:
         problems.append("a short reason the checker cannot read")
     return problems
 

@@ -258,7 +258,22 @@ def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block"
     room = _room_at(claims, start, end)
     if room is not None:
         return f"the {what} at {where},{_room_words(room)}"
+    for c in _all(claims, "apart_block"):
+        if (c["start"], c["end"]) == (start, end):
+            return f"the {what} at {where}, too far from {_apart_words(c)},"
     return f"the {what} at {where}"
+
+
+def _apart_words(c: Claim) -> str:
+    """``the first and last blocks for one 4 and one 3`` (an ``apart_block`` claim: the blocks
+    next to it, each too far from it for its clue), ``the block at cells 7–8 for one 4 and
+    from the last block for one 3`` (one said before to be the 4)."""
+    (bs, be, k, edge_b), (as_, ae, m, edge_a) = c["by"]
+    if edge_b and edge_a:
+        return f"the first and last blocks for one {c['sizes'][0]} and one {c['sizes'][1]}"
+    before = "the first block" if edge_b else f"the block at {cells_text(range(bs, be))}"
+    after = "the last block" if edge_a else f"the block at {cells_text(range(as_, ae))}"
+    return f"{before} for one {c['sizes'][0]} and from {after} for one {c['sizes'][1]}"
 
 
 def _room_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -590,6 +605,8 @@ def _rests_on(claims: Sequence[Claim], start: int, end: int) -> set[tuple[int, i
     a ``walled_block`` claim's blocks holding the other clues as long."""
     out: set[tuple[int, int]] = set()
     for c in claims:
+        if c["claim"] == "apart_block" and (c["start"], c["end"]) == (start, end):
+            out |= {(b[0], b[1]) for b in c["by"] if not b[3]}
         if c["claim"] in ("no_room", "walled_block") and (c["start"], c["end"]) == (start, end):
             if "by" in c:
                 out.add((c["by"][0], c["by"][1]))
@@ -1359,6 +1376,7 @@ def premise_focus(
                 "walled_block",
                 "part_edge",
                 "no_room",
+                "apart_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1378,6 +1396,7 @@ def premise_focus(
                 "walled_block",
                 "part_edge",
                 "no_room",
+                "apart_block",
             ):
                 for i in c["clues"]:
                     add_clue(i)

@@ -51,6 +51,11 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   ``part`` (a ``part`` claim), cells ``[start, end)`` are filled and no cell of ``within``
   before (``side`` "first") or after ("last") them is: the part's first (last) clue, the one of
   ``clues``, holds them (:func:`short_reasons`).
+* ``apart_block {start, end, clues, by}`` — cells ``[start, end)`` are a block; ``by`` holds
+  ``[start, end, clue, edge]`` of the blocks next to it before and after, each that clue's
+  (``edge`` 1: the line's first or last block; 0: said before, with a reason) and too far from
+  it for that clue (more cells from the first of one to the last of the other than the clue is
+  long): so its clue lies between theirs, only the one of ``clues`` (:func:`short_reasons`).
 * ``no_room {start, end, clues, by, side, gap, room_for, size, walled}`` — cells ``[start,
   end)`` are filled, the block ``by`` (``[start, end, clue]``, said before to be that clue's)
   lies before (``side`` "before": the cells ``gap`` between them, none filled) or after them,
@@ -2047,7 +2052,7 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
     return out  # (two blocks' reasons of different kinds: each said with its own)
 
 
-SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room")
+SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room", "apart_block")
 """The claim kinds of :func:`short_reasons`: a block's one clue said in a few words."""
 
 
@@ -2115,6 +2120,7 @@ def short_reasons(
                     {"claim": "walled_block", "start": s, "end": e, "clues": [i], "held": others}
                 )
     out += _no_room(hints, cells, s, e, i, held)
+    out += _apart(hints, cells, s, e, i, held)
     for side, k in (("before", i), ("after", len(hints) - 1 - i)):
         seen = list(cells[:s]) if side == "before" else list(cells[e:])
         if side == "after":
@@ -2189,3 +2195,45 @@ def _no_room(
         )
         break
     return out
+
+
+def _apart(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    held: Sequence[tuple[int, int, int]],
+) -> list[Claim]:
+    """An ``apart_block`` claim that clue ``i`` holds the block ``[s, e)``: the blocks next to
+    it on both sides are each known to be one clue (the line's first block the first clue, its
+    last the last, or a block ``held``, said with a reason) and too far from it for that clue
+    (from the first cell of one to the last of the other more cells than the clue is long), so
+    it is a later clue than the one before and an earlier than the one after, and only ``i``
+    lies between ("the block at cell 13, too far from the first and last blocks for one 4 and
+    one 3, can only be the second clue, 2")."""
+    blocks = runs(cells, FILLED)
+    if (s, e) not in blocks:
+        return []
+    k = blocks.index((s, e))
+    if k == 0 or k == len(blocks) - 1:
+        return []
+    known = {(bs, be): j for bs, be, j in held}
+    r = narrowed_ranges(normal_clues(hints), [int(c) for c in cells])
+    sides: list[list[int]] = []
+    for near, edge, edge_clue in (
+        (blocks[k - 1], k == 1, 0),
+        (blocks[k + 1], k == len(blocks) - 2, len(hints) - 1),
+    ):
+        clue = edge_clue if edge else known.get(near)
+        if edge and (r is None or r.candidates(*near) != [edge_clue]):
+            clue = None  # (the first block the first clue by the clues' order, as edge_block)
+        if clue is None or max(e, near[1]) - min(s, near[0]) <= hints[clue]:
+            return []
+        sides.append([near[0], near[1], clue, int(edge)])
+    if not sides[0][2] + 1 == i == sides[1][2] - 1:
+        return []
+    sizes = [hints[sides[0][2]], hints[sides[1][2]]]
+    return [
+        {"claim": "apart_block", "start": s, "end": e, "clues": [i], "by": sides, "sizes": sizes}
+    ]

@@ -426,6 +426,16 @@ def _others_named_first(text: str, reasons: Iterable[dict[str, Any]]) -> bool:
                 said = [text.find(w) for w in _said_to_be(ordinal(j))]
                 if at < 0 or not any(0 <= k < at for k in said):
                     return False
+        if r["claim"] == "apart_block":  # a block said before: named, and its clue, first
+            at = text.find(f"at {cells_text(range(r['start'], r['end']))}, too far")
+            for bs, be, k, edge in r["by"]:
+                if edge:
+                    continue
+                found = re.search(rf"at {cells_text(range(bs, be))}(?![\d–])", text)
+                if at < 0 or found is None or found.start() >= at:
+                    return False
+                if not any(w in text[found.end() : at] for w in _said_to_be(ordinal(k))):
+                    return False
         if r["claim"] == "no_room":
             at = text.find(f"at {cells_text(range(r['start'], r['end']))}, ")
             bs, be, k = r["by"]

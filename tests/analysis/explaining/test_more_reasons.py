@@ -622,3 +622,63 @@ def test_a_short_reason_has_room_past_the_long_reasons_slack(name: str) -> None:
     # the step's cells are those the budget chose, as before: the reason is not counted
     explanation, _ = explain_move(*move[:4], line_cells(move[4]))
     assert explanation.text == text
+
+
+# Janko 396 row 17, step 76: "the block at cell 13 can only be the second clue, 2" had no
+# reason the code could find: it follows from two blocks at once.  The first block (cells 7–8,
+# the first clue, 4) and the last (cells 18–20, the third clue, 3) are each too far from it to
+# be one clue with it (cells 7–13 are 7 cells, more than 4; cells 13–20 are 8, more than 3), so
+# its clue lies after the first and before the third: the second (an ``apart_block`` claim).
+APART = ("matching", "row", 16, (4, 2, 3), "......##....#...x###")
+APART_SAID = (
+    "the block at cell 13, too far from the first and last blocks for one 4 and one 3, can only "
+    "be the second clue, 2, so cells 16–20 hold only the third clue, 3;"
+)
+
+
+def test_a_block_too_far_from_the_blocks_on_both_sides_is_the_clue_between() -> None:
+    text, premises = checked_words(*APART)  # claims by brute force, the words read back
+    assert APART_SAID in text
+    assert any(c["claim"] == "apart_block" for p in premises for c in p["claims"])
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + SHORT_SLACK
+    assert len(text.split()) <= SHORT_SENTENCE_WORDS
+
+
+def test_the_checker_refuses_an_apart_claim_that_is_not_so() -> None:
+    hints, line = APART[3], APART[4]
+    good = {
+        "claim": "apart_block",
+        "start": 12,
+        "end": 13,
+        "clues": [1],
+        "by": [[6, 8, 0, 1], [17, 20, 2, 1]],
+        "sizes": [4, 3],
+    }
+    assert _refused(good, hints, line) is None
+    assert _refused({**good, "clues": [2]}, hints, line)  # the clue between is the second
+    assert _refused({**good, "by": [[6, 8, 1, 0], [17, 20, 2, 1]]}, hints, line)  # not the 2
+    # cells 10–13 in one 4: the block at cell 10 could be the first clue with the one at 13
+    assert _refused({**good, "by": [[9, 10, 0, 1], [17, 20, 2, 1]]}, hints, "......x..#..#...x###")
+
+
+def test_the_checker_reads_the_apart_words_against_the_line() -> None:
+    hints, cells = APART[3], line_cells(APART[4])
+    said = f"Row 17 — Matching blocks to clues: {APART_SAID[:-1]}."
+    assert check_short_words(said, hints, [cells]) == []
+    held = "the block at cells 7–8 can only be the first clue, 4, and "
+    mixed = said.replace("the block at cell 13", held + "the block at cell 13").replace(
+        "the first and last blocks for one 4 and one 3",
+        "the block at cells 7–8 for one 4 and from the last block for one 3",
+    )
+    assert check_short_words(mixed, hints, [cells]) == []
+    for wrong in (
+        said.replace("for one 4 and one 3", "for one 2 and one 3"),  # the first is the 4
+        said.replace("the second clue, 2,", "the third clue, 3,"),  # the clue between
+        said.replace("first and last", "last and first"),  # words it cannot read
+        mixed.replace("the first clue, 4, and", "the second clue, 2, and"),  # misnamed before
+        mixed.replace(held, ""),  # the block at cells 7–8 not said before to be one clue
+    ):
+        assert check_short_words(wrong, hints, [cells]), wrong
+    # the first block at cell 10: cells 10–13 fit in one 4, the block at 13 could be the 4's
+    near = line_cells("......x..#..#...x###")
+    assert check_short_words(said, hints, [near])
