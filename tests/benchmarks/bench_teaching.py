@@ -239,6 +239,12 @@ _WALLED_REASON = re.compile(r"walled in, $")
 _ROOM_REASON = re.compile(
     r"with no room for the [\w-]+ clue, \d+, in cells? [\d–]+ (before|after) it, $"
 )
+# too far from its neighbours to share their clues ("the block at cell 13, too far from the first
+# and last blocks for one 4 and one 3, can only be the second clue, 2")
+_APART_REASON = re.compile(
+    r"too far from (the first and last blocks for one \d+ and one \d+|[^,;.]* for one \d+ and "
+    r"from [^,;.]* for one \d+), $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -288,6 +294,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _EDGE_REASON.search(before)
             or _COUNTED_REASON.search(before)
             or _ROOM_REASON.search(before)
+            or _APART_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)
