@@ -4,10 +4,7 @@ was said in the list's heading only, with nothing to apply."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from wired_editor import wired_editor
 
@@ -19,16 +16,6 @@ from nonostudio.gui.panels.check import CheckPanel
 # no single edit mends them; the row put back is the one fix that makes one picture.
 ROWS = ((2,), (6,), (1, 1), (3, 2), (), (2,))
 COLS = ((1, 1), (3,), (2, 1), (2,), (3, 1), (1, 1, 1))
-
-
-@pytest.fixture
-def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
-    widget = CheckPanel(delay_ms=20)
-    qtbot.addWidget(widget)
-    widget.show()
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 def test_a_row_left_out_is_listed_and_applied_with_the_size_as_one_undo_step(

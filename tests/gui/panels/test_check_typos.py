@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
@@ -27,16 +26,6 @@ Clues = tuple[tuple[int, ...], ...]
 @pytest.fixture(scope="module")
 def vulture() -> Puzzle:
     return read_file(samples_dir() / "jwilk-007-vulture.non").without_goal()
-
-
-@pytest.fixture
-def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
-    widget = CheckPanel(delay_ms=20)
-    qtbot.addWidget(widget)
-    widget.show()
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 def _typed(puzzle: Puzzle, row: int, clue: tuple[int, ...]) -> Clues:
