@@ -17,9 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cells_text, effect_text
-from nonostudio.analysis.explaining.premises import SHORT_REASONS
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.words.phrase_words import ordinal
+
+SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room", "apart_block")
+"""The claim kinds of :func:`~nonostudio.analysis.explaining.premises.short_reasons`: a block's
+one clue said in a few words (here, not there: the claims' module asks this one for words, so
+this one takes nothing from it)."""
 
 Claim = dict[str, Any]
 

@@ -2052,10 +2052,6 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
     return out  # (two blocks' reasons of different kinds: each said with its own)
 
 
-SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room", "apart_block")
-"""The claim kinds of :func:`short_reasons`: a block's one clue said in a few words."""
-
-
 def short_reasons(
     hints: Sequence[int],
     cells: Sequence[int],

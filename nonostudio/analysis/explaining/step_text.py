@@ -24,6 +24,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID, WORDS
 from nonostudio.analysis.explaining.move_line import Span, cells_text, clues_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import (
+    SHORT_REASONS,
     Naming,
     part_text,
     premise_focus,
@@ -31,7 +32,6 @@ from nonostudio.analysis.explaining.premise_text import (
     then_sentence,
 )
 from nonostudio.analysis.explaining.premises import (
-    SHORT_REASONS,
     WitnessLine,
     order_reasons,
     short_reasons,

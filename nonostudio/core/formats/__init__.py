@@ -46,6 +46,8 @@ __all__ = [
     "read_file_and_format",
     "read_all",
     "read_entries",
+    "count_puzzles",
+    "count_puzzles_in_text",
     "read_data_entries",
     "read_text",
     "read_any",
@@ -291,6 +293,27 @@ def read_data_entries(
     """The items of a file's bytes (``name`` helps detection by extension), like
     :func:`read_entries`: each ``build()`` makes that puzzle or raises PuzzleError."""
     return _checked(_entries(data, source, fmt, name), source)
+
+
+def count_puzzles(path: str | os.PathLike[str], fmt: str | None = None) -> int:
+    """How many puzzles the file at ``path`` holds, read as ``fmt`` (1 for what is not a file
+    that reads, a FIFO or a damaged one: the one puzzle made of it).  Saving the first of a
+    collection back there would write over the rest."""
+    if not Path(path).is_file():
+        return 1
+    try:
+        return max(1, len(read_entries(path, fmt)))
+    except PuzzleError:
+        return 1
+
+
+def count_puzzles_in_text(text: str) -> int:
+    """How many puzzles a pasted text holds, read as a file's bytes are (1 when it does not
+    read: the one puzzle, or its fix, made of it)."""
+    try:
+        return max(1, len(read_data_entries(text.strip().encode("utf-8"), "pasted text")))
+    except PuzzleError:
+        return 1
 
 
 def pick_entry(

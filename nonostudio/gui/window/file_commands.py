@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import count_puzzles, count_puzzles_in_text
 from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -97,33 +98,7 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
         return colour, Document.file(path, writable, len(entries))
     writable_formats = {f.name for f in FORMATS if f.can_write and f.extensions}
     writable = fmt if fmt in writable_formats else None
-    return puzzle, Document.file(path, writable, puzzles_in(path, fmt))
-
-
-def puzzles_in(path: Path, fmt: str) -> int:
-    """How many puzzles the file at ``path``, read as ``fmt``, holds (1 for what cannot be read
-    a second time, a FIFO).  Saving the first of a collection back there wrote over the rest: a
-    4,239-line puzzle-string library (r-nonogram's .txt) opened, its title typed and Ctrl+S
-    pressed left a file of one line, without a word."""
-    from nonostudio.core.formats import read_entries
-
-    if not path.is_file():
-        return 1
-    try:
-        return max(1, len(read_entries(path, fmt)))
-    except PuzzleError:
-        return 1
-
-
-def puzzles_in_text(text: str) -> int:
-    """How many puzzles a pasted text holds, read as Paste Puzzle String reads it (1 when it
-    does not read: the dialog took its first puzzle, or its fix)."""
-    from nonostudio.core.formats import read_data_entries
-
-    try:
-        return max(1, len(read_data_entries(text.strip().encode("utf-8"), "pasted text")))
-    except PuzzleError:
-        return 1
+    return puzzle, Document.file(path, writable, count_puzzles(path, fmt))
 
 
 def collection_notice(document: Document) -> str:
@@ -633,7 +608,7 @@ class FileCommands(QObject):
         try:
             if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
                 self._show_new(puzzle)
-                if (count := puzzles_in_text(dialog.edit.toPlainText())) > 1:
+                if (count := count_puzzles_in_text(dialog.edit.toPlainText())) > 1:
                     self.status.emit(
                         f"The pasted text holds {count:,} puzzles: this is the first (save "
                         "the text as a file and Import Files adds them all to the library).",

@@ -66,16 +66,15 @@ def document_for(path: Path, puzzle: Puzzle | ColourPuzzle) -> Document:
     """The document of a mended puzzle: the file, saved back in its format when that format can
     be written (for a colour puzzle: with colour syntax) and the file holds no other puzzle, as
     opening it would have been."""
-    from nonostudio.core.formats import FORMATS
+    from nonostudio.core.formats import FORMATS, count_puzzles
     from nonostudio.gui.common.file_filters import COLOUR_WRITABLE
-    from nonostudio.gui.window.file_commands import puzzles_in
 
     fmt = file_format(path)
     if isinstance(puzzle, ColourPuzzle):
         writable: set[str] = set(COLOUR_WRITABLE)
     else:
         writable = {f.name for f in FORMATS if f.can_write and f.extensions}
-    items = 1 if fmt is None else puzzles_in(path, fmt)
+    items = 1 if fmt is None else count_puzzles(path, fmt)
     return Document.file(path, fmt if fmt in writable else None, items)
 
 
