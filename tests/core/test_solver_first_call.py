@@ -1,7 +1,6 @@
 """The first SAT search of a fresh process pays no more than it needs: a verdict
 alone imports neither numpy nor python-sat's Python layer (``pysat.solvers``, ``pysat.formula``)
-nor the Kissat helper's modules nor the searches past the handover (``satsolver_extra``); the
-solutions, when read, are still right."""
+nor the Kissat helper's modules; the solutions, when read, are still right."""
 
 from __future__ import annotations
 
@@ -64,7 +63,6 @@ def test_a_verdict_by_sat_loads_no_numpy_no_pysat_python_layer_and_no_symmetry()
         or name in ("pysat.solvers", "pysat.formula", "decimal", "gzip", "subprocess")
         or name == "nonostudio.core.kissat_process"
         or name == "nonostudio.core.symmetry"  # 6-Dom's clues have no symmetry
-        or name == "nonostudio.core.satsolver_extra"  # the searches past the handover, and z3
     ]
     assert heavy == [], heavy
     assert "pysolvers" in loaded  # the search did run CaDiCaL
