@@ -161,14 +161,26 @@ def run_job(job: ProcessJob, conn: Connection, stop: StopFlag) -> None:
 
     try:
         value = job(reporter.progress, should_stop, reporter.emit)
+        reporter.flush()
     except Exception as exc:  # the job's failure is reported to the parent, never raised here
-        conn.send((ERROR, _detail(exc), traceback.format_exc()))
+        _tell(conn, (ERROR, _detail(exc), traceback.format_exc()))
         return
-    reporter.flush()
     try:
         conn.send((RESULT, value))
+    except OSError:
+        return  # the studio is gone (see _tell)
     except Exception as exc:  # noqa: BLE001 - a result pickle cannot carry (a bug of the job)
-        conn.send((ERROR, f"the result of {job.name} cannot be sent: {_detail(exc)}", ""))
+        _tell(conn, (ERROR, f"the result of {job.name} cannot be sent: {_detail(exc)}", ""))
+
+
+def _tell(conn: Connection, message: tuple[Any, ...]) -> None:
+    """Send ``message`` to the studio; nothing when it is gone (its end of the pipe closed: the
+    studio was ended while the job ran, whose progress then failed with BrokenPipeError), so a
+    worker prints no traceback to the terminal the studio was started from."""
+    try:
+        conn.send(message)
+    except OSError:
+        pass
 
 
 def _detail(exc: BaseException) -> str:
