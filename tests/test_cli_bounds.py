@@ -49,6 +49,27 @@ def test_explain_stops_at_the_time_limit_undecided(anchors: Path, capsys) -> Non
     assert "undecided: stopped at the time limit (0.5 s)" in capsys.readouterr().out
 
 
+def test_explain_says_why_the_complete_solver_stopped_not_the_time_limit(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """A puzzle whose SAT formula would not fit in memory ends the trace at once with the
+    solver's reason; explain said 'stopped at the time limit (10 s)', false there."""
+    from functools import partial
+
+    from nonostudio.analysis.tracing import trace_fallbacks
+    from nonostudio.core.solver import solve
+
+    monkeypatch.setattr(trace_fallbacks, "solve", partial(solve, memory_budget=1))
+    ones = ":".join(["1"] * 14)  # every permutation matrix fits: 196 cells to search
+    assert main(["explain", f"{ones}-{ones}"]) == 1
+    out = capsys.readouterr().out
+    assert "undecided: the complete solver stopped: too large for the complete solver" in out
+    assert "time limit" not in out
+    assert main(["explain", f"{ones}-{ones}", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "undecided" and data["reason"].startswith("too large for the")
+
+
 def test_grade_stops_at_the_time_limit_undecided(anchors: Path, capsys) -> None:
     started = time.monotonic()
     code = main(["grade", str(faase(anchors)), "--time-limit", "0.5", "--json"])

@@ -209,9 +209,12 @@ def run(args: argparse.Namespace) -> Outcome:
         return _no_solution(args, puzzle_data | {"rule_set": rule_set.name}, exc.message)
     sentences = list(narrate(trace, rules, titles))
     summary = summary_text(trace, titles)
-    # Only the time limit interrupts a trace here (Ctrl-C raises KeyboardInterrupt).
+    # Only the time limit or the complete solver giving up (a formula too large for memory:
+    # trace.stop_reason) interrupts a trace here (Ctrl-C raises KeyboardInterrupt).
     verdict = "solved" if trace.solved else "undecided" if trace.interrupted else "stuck"
-    if verdict == "undecided":
+    if verdict == "undecided" and trace.stop_reason:
+        summary += f"\nundecided: the complete solver stopped: {trace.stop_reason}."
+    elif verdict == "undecided":
         summary += f"\nundecided: stopped at the time limit ({args.time_limit:g} s)."
     # A search step may have picked one of several solutions: "Solved" alone read as unique.
     several = trace.search is not None and trace.search.verdict is Verdict.MULTIPLE
@@ -227,6 +230,7 @@ def run(args: argparse.Namespace) -> Outcome:
     data = puzzle_data | {
         "rule_set": rule_set.name,
         "verdict": verdict,
+        "reason": trace.stop_reason,
         "solved": trace.solved,
         "several_solutions": several,
         "first_fallback": trace.first_fallback(),
