@@ -44,6 +44,7 @@ P = TypeVar("P")
 __all__ = [
     "read_file",
     "read_file_and_format",
+    "read_first_and_count",
     "read_all",
     "read_entries",
     "count_puzzles",
@@ -272,6 +273,16 @@ def read_file_and_format(
     data, source = _read_bytes(path)
     codec = _detect_codec(data, source, fmt, source)
     return _pick(_read_as(codec, data, source), item, source), codec.info.name
+
+
+def read_first_and_count(path: str | os.PathLike[str]) -> tuple[Puzzle, str, int]:
+    """A file's first puzzle, its format's name and how many puzzles it holds, from one read
+    (:func:`read_file_and_format` and :func:`count_puzzles` at once: saving the first of a
+    collection back there would write over the others)."""
+    data, source = _read_bytes(path)
+    codec = _detect_codec(data, source, None, source)
+    entries = _read_as(codec, data, source)
+    return _pick(entries, None, source), codec.info.name, len(entries)
 
 
 def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, Puzzle]]:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats import count_puzzles, count_puzzles_in_text
+from nonostudio.core.formats import count_puzzles_in_text
 from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -85,11 +85,12 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
         FORMATS,
         detect_format,
         read_any_entries,
-        read_file_and_format,
+        read_first_and_count,
     )
 
     try:
-        puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
+        # read once (a FIFO can be read only once), the puzzles counted in the same bytes
+        puzzle, fmt, items = read_first_and_count(path)
     except ColourRefused:  # a colour file: read again by the colour readers
         entries = read_any_entries(path)
         colour = entries[0][1]()
@@ -98,7 +99,7 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
         return colour, Document.file(path, writable, len(entries))
     writable_formats = {f.name for f in FORMATS if f.can_write and f.extensions}
     writable = fmt if fmt in writable_formats else None
-    return puzzle, Document.file(path, writable, count_puzzles(path, fmt))
+    return puzzle, Document.file(path, writable, items)
 
 
 def collection_notice(document: Document) -> str:
