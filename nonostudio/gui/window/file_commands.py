@@ -113,6 +113,21 @@ def collection_notice(document: Document) -> str:
     )
 
 
+def puzzles_on_disk(path: Path) -> int:
+    """How many puzzles the file at ``path`` holds now, in any format it reads as (colour ones
+    too); 1 for a file that is not there or does not read.  What Save looks at before writing
+    over a file: a document restored after a crash, or a file another program added puzzles
+    to, may not know that the file is a collection (0.01 s for a 4,188-puzzle file)."""
+    from nonostudio.core.formats import read_any_entries
+
+    try:
+        if not path.is_file():
+            return 1
+        return max(1, len(read_any_entries(path)))
+    except (PuzzleError, OSError):
+        return 1
+
+
 def read_document_job(
     path: str, progress: ProgressCallback, should_stop: StopCallback
 ) -> tuple[AnyPuzzle, Document, tuple[int, int] | None]:
@@ -416,6 +431,22 @@ class FileCommands(QObject):
         """``path`` as this window read or wrote it (see :meth:`_changed_on_disk`)."""
         self._disk = None if stamp is None else (path, stamp)
 
+    def disk_stamp_read(self) -> tuple[int, int] | None:
+        """The disk stamp of the document's file as this window last read or wrote it (None:
+        unknown): what an autosave keeps so that Save after a crash still sees a change."""
+        if self._disk is None or self._disk[0] != self.document.path:
+            return None
+        return self._disk[1]
+
+    def adopt_restored(self, document: Document, stamp: tuple[int, int] | None) -> None:
+        """The work restored after a crash came from ``document``, whose file was ``stamp``
+        when the crashed session last read or wrote it; the status bar says so of a
+        collection, as when it was opened."""
+        self.set_document(document)
+        self._disk = None if document.path is None or stamp is None else (document.path, stamp)
+        if notice := collection_notice(document):
+            self.status.emit(notice, 0)
+
     def open_library_puzzle(self, id: int) -> bool:
         if not self.maybe_save():
             return False
@@ -448,6 +479,10 @@ class FileCommands(QObject):
             self.libraryWritten.emit()
             return True
         if document.path is None or document.file_format is None:
+            return self.save_as()
+        if (items := puzzles_on_disk(document.path)) > 1:  # the file is a collection now
+            self.set_document(Document.file(document.path, None, items))
+            self.status.emit(collection_notice(self.document), 0)
             return self.save_as()
         if self._changed_on_disk(document.path) and not self._save_or_cancel(
             "File Changed on Disk",

@@ -54,6 +54,16 @@ def describe_orphan(orphan: Orphan) -> str:
     )
 
 
+def disk_stamp_of(value: object) -> tuple[int, int] | None:
+    """An autosave record's ``disk`` field as a disk stamp (modification time in ns, size);
+    None when absent (records of earlier versions); raises TypeError when damaged."""
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return value[0], value[1]
+    raise TypeError(f"bad disk stamp {value!r}")
+
+
 class RestoreWindow(Protocol):
     """What crash restore reads and tells: the main window."""
 
@@ -113,11 +123,22 @@ class CrashRestore:
             return None
         if w.files.is_colour():
             return self._colour_state()
+        return {"editor": w.editor.snapshot(), **self._document_state()}
+
+    def _document_state(self) -> dict[str, Any]:
+        """Where the work came from, with all that Save needs to be safe after a restore: the
+        file (absolute: the next start may be in another folder), its format, how many puzzles
+        it held (``items``: Save never writes one over a collection) and its disk stamp as
+        this session read or wrote it (``disk``: Save then sees a change made since)."""
+        w = self._window
+        document = w.document
+        stamp = w.files.disk_stamp_read()
         return {
-            "editor": w.editor.snapshot(),
-            "path": None if w.document.path is None else str(w.document.path),
-            "format": w.document.file_format,
-            "library_id": w.document.library_id,
+            "path": None if document.path is None else str(document.path.absolute()),
+            "format": document.file_format,
+            "library_id": document.library_id,
+            "items": document.items,
+            "disk": None if stamp is None else list(stamp),
         }
 
     def _colour_state(self) -> dict[str, Any]:
@@ -130,8 +151,7 @@ class CrashRestore:
         return {
             "editor": {"meta": colour["meta"], "width": len(cells[0]), "height": len(cells)},
             "colour": colour,
-            "path": None if w.document.path is None else str(w.document.path),
-            "format": w.document.file_format,
+            **self._document_state(),
             "library_id": None,
         }
 
@@ -144,12 +164,16 @@ class CrashRestore:
             path = state.get("path")
             fmt = state.get("format")
             library_id = state.get("library_id")
+            items = state.get("items", 1)  # (not in the records of earlier versions)
             if not (
                 isinstance(path, str | None)
                 and isinstance(fmt, str | None)
                 and isinstance(library_id, int | None)
+                and type(items) is int
+                and items >= 1
             ):
                 raise TypeError("bad document fields")
+            stamp = disk_stamp_of(state.get("disk"))
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"damaged autosave ({exc!r})") from None
         w = self._window
@@ -157,7 +181,11 @@ class CrashRestore:
             w.files.restore_colour(colour)
         else:
             w.editor.restore_snapshot(editor_state)
-        w.files.set_document(Document(None if path is None else Path(path), fmt, library_id))
+        if path is None:
+            document = Document(None, fmt, library_id)
+        else:  # (a collection keeps no format: Save asks for a file)
+            document = Document.file(Path(path), fmt, items)
+        w.files.adopt_restored(document, stamp)
         return w.autosaver.save_now()  # this session keeps it from now on
 
     def offer(self) -> bool:
