@@ -37,6 +37,7 @@ from nonostudio.analysis.tutor.recommend import (
     Suggestion,
     for_you,
 )
+from nonostudio.analysis.tutor.step_words import step_words
 from nonostudio.core.counts import count
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
@@ -209,9 +210,10 @@ class ForYouPanel(QWidget):
         self.table.resizeColumnsToContents()
         self._show_detail(self.table.currentRow())
         step = step_tier(levels)
+        what = step_words(levels)  # "tier 2: Edges and walls, …": what the tier is, said there
         timing = "" if model is not None else " Your time appears once you have solved by hand."
         # There is no tier before tier 0 (it said "or -1", "or the one before").
-        before = f" or {step - 1}" if step > 0 else ""
+        before = f" or tier {step - 1}" if step > 0 else ""
         ahead = [s for s in self.suggestions if s.ahead]
         if ahead:
             tier = ahead[0].candidate.tier
@@ -222,19 +224,19 @@ class ForYouPanel(QWidget):
             )
             before = " or the one before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at your step (tier {step}){before}, so "
+                f"Nothing in the library at your step ({what}){before}, so "
                 f"{count(len(ahead), 'puzzle')} {where}. Practise What I need in the Practice "
                 f"tab to move your step on.{timing}"
             )
         elif self.suggestions:
             self._say(
-                f"{count(len(self.suggestions), 'puzzle')} for {name or 'you'} at tier {step} "
-                f"(your next step){before}.{timing}"
+                f"{count(len(self.suggestions), 'puzzle')} for {name or 'you'} at your next "
+                f"step ({what}){before}.{timing}"
             )
         else:
             before = ", nor at the tier before" if step > 0 else ""
             self._say(
-                f"Nothing in the library at or above your step (tier {step}){before}: "
+                f"Nothing in the library at or above your step ({what}){before}: "
                 "practise What I need in the Practice tab to move your step on, add puzzles, or "
                 "generate one with `nonostudio-cli generate --technique …`."
             )

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
 
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
+from nonostudio.analysis.tutor.mastery import mastery, outcomes_of, step_tier
 from nonostudio.analysis.tutor.recommend import Candidate
+from nonostudio.analysis.tutor.step_words import learning_at_step, step_words
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.puzzle import Puzzle
@@ -60,6 +63,50 @@ def test_suggest_opens_the_puzzle_at_the_next_step(qtbot, panel: ForYouPanel) ->
     assert "Your time appears once you have solved by hand" in panel.label.text()
 
 
+def test_the_step_is_said_by_its_techniques(qtbot, panel: ForYouPanel) -> None:
+    """ "at tier 2 (your next step)" told the player nothing of what tier 2 is: the words name
+    the techniques of the step they are learning, by their catalogue names (a mastered one of
+    the tier, Finished block here, is not named: it is learnt)."""
+    panel.store.record(
+        "Ada",
+        _mastered("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces")
+        + _mastered("punctuate"),
+    )
+    wrong = [ProfileEvent("drill", "mark", "glue", 0.0, 1.0, f"g{k}", 100 + k) for k in range(10)]
+    panel.store.record("Ada", wrong)  # (tier 2 not known yet: the step stays there)
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    text = panel.label.text()
+    assert text.startswith(
+        "3 puzzles for Ada at your next step (tier 2: Edges and walls, Matching blocks to "
+        "clues) or tier 1."
+    ), text
+
+
+@pytest.mark.parametrize(
+    "known",
+    [
+        (),
+        ("empty_line", "line_complete"),
+        ("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces", "punctuate"),
+        tuple(t.id for t in ALL_TECHNIQUES),
+    ],
+)
+def test_step_words_name_the_steps_techniques_not_yet_mastered(known: tuple[str, ...]) -> None:
+    """The words against the catalogue: every technique named is of the step's tier and not
+    mastered, and every such technique is named (all of the tier when each is mastered)."""
+    levels = mastery(outcomes_of(_mastered(*known)))
+    step = step_tier(levels)
+    said = step_words(levels)
+    tier = [t for t in ALL_TECHNIQUES if t.tier == step]
+    if not tier:
+        assert said == f"past tier {step - 1}: every tier known"
+        return
+    learning = [t for t in tier if not (t.id in levels and levels[t.id].mastered)] or tier
+    assert said == f"tier {step}: " + ", ".join(t.name for t in learning)
+    assert learning_at_step(levels) == [t.id for t in learning]
+
+
 def test_predicted_time_from_the_players_moves(qtbot, panel: ForYouPanel) -> None:
     panel.store.record("Ada", _mastered("empty_line", "line_complete"))
     # every timed move (of tier 0, known) took 2 s: the model predicts 2 s a step; the next
@@ -85,7 +132,8 @@ def test_nothing_at_the_step_offers_the_tier_above(qtbot, panel: ForYouPanel) ->
     assert whys == ["one step up: Contradiction (tier 6)"], whys
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 5) or the one before, so 1 puzzle one "
+        "Nothing in the library at your step (tier 5: All arrangements agree) or the one "
+        "before, so 1 puzzle one "
         "step up, at tier 6."
     ), text
     # without them, nothing at all: it says so
@@ -95,7 +143,9 @@ def test_nothing_at_the_step_offers_the_tier_above(qtbot, panel: ForYouPanel) ->
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
     assert panel.table.rowCount() == 0
     text = panel.label.text()
-    assert text.startswith("Nothing in the library at or above your step (tier 5), nor at"), text
+    assert text.startswith(
+        "Nothing in the library at or above your step (tier 5: All arrangements agree), nor at"
+    ), text
 
 
 def test_a_library_in_memory_is_read_on_its_own_thread(qtbot, tmp_path: Path) -> None:
@@ -123,7 +173,8 @@ def test_a_new_player_is_offered_the_puzzles_one_step_up(qtbot, panel: ForYouPan
     assert panel.table.item(0, 1).text() == "one step up: Overlap (tier 1)"
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 0), so 1 puzzle one step up, at tier 1."
+        "Nothing in the library at your step (tier 0: Empty line, Line complete), so 1 puzzle "
+        "one step up, at tier 1."
     ), text
     assert "before" not in text and "-1" not in text and "to practise" not in text
 
@@ -135,7 +186,9 @@ def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
     assert [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())] == ["Blank"]
     text = panel.label.text()
-    assert text.startswith("1 puzzle for Ada at tier 0 (your next step)."), text
+    assert text.startswith(
+        "1 puzzle for Ada at your next step (tier 0: Empty line, Line complete)."
+    ), text
     assert "-1" not in text
 
 
@@ -162,7 +215,8 @@ def test_the_nearest_tier_above_further_than_one_step_is_named_so(
     assert whys == ["the nearest tier above your step: Contradiction (tier 6)"], whys
     text = panel.label.text()
     assert text.startswith(
-        "Nothing in the library at your step (tier 3) or the one before, so 1 puzzle from "
+        "Nothing in the library at your step (tier 3: Joining and splitting, Reach of a box) "
+        "or the one before, so 1 puzzle from "
         "tier 6, the nearest tier above it with puzzles. Practise What I need"
     ), text
 
