@@ -169,6 +169,18 @@ def check_claim(
         if not (b[1] <= s and e <= a[0]):
             return f"[{s}, {e}) is not between the blocks named"
         return None if claim["clues"] == [lo] == [hi] else f"clues {lo}..{hi} lie between"
+    if kind == "room_block":  # no room before it for one clue more, nor after it
+        i = claim["clues"][0]
+        if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+            return f"[{s}, {e}) are not all filled"
+        if (claim["room_before"], claim["room_after"]) != (i, len(hints) - 1 - i):
+            return f"room for {claim['room_before']}, {claim['room_after']} clues: not clue {i}'s"
+        return _no_room_sides(hints, cells, s, e, i)
+    if kind == "room_apart_block":  # as many clues on one side as blocks there, no room for more
+        i = claim["clues"][0]
+        if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+            return f"[{s}, {e}) are not all filled"
+        return _room_apart(hints, cells, s, e, i, claim["side"], claim["count"], claim["blocks"])
     if kind == "no_room":  # the next block past a held one, no room between for a clue
         bs, be, k = claim["by"]
         if any(_holder(hints, a, bs, be) != k for a in arr):
@@ -346,6 +358,72 @@ def _no_room(
     return None if list(clues) == options else f"the boxes can be the clues {options}"
 
 
+def _no_room_sides(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int
+) -> str | None:
+    """Why the boxes ``[s, e)`` could have more than ``i`` clues before them or more than
+    ``len(hints) - 1 - i`` after them, the crosses alone considered: an arrangement of the first
+    ``i + 1`` clues in the cells before ``s - 1`` (one cell apart from the boxes, as the clue
+    before theirs would be) or of the last ``len(hints) - i`` in those after ``e``, by its own
+    enumeration with every filled cell taken as undecided; None when neither exists."""
+    open_ = [UNKNOWN if v == FILLED else v for v in cells]
+    try:
+        if arrangements(hints[: i + 1], open_[: max(0, s - 1)]):
+            return f"clues 0..{i} fit before cell {s - 1}"
+        if arrangements(hints[i:], open_[min(len(cells), e + 1) :]):
+            return f"clues {i}..{len(hints) - 1} fit after cell {e}"
+    except TooMany:
+        return f"too many arrangements around [{s}, {e}): room on a side"
+    return None
+
+
+def _room_apart(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    side: str,
+    count: int,
+    blocks: Sequence[Sequence[int]] | None,
+) -> str | None:
+    """Why clue ``i`` could have other than ``count`` clues on ``side`` of the boxes ``[s,
+    e)``, though the filled cells there beyond the crosses around the boxes are ``count``
+    blocks (``blocks``, when given, must be them), a cross between each two (so ``count`` other
+    clues at least), and the crosses leave no room there for ``count`` + 1 clues (by its own
+    enumeration, the filled cells taken as undecided); None when none of that fails."""
+    n = len(cells)
+    before = side == "before"
+    if count != (i if before else len(hints) - 1 - i):
+        return f"{count} clues {side} clue {i}: not its place"
+    t = s if before else e
+    while (t > 0 and cells[t - 1] != CROSSED) if before else (t < n and cells[t] != CROSSED):
+        t += -1 if before else 1
+    span = range(0, t) if before else range(t, n)
+    found: list[tuple[int, int]] = []
+    for p in span:
+        if cells[p] == FILLED and (p == span.start or cells[p - 1] != FILLED):
+            q = p
+            while q < span.stop and cells[q] == FILLED:
+                q += 1
+            found.append((p, q))
+    if blocks is not None and [tuple(b) for b in blocks] != found:
+        return f"the blocks {side} [{s}, {e}) beyond the crosses are {found}"
+    if len(found) != count:
+        return f"{len(found)} blocks {side} [{s}, {e}), not {count}"
+    for (_, be), (bs, _) in zip(found[:-1], found[1:], strict=True):
+        if CROSSED not in cells[be:bs]:
+            return f"no cross between the blocks ending at {be} and starting at {bs}"
+    open_ = [UNKNOWN if v == FILLED else v for v in cells]
+    more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
+    try:
+        if arrangements(more, open_[: max(0, s - 1)] if before else open_[min(n, e + 1) :]):
+            return f"{count + 1} clues fit {side} [{s}, {e})"
+    except TooMany:
+        return f"too many arrangements {side} [{s}, {e})"
+    return None
+
+
 def _stranded(claim: dict[str, Any], hints: Sequence[int], cells: Sequence[int]) -> str | None:
     """A ``stranded`` claim, by brute force: its ``boxes`` are filled cells on its ``side`` of
     the boxes ``[start, end)``, and for every start of clue ``clue`` covering those boxes (no
@@ -409,7 +487,14 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             return "the only clue that long given as a reason for no block's holder"
     for c in [
         c
-        for k in ("counted_block", "walled_block", "part_edge", "no_room")
+        for k in (
+            "counted_block",
+            "walled_block",
+            "part_edge",
+            "no_room",
+            "room_block",
+            "room_apart_block",
+        )
         for c in _claims(premise, k)
     ]:
         if (c["start"], c["end"], c["clues"]) not in held:
@@ -1154,6 +1239,17 @@ _APART = re.compile(
 )
 
 
+_ROOM_SIDES = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with room for (no clue|only one clue|only (\w+) clues) "
+    rf"before it and (none|only (\w+)) after it, can only be the ({_ORD}) clue, (\d+)"
+)
+_ROOM_APART = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it and "
+    rf"(\w+) blocks? there set apart by (?:a cross|crosses), can only be the ({_ORD}) clue, (\d+)"
+)
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
 _PART_EDGE = re.compile(
     rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
     rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
@@ -1316,6 +1412,67 @@ def _apart_words(
     return None
 
 
+def _room_sides_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    before: str,
+    after: str,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the block at cell 16, with room for only two clues before it and only three after
+    it, can only be the third clue, 1" is not true of ``cells``: the clue named is not that
+    long, the counts are not the clues before and after it, or (:func:`_no_room_sides`) the
+    crosses leave room for one clue more on a side."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+
+    def count(words: str) -> int:
+        word = words.removeprefix("only ").split(" ")[0]
+        if word in ("no", "none"):
+            return 0
+        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
+
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    if (count(before), count(after)) != (i, len(hints) - 1 - i):
+        return f"{before} before and {after} after: not the {clue} clue's"
+    return _no_room_sides(hints, cells, s, e, i)
+
+
+def _room_apart_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    room: str,
+    side: str,
+    blocks: str,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the block at cell 24, with room for only five clues before it and five blocks there
+    set apart by crosses, can only be the sixth clue, 1" is not true of ``cells``: the two
+    counts differ or are not the clues on that side of the one named, the clue is not that
+    long, or (:func:`_room_apart`) the blocks there are not that many, each in its own stretch
+    between crosses, or the crosses leave room for one clue more."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+
+    def count(word: str) -> int:
+        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
+
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    if count(room) != count(blocks):
+        return f"room for {room} clues, {blocks} blocks"
+    return _room_apart(hints, cells, s, e, i, side, count(room), None)
+
+
 def _no_room_words(
     before: str,
     hints: Sequence[int],
@@ -1462,10 +1619,14 @@ def check_short_words(
     walled in, can only be the third clue, 2, the only 2" (crosses or edges on both sides, no
     other clue that long; "the only other 2": the others named before as other blocks'), and
     "cells 9–30 hold only the clues 5 2; the first box there, at cell 13, can only be the
-    third clue, 5" (no box of the part before it, the part's first clue named).  ``states``
+    third clue, 5" (no box of the part before it, the part's first clue named), "the block
+    at cell 16, with room for only two clues before it and only three after it, …" and "…, with
+    room for only five clues before it and five blocks there set apart by crosses, …" (the
+    counts the named clue's, the blocks there each past a cross, no room for one clue more by
+    its own enumeration).  ``states``
     are the line before the step and after each of its premises' rounds but the last: words
-    true of one of them pass.  Every "decided", "walled in" and "there, at" in the text must be
-    read by one of these."""
+    true of one of them pass.  Every "decided", "walled in", "there, at" and "with room for" in
+    the text must be read by one of these."""
     hints = [h for h in hints if h > 0]
     problems = []
 
@@ -1541,6 +1702,25 @@ def check_short_words(
         )
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    rooms = 0
+    for m in _ROOM_SIDES.finditer(text):
+        rooms += 1
+        at, before, _, after, _, clue, length = m.groups()
+        wrong = judged(
+            [_room_sides_words(hints, c, at, before, after, clue, int(length)) for c in states]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _ROOM_APART.finditer(text):
+        rooms += 1
+        at, k, side, k2, clue, length = m.groups()
+        wrong = judged(
+            [_room_apart_words(hints, c, at, k, side, k2, clue, int(length)) for c in states]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if text.count(" with room for ") > rooms:
+        problems.append("a 'with room for … before it' the checker cannot read")
     for m in _BETWEEN.finditer(text):
         wrong = judged([_between_words(text[: m.start()], hints, c, *m.groups()) for c in states])
         if wrong:

@@ -245,6 +245,18 @@ _APART_REASON = re.compile(
     r"too far from (the first and last blocks for one \d+ and one \d+|[^,;.]* for one \d+ and "
     r"from [^,;.]* for one \d+), $"
 )
+# no room on either side for one clue more than it leaves there ("the block at cell 16, with
+# room for only two clues before it and only three after it, can only be the third clue, 1")
+_SIDES_REASON = re.compile(
+    r"with room for (no clue|only one clue|only \w+ clues) before it and (none|only \w+) after "
+    r"it, $"
+)
+# or on one side as many blocks, each another clue ("…, with room for only five clues before it
+# and five blocks there set apart by crosses, can only be the sixth clue, 1")
+_ROOM_APART_REASON = re.compile(
+    r"with room for only \w+ clues? (before|after) it and \w+ blocks? there set apart by "
+    r"(a cross|crosses), $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -295,6 +307,8 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _COUNTED_REASON.search(before)
             or _ROOM_REASON.search(before)
             or _APART_REASON.search(before)
+            or _SIDES_REASON.search(before)
+            or _ROOM_APART_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)

@@ -265,7 +265,36 @@ def _block_at(claims: Sequence[Claim], start: int, end: int, what: str = "block"
     for c in _all(claims, "apart_block"):
         if (c["start"], c["end"]) == (start, end):
             return f"the {what} at {where}, too far from {_apart_words(c)},"
+    sides = _sides_at(claims, start, end)
+    if sides is not None:
+        return f"the {what} at {where}, {room_sides_words(sides)},"
     return f"the {what} at {where}"
+
+
+def _how_many(k: int) -> str:
+    """``two`` (``12`` past nine)."""
+    return _COUNTS[k] if k < len(_COUNTS) else str(k)
+
+
+def room_sides_words(c: Claim) -> str:
+    """``with room for only two clues before it and only three after it`` (a ``room_block``
+    claim: the crosses leave no room for more clues on either side; ``with room for no clue
+    before it and only one after it``, ``… and none after it``), ``with room for only five
+    clues before it and five blocks there set apart by crosses`` (a ``room_apart_block``
+    claim: as many clues there as blocks, each another clue)."""
+    if c["claim"] == "room_apart_block":
+        k = _how_many(c["count"])
+        many = "clue" if c["count"] == 1 else "clues"
+        blocks = "block" if c["count"] == 1 else "blocks"
+        crosses = "a cross" if c["count"] == 1 else "crosses"
+        return (
+            f"with room for only {k} {many} {c['side']} it and {k} {blocks} there set apart "
+            f"by {crosses}"
+        )
+    a, b = c["room_before"], c["room_after"]
+    before = "no clue" if a == 0 else "only one clue" if a == 1 else f"only {_how_many(a)} clues"
+    after = "none" if b == 0 else f"only {_how_many(b)}"
+    return f"with room for {before} before it and {after} after it"
 
 
 def _apart_words(c: Claim) -> str:
@@ -278,6 +307,18 @@ def _apart_words(c: Claim) -> str:
     before = "the first block" if edge_b else f"the block at {cells_text(range(bs, be))}"
     after = "the last block" if edge_a else f"the block at {cells_text(range(as_, ae))}"
     return f"{before} for one {c['sizes'][0]} and from {after} for one {c['sizes'][1]}"
+
+
+def _sides_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
+    """The ``room_block`` or ``room_apart_block`` claim of the boxes ``[start, end)``, when the
+    claims give one."""
+    for c in claims:
+        if c["claim"] in ("room_block", "room_apart_block") and (c["start"], c["end"]) == (
+            start,
+            end,
+        ):
+            return c
+    return None
 
 
 def _room_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -1299,7 +1340,12 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
         if side:
             kinds.add("edge")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}")
-        elif _counted_at(claims, s, e) or _walled_at(claims, s, e) or _room_at(claims, s, e):
+        elif (
+            _counted_at(claims, s, e)
+            or _walled_at(claims, s, e)
+            or _room_at(claims, s, e)
+            or _sides_at(claims, s, e)
+        ):
             kinds.add("short")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}{_only_size(claims, s, e)}")
         elif long:
@@ -1381,6 +1427,8 @@ def premise_focus(
                 "part_edge",
                 "no_room",
                 "apart_block",
+                "room_block",
+                "room_apart_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1401,6 +1449,8 @@ def premise_focus(
                 "part_edge",
                 "no_room",
                 "apart_block",
+                "room_block",
+                "room_apart_block",
             ):
                 for i in c["clues"]:
                     add_clue(i)

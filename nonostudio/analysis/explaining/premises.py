@@ -56,6 +56,17 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   (``edge`` 1: the line's first or last block; 0: said before, with a reason) and too far from
   it for that clue (more cells from the first of one to the last of the other than the clue is
   long): so its clue lies between theirs, only the one of ``clues`` (:func:`short_reasons`).
+* ``room_block {start, end, clues, room_before, room_after}`` — cells ``[start, end)`` are
+  filled; the line's first ``room_before`` + 1 clues cannot all lie, in order and one cell
+  apart, in the cells before ``start - 1``, nor its last ``room_after`` + 1 clues in the cells
+  after ``end`` (the crosses alone considered), so the boxes' clue has at most ``room_before``
+  clues before it and ``room_after`` after it: the one of ``clues`` (:func:`short_reasons`).
+* ``room_apart_block {start, end, clues, side, count, blocks}`` — cells ``[start, end)`` are
+  filled; on ``side`` ("before" / "after") of them, beyond the crosses around them, the filled
+  cells are the ``count`` ``blocks`` (``[start, end)`` each), a cross between each two, so as
+  many other clues, and no room there for ``count`` + 1 clues (as ``room_block``): so exactly
+  ``count`` clues lie on that side of the boxes' clue, the one of ``clues``
+  (:func:`short_reasons`).
 * ``no_room {start, end, clues, by, side, gap, room_for, size, walled}`` — cells ``[start,
   end)`` are filled, the block ``by`` (``[start, end, clue]``, said before to be that clue's)
   lies before (``side`` "before": the cells ``gap`` between them, none filled) or after them,
@@ -310,6 +321,12 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                 range(gs, ge - h + 1) if i in there else range(0) for i, h in enumerate(x.hints)
             ]
             bounds = _stopped(x, r, inside, {}, used, rule=False)[0]
+            by_box = _edge_bound(x, there, side, gs, ge)
+            found = [c["clue"] - x.co for c in bounds if c["claim"] == "starts"]
+            if by_box and found and not set(found) & set(there):
+                # the first (last) clue, the only short one there, holds the first (last) box:
+                # said so, not a farther clue's bound that keeps it there by the clues' order
+                bounds = by_box
             if not any(c["claim"] == "starts" for c in bounds):
                 k = len(x.hints)
                 if side == "max":  # the clues after it packed against the far edge
@@ -326,6 +343,28 @@ def small_gap(x: WitnessLine) -> list[Witness]:
         x.decide(w, range(gs, ge), CROSSED)
         out.append(w)
     return out
+
+
+def _edge_bound(x: WitnessLine, there: Sequence[int], side: str, gs: int, ge: int) -> list[Claim]:
+    """When ``there``, the clues short enough for the gap ``[gs, ge)`` that lie before it
+    (``side`` "max") or after it ("min"), is the first (last) clue alone and the first (last)
+    box lies before (after) the gap: its ``edge_box`` claim and the bound it sets ("the first box
+    is at cell 1, so the first clue, 1, ends by cell 1"); else empty."""
+    blocks = runs(x.cells, FILLED)
+    if not blocks:
+        return []
+    if side == "max" and list(there) == [0] and blocks[0][0] < gs:
+        bs, be = blocks[0]
+        return [x.edge_box("first", bs, be, 0), {**x.starts(0, None, bs), "from": "edge_box"}]
+    last = len(x.hints) - 1
+    if side == "min" and list(there) == [last] and blocks[-1][1] > ge:
+        bs, be = blocks[-1]
+        lo = be - x.hints[last]
+        return [
+            x.edge_box("last", bs, be, last),
+            {**x.starts(last, lo, None), "from": "edge_box"},
+        ]
+    return []
 
 
 def _uncovered(
@@ -2074,7 +2113,10 @@ def short_reasons(
     whose other clues as long are theirs is the one clue left (a ``walled_block`` claim with
     ``held``: "the block at cell 12, walled in, can only be the second clue, 1, the only other
     1", the first 1 said to be at cell 1); the next block past one of them with no room
-    between for a clue (a ``no_room`` claim, :func:`_no_room`).  Empty when none holds."""
+    between for a clue (a ``no_room`` claim, :func:`_no_room`); the crosses leaving no room for
+    one clue more on either side, or on one side beyond as many blocks set apart by crosses
+    (a ``room_block`` or ``room_apart_block`` claim, :func:`_room_both`).  Empty when none
+    holds."""
     n = len(cells)
     if not 0 <= s < e <= n or any(cells[p] != FILLED for p in range(s, e)):
         return []
@@ -2117,6 +2159,7 @@ def short_reasons(
                 )
     out += _no_room(hints, cells, s, e, i, held)
     out += _apart(hints, cells, s, e, i, held)
+    out += _room_both(hints, cells, s, e, i)
     for side, k in (("before", i), ("after", len(hints) - 1 - i)):
         seen = list(cells[:s]) if side == "before" else list(cells[e:])
         if side == "after":
@@ -2233,3 +2276,84 @@ def _apart(
     return [
         {"claim": "apart_block", "start": s, "end": e, "clues": [i], "by": sides, "sizes": sizes}
     ]
+
+
+def _fits_in(clues: Sequence[int], cells: Sequence[int]) -> bool:
+    """Whether ``clues`` fit, in order and one cell apart, in ``cells`` avoiding their crosses
+    (the filled cells taken as undecided): each placed at its earliest start."""
+    p = 0
+    for h in clues:
+        while p + h <= len(cells) and any(cells[q] == CROSSED for q in range(p, p + h)):
+            p += 1
+        if p + h > len(cells):
+            return False
+        p += h + 1
+    return True
+
+
+def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int) -> list[Claim]:
+    """A ``room_block`` claim that clue ``i`` holds the filled cells ``[s, e)``: the cells
+    before ``s - 1`` have no room for the first ``i + 1`` clues and those after ``e`` none for
+    the last ``len(hints) - i`` (the crosses alone), so the boxes' clue has at most ``i`` clues
+    before it and at most ``len(hints) - 1 - i`` after it ("the block at cell 16, with room for
+    only two clues before it and only three after it, can only be the third clue, 1"); or a
+    ``room_apart_block`` claim: no room on one side for one clue more than the blocks there,
+    each set apart from the next by crosses, so each another clue (:func:`_apart_side`): "the
+    block at cell 24, with room for only five clues before it and five blocks there set apart by
+    crosses, can only be the sixth clue, 1"."""
+    n = len(cells)
+    if len(hints) < 2:
+        return []
+    room = {
+        "before": not _fits_in(hints[: i + 1], cells[: max(0, s - 1)]),
+        "after": not _fits_in(list(reversed(hints[i:])), list(reversed(cells[min(n, e + 1) :]))),
+    }
+    if room["before"] and room["after"]:
+        return [
+            {
+                "claim": "room_block",
+                "start": s,
+                "end": e,
+                "clues": [i],
+                "room_before": i,
+                "room_after": len(hints) - 1 - i,
+            }
+        ]
+    for side, count in (("before", i), ("after", len(hints) - 1 - i)):
+        blocks = _apart_side(cells, s, e, side) if room[side] else None
+        if count > 0 and blocks is not None and len(blocks) == count:
+            return [
+                {
+                    "claim": "room_apart_block",
+                    "start": s,
+                    "end": e,
+                    "clues": [i],
+                    "side": side,
+                    "count": count,
+                    "blocks": [list(b) for b in blocks],
+                }
+            ]
+    return []
+
+
+def _apart_side(cells: Sequence[int], s: int, e: int, side: str) -> list[tuple[int, int]] | None:
+    """The blocks on ``side`` ("before" / "after") of the filled cells ``[s, e)`` beyond the
+    crosses around them, when a cross lies between each two of them (each then another clue);
+    None when two share a stretch between crosses."""
+    n = len(cells)
+    if side == "before":
+        t = s
+        while t > 0 and cells[t - 1] != CROSSED:
+            t -= 1
+        span = range(0, t)
+    else:
+        t = e
+        while t < n and cells[t] != CROSSED:
+            t += 1
+        span = range(t, n)
+    seg = [cells[p] for p in span]
+    found = [(a + span.start, b + span.start) for a, b in runs(seg, FILLED)]
+    for (_, be), (bs, _) in zip(found[:-1], found[1:], strict=True):
+        if CROSSED not in cells[be:bs]:
+            return None
+    return found

