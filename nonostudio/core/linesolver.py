@@ -110,7 +110,7 @@ def solve_masks(
     top = unknown.bit_length()
     above = crossed >> top
     right = top + (above & -above).bit_length() - 1 if above else n
-    if left or right < n:
+    if left or right < n or filled & 1 or filled >> (n - 1):
         # An earlier result's cells up to a crossed one at either end are its first or last
         # blocks, and so the first or last hints: only the blocks past them are compared with
         # the hints (measured: comparing them all took a tenth of Cauldron's line solving).
@@ -147,6 +147,11 @@ def solve_masks(
                 m2 = (starts >> right).bit_count()
         if m1 + m2 > k:
             return None
+        if left < (unknown & -unknown).bit_length() - 1 or right > top:
+            anchored = _anchor(hints, filled, crossed, unknown, left, right, m1, m2)
+            if anchored is None or len(anchored) == 2:
+                return anchored
+            filled, crossed, left, right, m1, m2 = anchored
         width = right - left
         inner = (1 << width) - 1
         out = _solve(hints[m1 : k - m2], width, (filled >> left) & inner, (crossed >> left) & inner)
@@ -154,6 +159,114 @@ def solve_masks(
             return None
         return filled | (out[0] << left), crossed | (out[1] << left)
     return _solve(hints, n, filled, crossed)
+
+
+def _anchor(
+    hints: Sequence[int],
+    filled: int,
+    crossed: int,
+    unknown: int,
+    left: int,
+    right: int,
+    m1: int,
+    m2: int,
+) -> tuple[int, int] | tuple[int, int, int, int, int, int] | None:
+    """The known ends of :func:`solve_masks` pushed past the blocks they anchor.
+
+    Cells ``[0, left)`` are known and hold hints ``0..m1-1`` (cell ``left - 1`` crossed, or
+    ``left`` 0), and ``[right, n)`` the last ``m2`` hints likewise; ``unknown`` (not empty) lies
+    between.  A filled cell at ``left`` starts hint ``m1`` in every solution: its cells are
+    filled, the cell after it crossed, and the known end moves past it and past any known cells
+    up to a crossed one after it (their blocks checked against the next hints); the same from the
+    right.  Returns the masks and the new ``(left, right, m1, m2)``, the masks alone when no cell
+    is left unknown, or None when the hints cannot be placed so.
+    """
+    k = len(hints)
+    low = (unknown & -unknown).bit_length() - 1  # the first unknown cell
+    while left < low:  # cells [left, low) filled: hint m1 starts at ``left``
+        if m1 + m2 >= k:
+            return None
+        end = left + hints[m1]
+        if end < low or end > right:  # a filled cell just after it, or past the known end
+            return None
+        if end > low:
+            block = (1 << end) - (1 << low)  # the unknown cells it covers
+            if crossed & block:
+                return None
+            filled |= block
+        if (filled >> end) & 1:
+            return None
+        m1 += 1
+        if end < right:
+            crossed |= 1 << end
+        left = end + 1
+        rest = unknown >> left
+        if not rest:
+            return _complete(hints, filled, crossed, left, right, m1, m2)
+        low = left + (rest & -rest).bit_length() - 1
+        # Known cells up to a crossed one after the block: complete blocks, the next hints.
+        known = (crossed >> left) & ((1 << (low - left)) - 1)
+        if known:
+            stop = known.bit_length()
+            region = (filled >> left) & ((1 << stop) - 1)
+            if region:
+                count = _blocks_are(region, hints, m1)
+                if count < 0:
+                    return None
+                m1 += count
+            left += stop
+    unknown = unknown >> low << low
+    top = unknown.bit_length()  # one past the last unknown cell
+    while right > top:  # cells [top, right) filled: hint k - m2 - 1 ends at ``right - 1``
+        if m1 + m2 >= k:
+            return None
+        start = right - hints[k - m2 - 1]
+        if start > top or start < left:
+            return None
+        if start < top:
+            block = (1 << top) - (1 << start)
+            if crossed & block:
+                return None
+            filled |= block
+        m2 += 1
+        if start > left:
+            right = start - 1
+            if (filled >> right) & 1:
+                return None
+            crossed |= 1 << right
+        else:
+            right = start
+        unknown &= (1 << right) - 1
+        if not unknown:
+            return _complete(hints, filled, crossed, left, right, m1, m2)
+        top = unknown.bit_length()
+        known = (crossed >> top) & ((1 << (right - top)) - 1)
+        if known:
+            stop = top + (known & -known).bit_length() - 1  # the lowest crossed cell above
+            region = (filled >> stop) & ((1 << (right - stop)) - 1)
+            if region:
+                count = (region & ~(region << 1)).bit_count()
+                if m1 + m2 + count > k or _blocks_are(region, hints, k - m2 - count) != count:
+                    return None
+                m2 += count
+            right = stop
+    if m1 + m2 > k:
+        return None
+    return filled, crossed, left, right, m1, m2
+
+
+def _complete(
+    hints: Sequence[int], filled: int, crossed: int, left: int, right: int, m1: int, m2: int
+) -> tuple[int, int] | None:
+    """:func:`_anchor`'s line once no cell is unknown: the masks if the cells from ``left`` to
+    ``right`` hold exactly the hints between the first ``m1`` and the last ``m2``, else None."""
+    k = len(hints)
+    if m1 + m2 > k:
+        return None
+    region = filled & ((1 << right) - 1) >> left << left if right > left else 0
+    if _blocks_are(region, hints, m1) != k - m2 - m1:
+        return None
+    return filled, crossed
 
 
 def _blocks_are(region: int, hints: Sequence[int], j: int) -> int:

@@ -610,3 +610,51 @@ def test_random_lines_up_to_thirty_cells_match_enumerated_placements(monkeypatch
         else:
             decided += (expected[0] | expected[1]).bit_count() - (filled | crossed).bit_count()
     assert contradictions > 50 and decided > 2000
+
+
+def test_blocks_anchored_at_the_known_ends_match_a_cell_by_cell_reference(monkeypatch):
+    """Long lines whose known ends stop inside a block, as they do once crossing lines have
+    filled cells next to a known end: the block is anchored there (its cells filled, the cell
+    after it crossed), the known end moves past it and past the known cells up to a crossed one
+    after it, again and again, from either end.  Against reachability over the clue's automaton,
+    with wrong cells (in an anchored block, just after it, or anywhere), lines left complete by
+    the anchoring, and lines where no cell is unknown between a filled end and the other end."""
+    rng = random.Random(29)
+    anchored = []
+    anchor = linesolver._anchor
+
+    def counted(*args):
+        out = anchor(*args)
+        anchored.append(out)
+        return out
+
+    monkeypatch.setattr(linesolver, "_anchor", counted)
+    contradictions = cut = complete = 0
+    for _ in range(120):
+        n = rng.choice([64, 65, 90, 129, 200])
+        picture = [FILLED if rng.random() < rng.uniform(0.5, 0.9) else CROSSED for _ in range(n)]
+        hints = clue_of(picture)
+        # Shown: a stretch at each end stopping anywhere (often inside a block), filled cells
+        # next to them, and some cells in the middle.
+        lo, hi = sorted(rng.randrange(n + 1) for _ in range(2))
+        hidden = rng.uniform(0.3, 1.0)
+        cells = [
+            c if i < lo or i >= hi or rng.random() > hidden else UNKNOWN
+            for i, c in enumerate(picture)
+        ]
+        for i in range(n):  # chains: filled cells just past a shown end's last crossed cell
+            if cells[i] == UNKNOWN and picture[i] == FILLED and rng.random() < 0.3:
+                cells[i] = FILLED
+        if rng.random() < 0.35:
+            i = rng.randrange(n) if rng.random() < 0.5 else min(lo + rng.randrange(3), n - 1)
+            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        before = len(anchored)
+        expected = automaton_forced(hints, cells)
+        got = solve_cells(hints, cells)
+        assert got == expected, (n, hints, cells_to_text(cells))
+        contradictions += expected is None
+        if len(anchored) > before and anchored[-1] is not None:
+            cut += len(anchored[-1]) == 6
+            complete += len(anchored[-1]) == 2
+    assert contradictions >= 15 and cut >= 40 and complete >= 6
+    assert sum(out is None for out in anchored) >= 5  # contradictions found while anchoring
