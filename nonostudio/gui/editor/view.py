@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QWidget
 
@@ -530,14 +530,10 @@ class EditorView(QWidget):
         """Once the grid is laid out, scroll where its clue numbers begin to the view's top
         left: the room Draw mode keeps before them for longer clues is empty, and on a big
         puzzle it is larger than the view, which showed nothing else (a new 100x100 at
-        1024x600: a blank grey view, the grid scrolled out of sight)."""
-
-        def scroll() -> None:
-            (x0, _), (y0, _) = self.grid.clue_bands()
-            self.ui.scroll.horizontalScrollBar().setValue(x0)
-            self.ui.scroll.verticalScrollBar().setValue(y0)
-
-        QTimer.singleShot(0, self, scroll)
+        1024x600: a blank grey view, the grid scrolled out of sight).  Clues longer than the
+        view are seen by their last numbers beside the first cells (``scroll_to_start``): a
+        random 1000x1000 showed the empty corner between them, a blank grey view again."""
+        self.ui.scroll.scroll_to_start_later()
 
     def _on_mode_toggled(self, drawing: bool) -> None:
         mode = DRAW if drawing else CLUES

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QScrollArea, QWidget
+
+from nonostudio.gui.grid.pinned import MAX_PIN_SHARE
 
 if TYPE_CHECKING:
     from nonostudio.gui.grid.view import GridView
@@ -28,6 +30,15 @@ class GridScrollArea(QScrollArea):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         grid.set_fit(True)
         grid.cursorMoved.connect(self._follow_cursor)
+        self._start_pending = False
+        # at the start and not scrolled since: a change of range (a scroll bar appearing a
+        # moment later narrows the view) scrolls to the start again, not leaves it clamped
+        self._at_start = False
+        self._starting = False
+        grid.centreMoved.connect(self._keep_centre)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.rangeChanged.connect(self._range_changed)  # (the grid laid out at a new size)
+            bar.valueChanged.connect(self._scrolled)
 
     def _follow_cursor(self, row: int, col: int) -> None:
         """Scroll the keyboard cursor's cell into sight, clear of the pinned clues."""
@@ -35,9 +46,77 @@ class GridScrollArea(QScrollArea):
         x_margin, y_margin = self.grid.cursor_margins()
         self.ensureVisible(rect.center().x(), rect.center().y(), x_margin, y_margin)
 
+    def scroll_to_start(self) -> None:
+        """Scroll where the puzzle starts: its clues from their first numbers when they take at
+        most ``MAX_PIN_SHARE`` of the view, else their last ones beside the first cells (each
+        half the view: :func:`start_value`).  At 0, 0 a big puzzle showed the empty corner
+        between its clues: a random 200x200 or 1000x1000, its clues longer than the view both
+        ways, showed a blank grey view in the Editor and in Solve."""
+        (x0, left), (y0, top) = self.grid.clue_bands()
+        view = self.viewport().size()
+        self._starting = True
+        try:
+            self.horizontalScrollBar().setValue(start_value(x0, left, view.width()))
+            self.verticalScrollBar().setValue(start_value(y0, top, view.height()))
+        finally:
+            self._starting = False
+        self._at_start = True
+
+    def _scrolled(self, _value: int) -> None:
+        if not self._starting:
+            self._at_start = False
+
+    def scroll_to_start_later(self) -> None:
+        """:meth:`scroll_to_start` once the grid is laid out at its new size and the area is
+        shown (a puzzle opened while its tab is hidden starts there when the tab is shown)."""
+        self._start_pending = True
+        QTimer.singleShot(0, self, self._start_if_ready)
+
+    def _start_if_ready(self) -> None:
+        if not self._start_pending or not self.isVisible():
+            return
+        least = self.grid.minimumSize()
+        if self.grid.width() < least.width() or self.grid.height() < least.height():
+            return  # not laid out yet: its resize comes back here
+        self._start_pending = False
+        self.scroll_to_start()
+
+    def _range_changed(self, _low: int, _high: int) -> None:
+        if self._start_pending:
+            QTimer.singleShot(0, self, self._start_if_ready)
+        elif self._at_start:  # (before the bar keeps its value within the new range)
+            self.scroll_to_start()
+
+    def _keep_centre(self, point: QPoint) -> None:
+        """The cell size changed (a zoom): keep the place looked at in the middle of the view.
+        Zoomed in at a big puzzle's first cells, the view went to the empty corner between its
+        clues (the scroll bars kept their pixels)."""
+        if self._start_pending:
+            return  # a new puzzle: it starts at its start
+        self.setWidgetResizable(True)  # (the grid takes its new size and the bars their range now)
+        view = self.viewport().size()
+        self.horizontalScrollBar().setValue(point.x() - view.width() // 2)
+        self.verticalScrollBar().setValue(point.y() - view.height() // 2)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._start_pending:
+            QTimer.singleShot(0, self, self._start_if_ready)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.grid.set_available_size(self.maximumViewportSize())
+
+
+def start_value(clues_from: int, cells_from: int, view: int) -> int:
+    """Where a scroll bar goes to show a grid from its start along one axis: its clue numbers
+    begin at ``clues_from`` and its cells at ``cells_from`` (widget pixels) in a viewport
+    ``view`` pixels long.  Clues that take at most :data:`MAX_PIN_SHARE` of the view are seen
+    whole (from their start, as pinned clues are); longer ones, which are not pinned, by their
+    numbers nearest the cells in half the view, the other half left to the cells."""
+    if cells_from - clues_from <= view * MAX_PIN_SHARE:
+        return clues_from
+    return cells_from - view // 2
 
 
 def revealed_value(value: int, start: int, length: int, view: int, covered: int) -> int:

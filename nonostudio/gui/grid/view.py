@@ -81,6 +81,20 @@ class Drag:
     axis: Literal["row", "col"] | None = None
 
 
+def moved_point(point: QPoint, before: Layout, after: Layout) -> QPoint:
+    """Where ``point`` of a grid laid out as ``before`` is in the grid laid out as ``after``
+    (another cell size): the same place in the same cell, and over the clues as far from the
+    cells in cells."""
+
+    def along(value: int, start: int, start_after: int) -> int:
+        return start_after + round((value - start) * after.cell / before.cell)
+
+    return QPoint(
+        along(point.x(), before.grid_left, after.grid_left),
+        along(point.y(), before.grid_top, after.grid_top),
+    )
+
+
 # Differences from the overlay must stand out from both the ink and the selection highlight in
 # light and dark schemes alike, so this one colour is fixed rather than taken from the palette.
 OVERLAY_COLOR = QColor(230, 90, 30)
@@ -110,6 +124,9 @@ class GridView(QWidget):
     statusChanged = Signal(str)
     zoomChanged = Signal(float)
     cursorMoved = Signal(int, int)  # the keyboard cursor's row and column (a scroll area follows)
+    # a zoom or Fit to Window changed the cell size: where the point at the centre of the view
+    # went, in the new layout (a scroll area keeps it there: a zoom keeps the place looked at)
+    centreMoved = Signal(QPoint)
 
     def __init__(self, undo_stack: QUndoStack | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -264,7 +281,7 @@ class GridView(QWidget):
         if zoom == self._zoom:
             return
         self._zoom = zoom
-        self._relayout()
+        self._relayout(keep_centre=True)
         self.zoomChanged.emit(zoom)
 
     def is_fit(self) -> bool:
@@ -276,7 +293,7 @@ class GridView(QWidget):
         :class:`GridScrollArea`) and keep fitting it as that space or the clues change."""
         self._fit = fit
         if fit:
-            self._relayout()
+            self._relayout(keep_centre=True)
 
     def fit_to_window(self) -> None:
         self.set_fit(True)
@@ -385,11 +402,17 @@ class GridView(QWidget):
             and max((len(c) for c in self._cols), default=0) <= lay.col_slots
         )
 
-    def _relayout(self) -> None:
+    def _relayout(self, *, keep_centre: bool = False) -> None:
+        """Lay the grid out anew; ``keep_centre`` (a zoom, Fit to Window): say where the point
+        at the view's centre went when the cell size changed (:attr:`centreMoved`)."""
+        before = self._layout
+        centre = visible_rect(self).center()
         self._layout = self._compute_layout()
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
         self.update()
+        if keep_centre and self._layout.cell != before.cell:
+            self.centreMoved.emit(moved_point(centre, before, self._layout))
 
     # --- cursor and status ---------------------------------------------------------------------
 

@@ -189,7 +189,10 @@ class SolveView(TraceView):
         self._puzzle = puzzle
         self._progress.new_puzzle()  # the window says which library puzzle this is
         self.ui.show_no_puzzle("")
+        resized = self.grid.cells().shape != (puzzle.height, puzzle.width)
         self.grid.set_clues(puzzle.rows, puzzle.cols)
+        if resized:  # (a big puzzle's view at 0, 0 is the empty corner between its clues)
+            self.ui.scroll.scroll_to_start_later()
         self._hand = new_grid(puzzle.height, puzzle.width)
         self._stroke_before = None
         self.grid.undo_stack().clear()
