@@ -29,6 +29,11 @@ from nonostudio.analysis.typos.colour_edits import (
     undeclared_edits,
     undeclared_items,
 )
+from nonostudio.analysis.typos.colour_lines import (
+    ColourLineFix,
+    colour_fixes_text,
+    colour_line_count_fixes,
+)
 from nonostudio.analysis.typos.contradiction import _ranges
 from nonostudio.analysis.typos.finder import (
     LINE_SOLVABLE_FACTOR,
@@ -122,6 +127,9 @@ class ColourTypoReport:
     suspects: frozenset[tuple[str, int]] = frozenset()  # the lines the diagnosis points at
     #: With an undeclared colour and no fix: why none is offered.
     undeclared_why: str = ""
+    #: A whole colour clue line put back or dropped that makes the clues one picture (looked for
+    #: when no single edit makes the puzzle unique; :mod:`.colour_lines`).
+    line_fixes: list[ColourLineFix] = field(default_factory=list)
 
     @property
     def needs_fixing(self) -> bool:
@@ -138,7 +146,7 @@ class ColourTypoReport:
     def offered(self, count: int = 3) -> list[ColourSuggestion]:
         """What to offer: :meth:`top`, or when it is empty (and the clues had no solution)
         :meth:`several`."""
-        if self.problem_kind == MULTIPLE:
+        if self.problem_kind == MULTIPLE or self.line_fixes:
             return self.top(count)
         return self.top(count) or self.several(count)
 
@@ -174,7 +182,10 @@ class ColourTypoReport:
         return out
 
     def no_suggestion_text(self) -> str:
-        """Why no suggestion is offered, in a sentence."""
+        """Why no suggestion is offered, in a sentence; a whole clue line left out or typed
+        twice first, when putting it back or dropping it makes one picture."""
+        if self.line_fixes:
+            return colour_fixes_text(self.line_fixes)
         if not self.candidates and self.complete and not self.cancelled:
             if self.problem_kind == UNDECLARED_COLOUR:
                 return self.undeclared_why
@@ -197,6 +208,7 @@ class ColourTypoReport:
             "candidates": self.candidates,
             "complete": self.complete,
             "seconds": round(self.seconds, 6),
+            "line_fixes": [f.as_dict() for f in self.line_fixes],
         }
 
 
@@ -428,6 +440,18 @@ def find_colour_typos(
         line_solvable = verdict is Verdict.UNIQUE_LINE
         factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
         found.append(ColourSuggestion(edit, verdict, line_solvable, colour_weight(edit) * factor))
+    # A line left out or typed twice shifts every later line: no single edit mends that (as the
+    # black-and-white search, not where several pictures fit: an empty line put back says
+    # nothing there).
+    if (
+        not any(s.unique for s in found)
+        and report.complete
+        and kind != MULTIPLE
+        and (not undeclared)
+    ):
+        report.line_fixes, report.complete = colour_line_count_fixes(
+            palette, rows_t, cols_t, deadline, should_stop
+        )
     unique_total = sum(s.weight for s in found if s.unique)
     several_total = sum(s.weight for s in found if s.verdict is Verdict.MULTIPLE)
     ranked = [

@@ -1,0 +1,56 @@
+"""A whole colour clue line left out or typed twice (a typist copying from a book): the colour
+typo search offers the line put back or dropped, with the clue that goes there, as the
+black-and-white search does; before, it said only "No single edit of one clue applies here"."""
+
+from __future__ import annotations
+
+import pytest
+from colour_red_blue import COLS, PALETTE, ROWS
+
+from nonostudio.analysis.typos.colour_edits import clue_words
+from nonostudio.analysis.typos.colour_finder import find_colour_typos
+from nonostudio.analysis.typos.colour_lines import colour_line_count_fixes
+from nonostudio.analysis.typos.lines import DOUBLED, MISSING
+from nonostudio.core.colour.model import ColourClues
+from nonostudio.core.colour.solver import solve_colour
+
+
+def _cut(clues: ColourClues, k: int) -> ColourClues:
+    return (*clues[:k], *clues[k + 1 :])
+
+
+@pytest.mark.parametrize(("axis", "k"), [("row", 0), ("row", 2), ("row", 4), ("column", 3)])
+def test_a_line_left_out_is_put_back_with_its_clue(axis: str, k: int) -> None:
+    rows, cols = (_cut(ROWS, k), COLS) if axis == "row" else (ROWS, _cut(COLS, k))
+    report = find_colour_typos(PALETTE, rows, cols, time_limit=20)
+    assert report.complete and not report.top()
+    back = [f for f in report.line_fixes if (f.rows, f.cols) == (ROWS, COLS)]
+    assert back and back[0].kind == MISSING and back[0].axis == axis
+    for fix in report.line_fixes:  # every fix offered makes one picture
+        assert solve_colour(fix.rows, fix.cols, len(PALETTE)).verdict.is_unique
+    # the words name the place and the clue, where "No single edit ..." stood
+    text = report.offered_title()
+    clue = (ROWS if axis == "row" else COLS)[k]
+    assert f"put in as {axis} {k + 1}" in text
+    assert (clue_words(clue, PALETTE) if clue else f"an empty {axis}") in text
+
+
+def test_a_line_typed_twice_is_dropped() -> None:
+    rows = (*ROWS[:2], ROWS[2], *ROWS[2:])
+    fixes, complete = colour_line_count_fixes(PALETTE, rows, COLS)
+    assert complete
+    dropped = [f for f in fixes if f.kind == DOUBLED]
+    assert [(f.axis, f.index) for f in dropped] == [("row", 2)]
+    assert (dropped[0].rows, dropped[0].cols) == (ROWS, COLS)
+    assert "row 3's clue" in dropped[0].text()
+    assert "typed twice (rows 3 and 4)" in dropped[0].text()
+    for fix in fixes:  # (a column put back fits these 6 rows too: one picture, as said)
+        assert solve_colour(fix.rows, fix.cols, len(PALETTE)).verdict.is_unique
+
+
+def test_no_line_fix_where_the_totals_say_no_line_is_missing() -> None:
+    # one number changed: the single edit is the fix, and no line is put back or dropped
+    (n, colour), *rest = ROWS[0]
+    rows = (((n + 1, colour), *rest), *ROWS[1:])
+    report = find_colour_typos(PALETTE, rows, COLS, time_limit=20)
+    assert report.top() and not report.line_fixes
