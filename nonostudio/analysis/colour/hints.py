@@ -181,7 +181,11 @@ def colour_hint_ladder(step: ColourStep, puzzle: ColourPuzzle) -> ColourHintLadd
         r, c, _before, after = step.cells[0]
         name = colour_name(palette, after.bit_length() - 1)
         where = "No row or column decides anything more on this grid: one cell must be taken."
-        which = f"Use {BY_ID[step.technique].name}: take one cell from the puzzle's solution."
+        # (one of the solutions: a puzzle with several has no "the solution" to take it from)
+        which = (
+            f"Use {BY_ID[step.technique].name}: take one cell as one of the puzzle's solutions "
+            "has it."
+        )
         apply = f"Take row {r + 1}, column {c + 1} as {name}."
         return ColourHintLadder(step, where, which, step.text, step.text, apply)
     line = line_name(step.axis, step.index).lower()

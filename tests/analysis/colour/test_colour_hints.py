@@ -6,6 +6,7 @@ cells whose set lost the solution's colour."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,16 @@ def test_a_hint_from_a_player_grid_narrows_it_soundly() -> None:
         assert colour_mistakes(grid, puzzle.goal) == []
         seen += 1
     assert seen > 0 and colour_grid_solves(puzzle, grid)
+
+
+def test_a_search_hint_on_a_puzzle_with_two_pictures_claims_no_single_solution() -> None:
+    # two red cells on a diagonal of a 2x2: either diagonal fits, so a search step takes one
+    two = ColourPuzzle(PALETTE, (((1, 1),), ((1, 1),)), (((1, 1),), ((1, 1),)))
+    trace = colour_trace(two)
+    assert trace.solutions == "multiple"
+    position = next(i for i, s in enumerate(trace.steps) if s.kind == GUESS)
+    ladder = colour_trace_hint(trace, position)
+    assert ladder is not None
+    words = " ".join(ladder.texts())
+    assert not re.search(r"the puzzle's solution\b", words)  # there are two
+    assert "one of the puzzle's solutions" in ladder.technique
