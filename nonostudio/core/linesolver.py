@@ -106,7 +106,8 @@ def solve_masks(
         return filled, crossed
     # Known cells up to a crossed one at either end hold the first and last hints exactly: check
     # them and solve only the cells between (most of a long line is known late in solving).
-    left = (crossed & ((unknown & -unknown) - 1)).bit_length()  # cells [0, left) known, left-1 x
+    first = unknown & -unknown
+    left = (crossed & (first - 1)).bit_length()  # cells [0, left) known, left-1 x
     top = unknown.bit_length()
     above = crossed >> top
     right = top + (above & -above).bit_length() - 1 if above else n
@@ -147,7 +148,7 @@ def solve_masks(
                 m2 = (starts >> right).bit_count()
         if m1 + m2 > k:
             return None
-        if left < (unknown & -unknown).bit_length() - 1 or right > top:
+        if left < first.bit_length() - 1 or right > top:
             anchored = _anchor(hints, filled, crossed, unknown, left, right, m1, m2)
             if anchored is None or len(anchored) == 2:
                 return anchored
@@ -187,6 +188,7 @@ def _anchor(
         if m1 + m2 >= k:
             return None
         end = left + hints[m1]
+        m1 += 1
         if end < low or end > right:  # a filled cell just after it, or past the known end
             return None
         if end > low:
@@ -194,16 +196,17 @@ def _anchor(
             if crossed & block:
                 return None
             filled |= block
-        if (filled >> end) & 1:
-            return None
-        m1 += 1
-        if end < right:
+        if end < right:  # (cell ``right`` is crossed)
+            if (filled >> end) & 1:
+                return None
             crossed |= 1 << end
         left = end + 1
         rest = unknown >> left
         if not rest:
             return _complete(hints, filled, crossed, left, right, m1, m2)
         low = left + (rest & -rest).bit_length() - 1
+        if low == left:
+            break
         # Known cells up to a crossed one after the block: complete blocks, the next hints.
         known = (crossed >> left) & ((1 << (low - left)) - 1)
         if known:
@@ -218,9 +221,10 @@ def _anchor(
     unknown = unknown >> low << low
     top = unknown.bit_length()  # one past the last unknown cell
     while right > top:  # cells [top, right) filled: hint k - m2 - 1 ends at ``right - 1``
-        if m1 + m2 >= k:
+        m2 += 1
+        if m1 + m2 > k:
             return None
-        start = right - hints[k - m2 - 1]
+        start = right - hints[k - m2]
         if start > top or start < left:
             return None
         if start < top:
@@ -228,7 +232,6 @@ def _anchor(
             if crossed & block:
                 return None
             filled |= block
-        m2 += 1
         if start > left:
             right = start - 1
             if (filled >> right) & 1:
@@ -240,6 +243,8 @@ def _anchor(
         if not unknown:
             return _complete(hints, filled, crossed, left, right, m1, m2)
         top = unknown.bit_length()
+        if top == right:
+            break
         known = (crossed >> top) & ((1 << (right - top)) - 1)
         if known:
             stop = top + (known & -known).bit_length() - 1  # the lowest crossed cell above
