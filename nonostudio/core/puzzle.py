@@ -138,7 +138,9 @@ class Puzzle:
     can satisfy them for a simple reason (a clue longer than its line, row and column totals that
     differ) or :class:`PuzzleError` for malformed values.  ``goal`` is an optional solution picture
     (``int8`` array of FILLED/CROSSED, shape ``(height, width)``; it may be given as
-    :class:`GoalRows`).
+    :class:`GoalRows`).  ``notes`` is free text a file holds besides the clues (a ``.non``
+    file's comments and lines of unknown keys, an XML ``<description>``), kept so that saving
+    does not lose it; like the other text fields it takes part in ``==`` but not in the hash.
     """
 
     rows: Clues
@@ -148,6 +150,7 @@ class Puzzle:
     copyright: str = ""
     licence: str = ""
     goal: _Goal = _Goal()
+    notes: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(tuple(int(v) for v in r) for r in self.rows))
@@ -239,6 +242,7 @@ class Puzzle:
         author: str | None = None,
         copyright: str | None = None,
         licence: str | None = None,
+        notes: str | None = None,
     ) -> Puzzle:
         """A copy with the text fields given changed (clues are re-validated)."""
         return replace(
@@ -247,6 +251,7 @@ class Puzzle:
             author=self.author if author is None else author,
             copyright=self.copyright if copyright is None else copyright,
             licence=self.licence if licence is None else licence,
+            notes=self.notes if notes is None else notes,
         )
 
     def without_goal(self) -> Puzzle:
@@ -277,8 +282,8 @@ class Puzzle:
         return (
             self.rows == other.rows
             and self.cols == other.cols
-            and (self.title, self.author, self.copyright, self.licence)
-            == (other.title, other.author, other.copyright, other.licence)
+            and (self.title, self.author, self.copyright, self.licence, self.notes)
+            == (other.title, other.author, other.copyright, other.licence, other.notes)
             and same_goal
         )
 
@@ -286,7 +291,7 @@ class Puzzle:
         return (
             f"{type(self).__qualname__}(rows={self.rows!r}, cols={self.cols!r}, "
             f"title={self.title!r}, author={self.author!r}, copyright={self.copyright!r}, "
-            f"licence={self.licence!r})"
+            f"licence={self.licence!r}" + (f", notes={self.notes!r})" if self.notes else ")")
         )
 
     def __hash__(self) -> int:

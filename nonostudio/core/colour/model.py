@@ -348,6 +348,7 @@ class ColourPuzzle:
             author=puzzle.author,
             copyright=puzzle.copyright,
             licence=puzzle.licence,
+            notes=puzzle.notes,
             goal=goal,
         )
 
@@ -371,6 +372,7 @@ class ColourPuzzle:
             author=self.author,
             copyright=self.copyright,
             licence=self.licence,
+            notes=self.notes,
             goal=goal,
         )
 

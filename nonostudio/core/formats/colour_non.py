@@ -23,7 +23,7 @@ from nonostudio.core.formats._colour import (
     make_palette,
     readable_names,
 )
-from nonostudio.core.formats.non import _KEYWORDS, _quote, _Reader
+from nonostudio.core.formats.non import _quote, _Reader, note_lines
 
 
 def read(text: str, source: str) -> ColourPuzzle:
@@ -143,7 +143,7 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
     ):
         if value:
             out.append(f"{key} {_quote(value)}")
-    out += [_note_line(ln) for ln in puzzle.notes.splitlines() if ln.strip()]
+    out += note_lines(puzzle.notes)
     out += [f"width {puzzle.width}", f"height {puzzle.height}"]
     background = puzzle.palette.background
     if (background.name, background.rgb) != ("white", "#ffffff"):
@@ -159,16 +159,6 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
         cells = "".join(letters[v] for row in puzzle.goal for v in row)
         out += ["", f'goal "{cells}"']
     return "\n".join(out) + "\n"
-
-
-def _note_line(line: str) -> str:
-    """A notes line as written: as it is, but ``- `` before one that would read as a keyword
-    (``rows of trees``) or a clue line (``3 colours``); ``catalogue`` lines stay themselves."""
-    text = line.strip()
-    word = text.split()[0].lower()
-    if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
-        return "- " + line
-    return line
 
 
 def _one_line(text: str) -> str:

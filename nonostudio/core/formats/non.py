@@ -1,9 +1,11 @@
 """Steve Simpson's ``.non`` format (with the nonogram-db extensions ``license``, ``goal``, colours).
 
 Keywords may come in any order; ``rows``/``columns`` are followed by one clue line per row or
-column (comma-separated numbers, ``0`` for an empty clue). Unknown lines are
-ignored, as the format asks, but a clue line outside a section (more clues than the height or
-width) is refused with its line number rather than dropped.
+column (comma-separated numbers, ``0`` for an empty clue). Unknown lines (comments, notes,
+keys other programs write, ``catalogue``) do not change the puzzle, as the format asks: they are
+kept as the puzzle's notes and written back after the title lines, so that opening and saving a
+file loses none of them. A clue line outside a section (more clues than the height or width) is
+refused with its line number rather than dropped.
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ class _Reader:
         #: which looks for the line left out or typed twice).
         self.miscount: PuzzleError | None = None
         #: The lines the format ignores (free text other programs keep, ``catalogue``), as read:
-        #: a colour puzzle keeps them as its notes.
+        #: the puzzle (black and white or colour) keeps them as its notes.
         self.free: list[str] = []
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
@@ -206,6 +208,8 @@ class _Reader:
 
     def read(self) -> Puzzle:
         rows, cols, meta, goal_text = self.parse()
+        if self.free:
+            meta["notes"] = "\n".join(self.free)
         if len(self.colours) > 1:
             raise colour_refusal(self.colours, self.source)
         if self.miscount is not None:
@@ -441,8 +445,25 @@ def _quote(value: str) -> str:
     return '"' + html.escape(clean_meta(value), quote=True) + '"'
 
 
+def note_lines(notes: str) -> list[str]:
+    """The lines of ``notes`` as a ``.non`` file holds them: blank ones left out, and ``- ``
+    before one that would read as a keyword (``rows of trees``) or a clue line (``3 colours``);
+    ``catalogue`` lines stay themselves."""
+    out = []
+    for line in notes.splitlines():
+        text = line.strip()
+        if not text:
+            continue
+        word = text.split()[0].lower()
+        if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
+            line = "- " + line
+        out.append(line.rstrip())
+    return out
+
+
 def write(puzzle: Puzzle, with_solution: bool = True) -> str:
-    """The ``.non`` text of ``puzzle`` (``goal`` when it has one and ``with_solution``)."""
+    """The ``.non`` text of ``puzzle`` (``goal`` when it has one and ``with_solution``); its
+    notes follow the title lines."""
     out = []
     for key, value in (
         ("title", puzzle.title),
@@ -452,6 +473,7 @@ def write(puzzle: Puzzle, with_solution: bool = True) -> str:
     ):
         if value:
             out.append(f"{key} {_quote(value)}")
+    out += note_lines(puzzle.notes)
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
     out += ["", "columns"]

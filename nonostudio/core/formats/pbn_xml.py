@@ -7,7 +7,8 @@ while it is parsed.
 
 Every field of a :class:`Puzzle` survives a write and a read: the clues, the goal picture, and
 ``<title>``, ``<author>``, ``<copyright>`` and ``<license>`` text exactly as stored (surrounding
-whitespace, tabs, line breaks and carriage returns included). pbn 0.3 has no licence element;
+whitespace, tabs, line breaks and carriage returns included), and the notes as ``<description>``
+(read from ``<description>`` or else the first ``<note>``). pbn 0.3 has no licence element;
 nonostudio writes ``<license>`` (and reads ``<licence>`` too), which other readers skip.
 Characters XML cannot hold at all (control characters other than tab, line feed and carriage
 return) are written as spaces.
@@ -194,6 +195,7 @@ def _puzzle(
     meta = {key: el.findtext(tag) or "" for key, tag in _META}
     if not meta["licence"]:
         meta["licence"] = el.findtext("licence") or ""
+    meta["notes"] = el.findtext("description") or el.findtext("note") or ""
     return build(
         rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line, meta=meta
     )
@@ -269,6 +271,8 @@ def write(puzzle: Puzzle, with_solution: bool = True) -> str:
         value = getattr(puzzle, key)
         if value:
             ET.SubElement(el, tag).text = _xml_text(value)
+    if puzzle.notes:
+        ET.SubElement(el, "description").text = _xml_text(puzzle.notes)
     ET.SubElement(el, "color", name="white", char=".").text = "fff"
     ET.SubElement(el, "color", name="black", char="X").text = "000"
     for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):

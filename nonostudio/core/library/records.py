@@ -112,6 +112,8 @@ def puzzle_to_json(puzzle: AnyPuzzle) -> str:
         "licence": puzzle.licence,
         "goal": goal,
     }
+    if puzzle.notes:  # (a puzzle without notes keeps the document it always had)
+        doc["notes"] = puzzle.notes
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -192,6 +194,7 @@ def puzzle_from_json(text: str, source: str = "library") -> Puzzle:
             author=str(doc.get("author", "")),
             copyright=str(doc.get("copyright", "")),
             licence=str(doc.get("licence", "")),
+            notes=str(doc.get("notes", "")),
             goal=goal,
         )
     except PuzzleError as exc:

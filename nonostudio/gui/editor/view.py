@@ -147,6 +147,9 @@ class EditorView(QWidget):
         # the puzzle being loaded, whose clues, texts and picture are known good: reading them
         # back, working out its clues again and checking it again only cost time (:meth:`_load`)
         self._known: Puzzle | None = None
+        # the open puzzle's notes (free text of its file, which the editor does not show): kept
+        # in the puzzles made from the picture or the typed clues, so that saving keeps them
+        self._notes = ""
         # the last picture's cells and their clues: a switch to Draw or a stroke worked them out
         # up to three times (the grid's clues, the texts, the puzzle)
         self._picture_clues: tuple[np.ndarray, Clues, Clues] | None = None
@@ -382,6 +385,7 @@ class EditorView(QWidget):
             "cells": cell_text_rows(self.grid.cells()),
             "rows_text": self.ui.rows_edit.toPlainText(),
             "cols_text": self.ui.cols_edit.toPlainText(),
+            "notes": self._notes,
         }
 
     def restore_snapshot(self, state: dict[str, Any]) -> None:
@@ -394,6 +398,7 @@ class EditorView(QWidget):
             width, height = int(state["width"]), int(state["height"])
             meta = {key: str(state["meta"].get(key, "")) for key, _label in META_FIELDS}
             rows_text, cols_text = str(state["rows_text"]), str(state["cols_text"])
+            notes = str(state.get("notes", ""))  # (an autosave of before notes has none)
             cells = np.array(
                 [[CHAR_CELLS[ch] for ch in row] for row in state["cells"]], dtype=np.int8
             )
@@ -408,6 +413,7 @@ class EditorView(QWidget):
                 f"damaged editor state (cells of shape {cells.shape} for a {width}x{height} puzzle)"
             )
         self.show_solution()  # the user's own unsaved work
+        self._notes = notes
         with self._filling(modified=True):
             for key, edit in self.ui.meta_edits.items():
                 edit.setText(meta[key])
@@ -476,6 +482,7 @@ class EditorView(QWidget):
             self._known = None
 
     def _fill_from(self, puzzle: Puzzle) -> None:
+        self._notes = puzzle.notes
         # Each puzzle opens whole in view and with its picture shown; the zoom of the last one
         # would suit another size badly.
         self.show_solution()
@@ -749,7 +756,7 @@ class EditorView(QWidget):
             cells = self.grid.cells()
             rows, cols = self._clues_of_picture(cells)
             goal = np.where(cells == FILLED, FILLED, CROSSED).astype(np.int8)
-            return Puzzle(rows, cols, goal=goal, **meta), None
+            return Puzzle(rows, cols, goal=goal, notes=self._notes, **meta), None
         if not self._typed_ok:
             return None, None
         rows, cols = self.grid.clues()
@@ -772,6 +779,7 @@ class EditorView(QWidget):
                     author=meta["author"],
                     copyright=meta["copyright"],
                     licence=meta["licence"],
+                    notes=self._notes,
                 ),
                 None,
             )
