@@ -14,7 +14,11 @@ tries
   the line; up to :data:`~nonostudio.analysis.typos.lines.MOST_PICTURES` arrangements of the free
   line are looked at per place;
 * each line equal to the next one dropped (each colour's surplus must be that line's), decided
-  the same way.
+  the same way;
+* an empty line dropped (``EXTRA``): a blank line too many in a ``.g`` or a separator typed twice
+  reads as an empty line of its own, which leaves each colour's totals equal and shifts every
+  later line (a ``.g`` with a blank line after row 4: "No solution ... No single edit of one
+  clue makes the puzzle unique (145 tried)" before).
 
 A fix is offered only when the clues with it make exactly one picture (docs/design/typos.md).
 """
@@ -42,13 +46,16 @@ from nonostudio.core.solver import Verdict
 
 #: The time one place's question may take at the most (seconds), within the search's deadline.
 PLACE_LIMIT = 2.0
+#: An empty line typed that the puzzle does not have (a blank line or a separator too many).
+EXTRA = "extra line"
 
 
 @dataclass(frozen=True)
 class ColourLineFix:
     """A colour line put back (``MISSING``: ``clue`` becomes line ``index`` of ``axis``, the
     lines from there on move one on) or dropped (``DOUBLED``: line ``index``, equal to line
-    ``index + 1``), and the clues it leaves, which make exactly one picture."""
+    ``index + 1``; ``EXTRA``: line ``index``, empty), and the clues it leaves, which make exactly
+    one picture."""
 
     kind: str
     axis: str
@@ -86,6 +93,12 @@ def _place_text(fixes: Sequence[ColourLineFix], head: bool = True) -> str:
     how = "one picture"
     if all(f.line_solvable for f in fixes):
         how += ", line-solvable"
+    if first.kind == EXTRA:
+        counted = f"{axis} clues: {lines + 1} lines; " if head else ""
+        return (
+            f"{counted}{axis} {n} is empty and seems to be one too many (a blank line or a "
+            f"separator typed twice): without it, {size} make {how}"
+        )
     if first.kind == DOUBLED:
         counted = f"{axis} clues: {lines + 1} lines; " if head else ""
         return (
@@ -277,7 +290,8 @@ def _doubled(
     should_stop: StopCallback | None,
     found: list[ColourLineFix],
 ) -> bool:
-    """Add to ``found`` each colour line equal to the next whose dropping makes one picture."""
+    """Add to ``found`` each colour line equal to the next, and each empty line, whose dropping
+    makes one picture."""
     ncolours = len(palette)
     lines, crossing = (rows, cols) if axis == "row" else (cols, rows)
     have, want = _totals(lines, ncolours), _totals(crossing, ncolours)
@@ -292,16 +306,38 @@ def _doubled(
             continue
         if k and lines[k - 1] == lines[k]:
             continue
-        if _out_of_time(deadline, should_stop):
+        if not _dropped(DOUBLED, axis, k, palette, lines, crossing, deadline, should_stop, found):
             return False
-        whole = _whole(axis, (*lines[:k], *lines[k + 1 :]), crossing)
-        verdict = _decide(whole, ncolours, deadline, should_stop)
-        if verdict is Verdict.UNDECIDED:
+    if any(surplus[1:]):
+        return True
+    for k in range(len(lines)):  # an empty line too many (a run of them: its first one)
+        if lines[k] or (k and not lines[k - 1]) or (k + 1 < len(lines) and lines[k + 1] == ()):
+            continue  # (beside another empty line it is a line typed twice, tried above)
+        if not _dropped(EXTRA, axis, k, palette, lines, crossing, deadline, should_stop, found):
             return False
-        if verdict.is_unique:
-            found.append(
-                ColourLineFix(
-                    DOUBLED, axis, k, lines[k], *whole, verdict is Verdict.UNIQUE_LINE, palette
-                )
-            )
+    return True
+
+
+def _dropped(
+    kind: str,
+    axis: str,
+    k: int,
+    palette: Palette,
+    lines: ColourClues,
+    crossing: ColourClues,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    found: list[ColourLineFix],
+) -> bool:
+    """Add to ``found`` line ``k`` dropped (as ``kind``) when that makes one picture; False
+    when undecided (stopped or out of time)."""
+    if _out_of_time(deadline, should_stop):
+        return False
+    whole = _whole(axis, (*lines[:k], *lines[k + 1 :]), crossing)
+    verdict = _decide(whole, len(palette), deadline, should_stop)
+    if verdict is Verdict.UNDECIDED:
+        return False
+    if verdict.is_unique:
+        unique_line = verdict is Verdict.UNIQUE_LINE
+        found.append(ColourLineFix(kind, axis, k, lines[k], *whole, unique_line, palette))
     return True

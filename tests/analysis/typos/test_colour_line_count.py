@@ -9,7 +9,7 @@ from colour_red_blue import COLS, PALETTE, ROWS
 
 from nonostudio.analysis.typos.colour_edits import clue_words
 from nonostudio.analysis.typos.colour_finder import find_colour_typos
-from nonostudio.analysis.typos.colour_lines import colour_line_count_fixes
+from nonostudio.analysis.typos.colour_lines import EXTRA, colour_line_count_fixes
 from nonostudio.analysis.typos.lines import DOUBLED, MISSING
 from nonostudio.core.colour.model import ColourClues
 from nonostudio.core.colour.solver import solve_colour
@@ -54,3 +54,17 @@ def test_no_line_fix_where_the_totals_say_no_line_is_missing() -> None:
     rows = (((n + 1, colour), *rest), *ROWS[1:])
     report = find_colour_typos(PALETTE, rows, COLS, time_limit=20)
     assert report.top() and not report.line_fixes
+
+
+def test_an_empty_line_too_many_is_dropped() -> None:
+    # a blank line too many in a .g's columns reads as an empty column: totals stay equal, every
+    # later column moves on one, the clues have no solution and no single edit mends them
+    cols = (*COLS[:4], (), *COLS[4:])
+    report = find_colour_typos(PALETTE, ROWS, cols, time_limit=20)
+    assert report.complete and not report.top()
+    extra = [f for f in report.line_fixes if f.kind == EXTRA]
+    assert [(f.axis, f.index) for f in extra] == [("column", 4)]
+    assert (extra[0].rows, extra[0].cols) == (ROWS, COLS)
+    assert "column 5 is empty and seems to be one too many" in report.offered_title()
+    for fix in report.line_fixes:
+        assert solve_colour(fix.rows, fix.cols, len(PALETTE)).verdict.is_unique
