@@ -180,7 +180,17 @@ def check_claim(
         i = claim["clues"][0]
         if e <= s or any(cells[p] != FILLED for p in range(s, e)):
             return f"[{s}, {e}) are not all filled"
-        return _room_apart(hints, cells, s, e, i, claim["side"], claim["count"], claim["blocks"])
+        return _room_apart(
+            hints,
+            cells,
+            s,
+            e,
+            i,
+            claim["side"],
+            claim["count"],
+            claim["blocks"],
+            claim.get("apart", "crosses"),
+        )
     if kind == "no_room":  # the next block past a held one, no room between for a clue
         bs, be, k = claim["by"]
         if any(_holder(hints, a, bs, be) != k for a in arr):
@@ -386,12 +396,16 @@ def _room_apart(
     side: str,
     count: int,
     blocks: Sequence[Sequence[int]] | None,
+    apart: str = "crosses",
 ) -> str | None:
     """Why clue ``i`` could have other than ``count`` clues on ``side`` of the boxes ``[s,
     e)``, though the filled cells there beyond the crosses around the boxes are ``count``
     blocks (``blocks``, when given, must be them), a cross between each two (so ``count`` other
     clues at least), and the crosses leave no room there for ``count`` + 1 clues (by its own
-    enumeration, the filled cells taken as undecided); None when none of that fails."""
+    enumeration, the filled cells taken as undecided); None when none of that fails.  With
+    ``apart`` "far" the blocks are all those on that side, each with the next nearer one (the
+    boxes the nearest) spanning more cells than the longest clue; "mixed", that or a cross
+    between them.  With ``count`` 0, only the room is checked (no clue fits there)."""
     n = len(cells)
     before = side == "before"
     if count != (i if before else len(hints) - 1 - i):
@@ -399,6 +413,8 @@ def _room_apart(
     t = s if before else e
     while (t > 0 and cells[t - 1] != CROSSED) if before else (t < n and cells[t] != CROSSED):
         t += -1 if before else 1
+    if apart != "crosses":
+        t = s if before else e  # every block on that side
     span = range(0, t) if before else range(t, n)
     found: list[tuple[int, int]] = []
     for p in span:
@@ -409,11 +425,20 @@ def _room_apart(
             found.append((p, q))
     if blocks is not None and [tuple(b) for b in blocks] != found:
         return f"the blocks {side} [{s}, {e}) beyond the crosses are {found}"
-    if len(found) != count:
+    if count > 0 and len(found) != count:
         return f"{len(found)} blocks {side} [{s}, {e}), not {count}"
-    for (_, be), (bs, _) in zip(found[:-1], found[1:], strict=True):
-        if CROSSED not in cells[be:bs]:
+    chain = [*found, (s, e)] if before else [(s, e), *found]
+    for (a, be), (bs, b) in zip(chain[:-1], chain[1:], strict=True):
+        crossed = CROSSED in cells[be:bs]
+        far = b - a > max(hints)
+        if count == 0 or (apart == "crosses" and (s, e) in ((a, be), (bs, b))):
+            continue  # (the crosses around the boxes: t above)
+        if apart == "crosses" and not crossed:
             return f"no cross between the blocks ending at {be} and starting at {bs}"
+        if apart == "far" and not far:
+            return f"the blocks ending at {be} and starting at {bs}: not too far for one clue"
+        if apart == "mixed" and not (crossed or far):
+            return f"the blocks ending at {be} and starting at {bs}: one clue could hold both"
     open_ = [UNKNOWN if v == FILLED else v for v in cells]
     more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
     try:
@@ -1245,7 +1270,13 @@ _ROOM_SIDES = re.compile(
 )
 _ROOM_APART = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it and "
-    rf"(\w+) blocks? there set apart by (?:a cross|crosses), can only be the ({_ORD}) clue, (\d+)"
+    rf"(\w+) blocks? there( set apart by (?:a cross|crosses)|, too far from it for one clue|, "
+    rf"too far from each other and from it for one clue|, set apart by crosses or too far apart "
+    rf"for one clue), can only be the ({_ORD}) clue, (\d+)"
+)
+_ROOM_NONE = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with room for no clue (before|after) it, can only be the "
+    rf"({_ORD}) clue, (\d+)"
 )
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -1452,12 +1483,16 @@ def _room_apart_words(
     blocks: str,
     clue: str,
     length: int,
+    how: str = " set apart by crosses",
 ) -> str | None:
     """Why "the block at cell 24, with room for only five clues before it and five blocks there
     set apart by crosses, can only be the sixth clue, 1" is not true of ``cells``: the two
     counts differ or are not the clues on that side of the one named, the clue is not that
     long, or (:func:`_room_apart`) the blocks there are not that many, each in its own stretch
-    between crosses, or the crosses leave room for one clue more."""
+    between crosses, or the crosses leave room for one clue more.  ``how``: the words after
+    "there" (", too far from each other and from it for one clue": every block on that side,
+    each spanning with the next nearer one more cells than the longest clue; ", set apart by
+    crosses or too far apart for one clue": that or a cross between them)."""
     s, e = _at(at)
     if any(cells[p] != FILLED for p in range(s, e)):
         return f"{at} are not all filled"
@@ -1470,7 +1505,28 @@ def _room_apart_words(
         return f"the {clue} clue is not {length}"
     if count(room) != count(blocks):
         return f"room for {room} clues, {blocks} blocks"
-    return _room_apart(hints, cells, s, e, i, side, count(room), None)
+    if "too far from it" in how and count(room) != 1:
+        return f"'{how}' of {blocks} blocks"
+    apart = (
+        "crosses" if how.startswith(" set apart by") else "mixed" if "crosses or" in how else "far"
+    )
+    return _room_apart(hints, cells, s, e, i, side, count(room), None, apart)
+
+
+def _room_none_words(
+    hints: Sequence[int], cells: Sequence[int], at: str, side: str, clue: str, length: int
+) -> str | None:
+    """Why "the box at cells 24–25, with room for no clue after it, can only be the fifth clue,
+    6" is not true of ``cells``: the clue named is not that long or not the last (first), or
+    (:func:`_room_apart`, by its own enumeration) the last (first) clue fits after (before)
+    it, the crosses alone considered."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    return _room_apart(hints, cells, s, e, i, side, 0, None)
 
 
 def _no_room_words(
@@ -1713,10 +1769,17 @@ def check_short_words(
             problems.append(f"'{m.group(0)}': {wrong}")
     for m in _ROOM_APART.finditer(text):
         rooms += 1
-        at, k, side, k2, clue, length = m.groups()
+        read += ", too far from " in m.group(0)  # (its blocks', read here)
+        at, k, side, k2, how, clue, length = m.groups()
         wrong = judged(
-            [_room_apart_words(hints, c, at, k, side, k2, clue, int(length)) for c in states]
+            [_room_apart_words(hints, c, at, k, side, k2, clue, int(length), how) for c in states]
         )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _ROOM_NONE.finditer(text):
+        rooms += 1
+        at, side, clue, length = m.groups()
+        wrong = judged([_room_none_words(hints, c, at, side, clue, int(length)) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
     if text.count(" with room for ") > rooms:

@@ -252,10 +252,13 @@ _SIDES_REASON = re.compile(
     r"it, $"
 )
 # or on one side as many blocks, each another clue ("…, with room for only five clues before it
-# and five blocks there set apart by crosses, can only be the sixth clue, 1")
+# and five blocks there set apart by crosses, can only be the sixth clue, 1"; "…, too far from
+# each other and from it for one clue", "…, set apart by crosses or too far apart for one
+# clue"), or none there ("…, with room for no clue after it, can only be the fifth clue, 6")
 _ROOM_APART_REASON = re.compile(
-    r"with room for only \w+ clues? (before|after) it and \w+ blocks? there set apart by "
-    r"(a cross|crosses), $"
+    r"with room for (only \w+ clues? (before|after) it and \w+ blocks? there( set apart by "
+    r"(a cross|crosses)|, too far from (it|each other and from it) for one clue|, set apart by "
+    r"crosses or too far apart for one clue)|no clue (before|after) it), $"
 )
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(

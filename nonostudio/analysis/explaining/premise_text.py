@@ -281,12 +281,29 @@ def room_sides_words(c: Claim) -> str:
     claim: the crosses leave no room for more clues on either side; ``with room for no clue
     before it and only one after it``, ``… and none after it``), ``with room for only five
     clues before it and five blocks there set apart by crosses`` (a ``room_apart_block``
-    claim: as many clues there as blocks, each another clue)."""
+    claim: as many clues there as blocks, each another clue; ``… and two blocks there, too far
+    from each other and from it for one clue`` where no clue is long enough for two of them,
+    ``…, set apart by crosses or too far apart for one clue`` where some have a cross between;
+    ``with room for no clue after it`` where there are none: the last clue)."""
     if c["claim"] == "room_apart_block":
+        if c["count"] == 0:  # the first (last) clue: no room for one before (after) it
+            return f"with room for no clue {c['side']} it"
         k = _how_many(c["count"])
         many = "clue" if c["count"] == 1 else "clues"
         blocks = "block" if c["count"] == 1 else "blocks"
         crosses = "a cross" if c["count"] == 1 else "crosses"
+        apart = c.get("apart", "crosses")
+        if apart == "far":  # no clue long enough for two of them, or one and the boxes
+            other = "from it" if c["count"] == 1 else "from each other and from it"
+            return (
+                f"with room for only {k} {many} {c['side']} it and {k} {blocks} there, too far "
+                f"{other} for one clue"
+            )
+        if apart == "mixed":
+            return (
+                f"with room for only {k} {many} {c['side']} it and {k} {blocks} there, set "
+                f"apart by crosses or too far apart for one clue"
+            )
         return (
             f"with room for only {k} {many} {c['side']} it and {k} {blocks} there set apart "
             f"by {crosses}"

@@ -61,12 +61,15 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   apart, in the cells before ``start - 1``, nor its last ``room_after`` + 1 clues in the cells
   after ``end`` (the crosses alone considered), so the boxes' clue has at most ``room_before``
   clues before it and ``room_after`` after it: the one of ``clues`` (:func:`short_reasons`).
-* ``room_apart_block {start, end, clues, side, count, blocks}`` — cells ``[start, end)`` are
-  filled; on ``side`` ("before" / "after") of them, beyond the crosses around them, the filled
-  cells are the ``count`` ``blocks`` (``[start, end)`` each), a cross between each two, so as
-  many other clues, and no room there for ``count`` + 1 clues (as ``room_block``): so exactly
-  ``count`` clues lie on that side of the boxes' clue, the one of ``clues``
-  (:func:`short_reasons`).
+* ``room_apart_block {start, end, clues, side, count, blocks, apart}`` — cells ``[start,
+  end)`` are filled; on ``side`` ("before" / "after") of them, beyond the crosses around them,
+  the filled cells are the ``count`` ``blocks`` (``[start, end)`` each), a cross between each
+  two (``apart`` "crosses"), so as many other clues, and no room there for ``count`` + 1 clues
+  (as ``room_block``): so exactly ``count`` clues lie on that side of the boxes' clue, the one
+  of ``clues`` (:func:`short_reasons`).  With ``apart`` "far" the blocks are all the filled
+  cells on that side, each spanning with the next nearer one (the boxes the nearest) more
+  cells than the longest clue, none with a cross between; "mixed", each that or with a cross
+  between.  ``count`` 0: no room there for one clue, the boxes' clue the first (last).
 * ``no_room {start, end, clues, by, side, gap, room_for, size, walled}`` — cells ``[start,
   end)`` are filled, the block ``by`` (``[start, end, clue]``, said before to be that clue's)
   lies before (``side`` "before": the cells ``gap`` between them, none filled) or after them,
@@ -2300,7 +2303,11 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
     ``room_apart_block`` claim: no room on one side for one clue more than the blocks there,
     each set apart from the next by crosses, so each another clue (:func:`_apart_side`): "the
     block at cell 24, with room for only five clues before it and five blocks there set apart by
-    crosses, can only be the sixth clue, 1"."""
+    crosses, can only be the sixth clue, 1"), or each too far from the next for one clue
+    (:func:`_far_side`: "the box at cell 16, with room for only two clues before it and two
+    blocks there, too far from each other and from it for one clue, can only be the third clue,
+    6"), or none there for the first (last) clue ("the box at cells 24–25, with room for no
+    clue after it, can only be the fifth clue, 6")."""
     n = len(cells)
     if len(hints) < 2:
         return []
@@ -2320,8 +2327,14 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
             }
         ]
     for side, count in (("before", i), ("after", len(hints) - 1 - i)):
-        blocks = _apart_side(cells, s, e, side) if room[side] else None
-        if count > 0 and blocks is not None and len(blocks) == count:
+        if not room[side]:
+            continue
+        apart = "crosses"
+        blocks = _apart_side(cells, s, e, side) if count > 0 else []
+        if blocks is None or len(blocks) != count:
+            # the blocks there, each too far from the next (the boxes last) for one clue
+            apart, blocks = _far_side(hints, cells, s, e, side)
+        if blocks is not None and len(blocks) == count:
             return [
                 {
                     "claim": "room_apart_block",
@@ -2331,9 +2344,37 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                     "side": side,
                     "count": count,
                     "blocks": [list(b) for b in blocks],
+                    "apart": apart,
                 }
             ]
     return []
+
+
+def _far_side(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, side: str
+) -> tuple[str, list[tuple[int, int]] | None]:
+    """The blocks on ``side`` ("before" / "after") of the filled cells ``[s, e)``, nearest
+    first, when each is set apart from the next nearer one (the boxes the nearest) by a cross
+    or by more cells, from the first of one to the last of the other, than the longest clue
+    (no clue holds two), and how: ``("far", blocks)`` when none has a cross, ``("mixed",
+    blocks)`` otherwise; ``("far", None)`` when two are not set apart."""
+    longest = max(hints)
+    found = runs(cells, FILLED)
+    near = (
+        [b for b in found if b[1] <= s][::-1]
+        if side == "before"
+        else [b for b in found if b[0] >= e]
+    )
+    crossed = False
+    last = (s, e)
+    for b in near:
+        lo, hi = (b, last) if side == "before" else (last, b)
+        if CROSSED in cells[lo[1] : hi[0]]:
+            crossed = True
+        elif hi[1] - lo[0] <= longest:
+            return "far", None
+        last = b
+    return ("mixed" if crossed else "far"), near[::-1] if side == "before" else near
 
 
 def _apart_side(cells: Sequence[int], s: int, e: int, side: str) -> list[tuple[int, int]] | None:
