@@ -7,6 +7,13 @@ A :class:`ProcessJob` is a top-level function and its picklable arguments, calle
 sends back what they report (:data:`PROGRESS`, :data:`ITEM`) and how they end (:data:`RESULT` or
 :data:`ERROR`); a job stops when the parent sets the process's shared stop flag, which it reads
 through ``should_stop()``.  The same job runs on a thread unchanged (:meth:`ProcessJob.__call__`).
+
+The jobs that may run the complete solver (:data:`SOLVER_JOBS`: the Check, Difficulty and Solve
+of the puzzle on screen, which start together) share the memory a formula may take: each is
+given, as it starts, the memory budget divided by the number of them running then
+(:class:`MemoryShares`), passed as ``memory_budget=`` to a job function that takes one.  Before,
+each took :func:`~nonostudio.core.satsolver.default_memory_budget` (half the memory available)
+for itself: three together more than the machine has.
 """
 
 from __future__ import annotations
@@ -15,10 +22,11 @@ import hashlib
 import importlib
 import os
 import pickle
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
@@ -110,18 +118,88 @@ class ProcessJob:
     fn: Callable[..., Any]
     args: tuple[Any, ...] = ()
     emits: bool = field(default=False, kw_only=True)
+    #: The bytes the job's formulas may take, passed to ``fn`` as ``memory_budget=`` (None: not
+    #: passed); set as the job starts, for a job of :data:`SOLVER_JOBS` (:class:`MemoryShares`).
+    memory_budget: int | None = field(default=None, kw_only=True)
 
     def __call__(
         self, progress: ProgressCallback, should_stop: StopCallback, emit: Emit | None = None
     ) -> Any:
         args = tuple(a.value if isinstance(a, Shared) else a for a in self.args)
+        more = {} if self.memory_budget is None else {"memory_budget": self.memory_budget}
         if self.emits:
-            return self.fn(*args, emit or (lambda _item: None), progress, should_stop)
-        return self.fn(*args, progress, should_stop)
+            return self.fn(*args, emit or (lambda _item: None), progress, should_stop, **more)
+        return self.fn(*args, progress, should_stop, **more)
 
     @property
     def name(self) -> str:
         return f"{self.fn.__module__}.{self.fn.__qualname__}"
+
+
+#: The jobs that may run the complete solver on a puzzle (by :attr:`ProcessJob.name`), counted
+#: among the solver jobs running; those in :data:`TAKE_BUDGET` are given their share.
+SOLVER_JOBS = frozenset(
+    {
+        "nonostudio.gui.panels.panel_jobs.check_puzzle",
+        "nonostudio.gui.panels.panel_jobs.grade_puzzle",
+        "nonostudio.gui.panels.colour_jobs.grade_colour_puzzle",
+        "nonostudio.gui.solve.trace_job.trace_puzzle",
+        "nonostudio.gui.solve.colour.trace_job.trace_colour_puzzle",
+    }
+)
+#: The solver jobs whose function takes ``memory_budget=`` and hands it to the solver.  The
+#: grade and the trace reach the solver through the analysis layer, which takes no budget yet:
+#: they are counted (the others' shares are smaller for them) but take the default.
+TAKE_BUDGET = frozenset({"nonostudio.gui.panels.panel_jobs.check_puzzle"})
+
+
+def memory_share(budget: int, running: int, floor: int) -> int:
+    """The memory budget of a solver job that starts while ``running`` solver jobs run (itself
+    included): ``budget`` divided among them, at least ``floor`` (a formula that fits in the
+    floor is always tried, whatever else runs)."""
+    return max(floor, budget // max(1, running))
+
+
+class MemoryShares:
+    """The solver jobs running in the studio (on threads or in worker processes) and the memory
+    budget each starts with: :func:`memory_share` of ``budget()`` (None: the machine's
+    :func:`~nonostudio.core.satsolver.default_memory_budget`, read at each start, so what the
+    jobs running already hold is not counted twice) among those running.  Thread-safe."""
+
+    def __init__(self, budget: Callable[[], int] | None = None, floor: int | None = None) -> None:
+        self._budget, self._floor = budget, floor
+        self._running: set[object] = set()
+        self._lock = threading.Lock()
+
+    def start(self, job: ProcessJob, key: object) -> ProcessJob:
+        """``job``, started under ``key`` (its worker): a solver job is counted from now until
+        :meth:`end`, and one of :data:`TAKE_BUDGET` is returned with its share set."""
+        if job.name not in SOLVER_JOBS:
+            return job
+        with self._lock:
+            self._running.add(key)
+            running = len(self._running)
+        if job.name not in TAKE_BUDGET:
+            return job
+        from nonostudio.core import satsolver
+
+        budget = self._budget() if self._budget is not None else satsolver.default_memory_budget()
+        floor = satsolver.MEMORY_FLOOR if self._floor is None else self._floor
+        return replace(job, memory_budget=memory_share(budget, running, floor))
+
+    def end(self, key: object) -> None:
+        """The job started under ``key`` ended (nothing when it was no solver job)."""
+        with self._lock:
+            self._running.discard(key)
+
+    def running(self) -> int:
+        """The solver jobs running now."""
+        with self._lock:
+            return len(self._running)
+
+
+#: The studio's count of its solver jobs (its workers start and end them here).
+SHARES = MemoryShares()
 
 
 class _Reporter:

@@ -37,6 +37,7 @@ from nonostudio.gui.common.process_child import (
     PROGRESS,
     READY,
     RESULT,
+    SHARES,
     ProcessJob,
     pickle_job,
     serve,
@@ -114,6 +115,7 @@ class ProcessWorker(Worker):
         """The job ended: its result, its error (``detail``, logged) or its cancel."""
         if self._done.is_set():
             return
+        SHARES.end(self)
         self._done.set()
         signals = self.signals
         if self._stop.is_set():
@@ -289,7 +291,8 @@ class _Child:
         self.ready = False  # it has imported what it warms up with
 
     def send(self, worker: ProcessWorker) -> None:
-        data, new = pickle_job(worker.job, self.known)
+        """Send ``worker``'s job, a solver job with its share of the memory budget."""
+        data, new = pickle_job(SHARES.start(worker.job, worker), self.known)
         self.stop.value = 0
         self.worker, self.kill_at = worker, None
         self.outbox.put(data)

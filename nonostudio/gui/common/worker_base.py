@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, SignalInstance
 
 from nonostudio.core.progress import ProgressCallback, StopCallback
-from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.process_child import SHARES, ProcessJob
 
 Progress = ProgressCallback  # the one protocol (nonostudio.core.progress), under the GUI's name
 ShouldStop = StopCallback
@@ -99,11 +99,14 @@ class Worker(QRunnable):
     def run(self) -> None:
         signals = self.signals
         signals.started.emit()
+        job = self._job
         try:
-            if isinstance(self._job, ProcessJob) and self._job.emits:
-                value = self._job(self._report, self._stop.is_set, self._emit)
+            if isinstance(job, ProcessJob):
+                job = SHARES.start(job, self)  # a solver job's share of the memory budget
+            if isinstance(job, ProcessJob) and job.emits:
+                value = job(self._report, self._stop.is_set, self._emit)
             else:
-                value = self._job(self._report, self._stop.is_set)
+                value = job(self._report, self._stop.is_set)
         except Exception as exc:  # the job's failure is reported, never raised into Qt
             if self._stop.is_set():
                 signals.aborted.emit()
@@ -117,6 +120,7 @@ class Worker(QRunnable):
             else:
                 signals.result.emit(value)
         finally:
+            SHARES.end(self)
             self._done.set()
             signals.finished.emit()
 

@@ -19,8 +19,11 @@ def check_puzzle(
     time_limit: float,
     progress: ProgressCallback,
     should_stop: StopCallback,
+    memory_budget: int | None = None,
 ) -> SolveResult | ColourSolveResult:
-    """The Check panel's verdict: the complete solver (the colour solver for a colour puzzle)."""
+    """The Check panel's verdict: the complete solver (the colour solver for a colour puzzle),
+    its formula within ``memory_budget`` bytes (None: the solver's default; the studio passes
+    the job's share of it, :class:`~nonostudio.gui.common.process_child.MemoryShares`)."""
     if isinstance(puzzle, ColourPuzzle):
         return solve_colour(
             puzzle.rows,
@@ -28,8 +31,15 @@ def check_puzzle(
             puzzle.ncolours,
             time_limit=time_limit,
             should_stop=should_stop,
+            memory_budget=memory_budget,
         )
-    return solve(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)
+    return solve(
+        puzzle,
+        time_limit=time_limit,
+        progress=progress,
+        should_stop=should_stop,
+        memory_budget=memory_budget,
+    )
 
 
 def grade_puzzle(

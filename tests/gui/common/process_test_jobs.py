@@ -56,3 +56,10 @@ def unpicklable(progress: ProgressCallback, should_stop: StopCallback) -> Any:
 
 def rule_count(rule_set: Any, progress: ProgressCallback, should_stop: StopCallback) -> int:
     return len(rule_set.rules)
+
+
+def budget(
+    progress: ProgressCallback, should_stop: StopCallback, memory_budget: int | None = None
+) -> int | None:
+    """The memory budget the job was given (test_memory_shares.py)."""
+    return memory_budget

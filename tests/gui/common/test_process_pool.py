@@ -268,3 +268,18 @@ def test_a_message_is_unpickled_with_the_garbage_collector_paused() -> None:
     with pytest.raises(pickle.UnpicklingError):
         process_pool.unpickled(b"not a pickle")
     assert gc.isenabled()
+
+
+def test_a_solver_job_gets_its_memory_share_in_the_worker_process(
+    qtbot: QtBot, pool: ProcessPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonostudio.gui.common import process_child
+
+    name = ProcessJob(jobs.budget).name
+    monkeypatch.setattr(process_child, "SOLVER_JOBS", process_child.SOLVER_JOBS | {name})
+    monkeypatch.setattr(process_child, "TAKE_BUDGET", process_child.TAKE_BUDGET | {name})
+    monkeypatch.setattr(process_child.SHARES, "_budget", lambda: 3 << 30)
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.budget))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert seen == [("result", 3 << 30), ("finished",)]  # (test_memory_shares.py: the shares)
+    assert process_child.SHARES.running() == 0

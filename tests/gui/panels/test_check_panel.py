@@ -134,7 +134,12 @@ def test_new_puzzle_cancels_a_running_check(
     slow = Puzzle(((1,), (1,)), ((1,), (1,)))
 
     def fake_solve(
-        puzzle: Puzzle, *, time_limit: float, progress: ProgressCallback, should_stop: StopCallback
+        puzzle: Puzzle,
+        *,
+        time_limit: float,
+        progress: ProgressCallback,
+        should_stop: StopCallback,
+        memory_budget: int | None = None,
     ) -> real_solver.SolveResult:
         if puzzle is slow:
             running.set()
