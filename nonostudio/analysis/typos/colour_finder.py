@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonostudio.analysis.typos.colour_edits import (
+    MOVE,
     ColourEdit,
     clue_words,
     colour_candidate_edits,
@@ -165,6 +166,12 @@ class ColourTypoReport:
             return (
                 "No single edit makes the puzzle unique; after each of these, pictures fit every "
                 "clue (more than one):"
+            )
+        if self.line_fixes:  # (found beside edits that only move an empty line: said first)
+            edits = "one of these edits" if len(offered) > 1 else "this edit"
+            return (
+                f"{colour_fixes_text(self.line_fixes)} Or {edits}, which keeps the grid's size "
+                "(it makes the puzzle unique too):"
             )
         if len(offered) > 1:
             return "Likely typos (each edit alone makes the puzzle unique):"
@@ -443,12 +450,12 @@ def find_colour_typos(
     # A line left out or typed twice shifts every later line: no single edit mends that (as the
     # black-and-white search, not where several pictures fit: an empty line put back says
     # nothing there).
-    if (
-        not any(s.unique for s in found)
-        and report.complete
-        and kind != MULTIPLE
-        and (not undeclared)
-    ):
+    # An empty line too many is often "mended" by moving it to an end (exchanging it with its
+    # neighbours' clues): unique, but the grid keeps the extra line, so the line fixes are
+    # looked for there too.
+    unique = [s for s in found if s.unique]
+    only_moves = bool(unique) and all(_moves_an_empty_line(s.edit) for s in unique)
+    if (not unique or only_moves) and report.complete and kind != MULTIPLE and not undeclared:
         report.line_fixes, report.complete = colour_line_count_fixes(
             palette, rows_t, cols_t, deadline, should_stop
         )
@@ -468,6 +475,11 @@ def find_colour_typos(
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
     return report
+
+
+def _moves_an_empty_line(edit: ColourEdit) -> bool:
+    """Whether ``edit`` exchanges the clues of two lines, one of them empty."""
+    return edit.kind == MOVE and any(not clue for clue in edit.before)
 
 
 def undeclared_report(

@@ -10,6 +10,7 @@ from colour_red_blue import COLS, PALETTE, ROWS
 from nonostudio.analysis.typos.colour_edits import clue_words
 from nonostudio.analysis.typos.colour_finder import find_colour_typos
 from nonostudio.analysis.typos.colour_lines import EXTRA, colour_line_count_fixes
+from nonostudio.analysis.typos.edits import MOVE
 from nonostudio.analysis.typos.lines import DOUBLED, MISSING
 from nonostudio.core.colour.model import ColourClues
 from nonostudio.core.colour.solver import solve_colour
@@ -68,3 +69,17 @@ def test_an_empty_line_too_many_is_dropped() -> None:
     assert "column 5 is empty and seems to be one too many" in report.offered_title()
     for fix in report.line_fixes:
         assert solve_colour(fix.rows, fix.cols, len(PALETTE)).verdict.is_unique
+
+
+def test_an_empty_line_too_many_is_said_beside_edits_that_only_move_it() -> None:
+    # an empty row 2 too many: exchanging it with row 1 or row 3 makes one picture too, but the
+    # grid keeps the extra row; dropping it gives back the puzzle typed from
+    rows = (ROWS[0], (), *ROWS[1:])
+    report = find_colour_typos(PALETTE, rows, COLS, time_limit=20)
+    assert report.top() and all(s.edit.kind == MOVE for s in report.top())
+    extra = [f for f in report.line_fixes if f.kind == EXTRA]
+    assert [(f.axis, f.index) for f in extra] == [("row", 1)]
+    assert (extra[0].rows, extra[0].cols) == (ROWS, COLS)
+    title = report.offered_title()
+    assert title.startswith("Row clues: 6 lines; row 2 is empty and seems to be one too many")
+    assert "Or one of these edits, which keeps the grid's size" in title
