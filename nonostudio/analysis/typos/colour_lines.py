@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.analysis.typos.colour_edits import clue_words
-from nonostudio.analysis.typos.lines import DOUBLED, MISSING, MOST_PICTURES
+from nonostudio.analysis.typos.lines import (
+    DOUBLED,
+    EXTRA,
+    MISSING,
+    MOST_PICTURES,
+    _place_text,
+    fixes_text,
+)
 from nonostudio.core.colour.model import (
     ColourClue,
     ColourClues,
@@ -46,8 +53,6 @@ from nonostudio.core.solver import Verdict
 
 #: The time one place's question may take at the most (seconds), within the search's deadline.
 PLACE_LIMIT = 2.0
-#: An empty line typed that the puzzle does not have (a blank line or a separator too many).
-EXTRA = "extra line"
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,10 @@ class ColourLineFix:
         3a 1b put in as row 5, the clues (15 rows, 15 columns) make one picture``."""
         return _place_text([self])
 
+    def clue_words(self) -> str:
+        """The clue put back or dropped, in letters (``3a 1b``; "" for an empty line)."""
+        return clue_words(self.clue, self.palette) if self.clue else ""
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: ``kind, axis, line`` (1-based), ``clue``, ``line_solvable``, ``text``."""
         return {
@@ -83,53 +92,9 @@ class ColourLineFix:
         }
 
 
-def _place_text(fixes: Sequence[ColourLineFix], head: bool = True) -> str:
-    """The fixes at one place (same kind, axis and line) in words; ``head``: starting with how
-    many lines the axis has."""
-    first = fixes[0]
-    axis, n = first.axis, first.index + 1
-    lines = len(first.rows if axis == "row" else first.cols)
-    size = f"the clues ({len(first.rows)} rows, {len(first.cols)} columns)"
-    how = "one picture"
-    if all(f.line_solvable for f in fixes):
-        how += ", line-solvable"
-    if first.kind == EXTRA:
-        counted = f"{axis} clues: {lines + 1} lines; " if head else ""
-        return (
-            f"{counted}{axis} {n} is empty and seems to be one too many (a blank line or a "
-            f"separator typed twice): without it, {size} make {how}"
-        )
-    if first.kind == DOUBLED:
-        counted = f"{axis} clues: {lines + 1} lines; " if head else ""
-        return (
-            f"{counted}{axis} {n}'s clue {clue_words(first.clue, first.palette)} seems to be "
-            f"typed twice ({axis}s {n} and {n + 1}): without one of them, {size} make {how}"
-        )
-    where = f"after {axis} {n - 1}" if n > 1 else f"before {axis} 1"
-    clues = [f"an empty {axis}" if not f.clue else clue_words(f.clue, f.palette) for f in fixes]
-    clue = clues[0] + "".join(f" (or {c})" for c in clues[1:])
-    count = lines - 1
-    counted = (
-        f"{axis} clues: {count} line{'' if count == 1 else 's'}; one seems"
-        if head
-        else f"a {axis} seems"
-    )
-    return f"{counted} to be missing {where}: with {clue} put in as {axis} {n}, {size} make {how}"
-
-
 def colour_fixes_text(fixes: Sequence[ColourLineFix], count: int = 3) -> str:
-    """The fixes in sentences (those at the ``count`` first places)."""
-    places: dict[tuple[str, str, int], list[ColourLineFix]] = {}
-    for fix in fixes:
-        places.setdefault((fix.kind, fix.axis, fix.index), []).append(fix)
-    told: set[tuple[str, str]] = set()
-    said = []
-    for (kind, axis, _), group in places.items():
-        said.append(_place_text(group, head=(kind, axis) not in told))
-        told.add((kind, axis))
-    more = f" ({len(said)} places fit; {count} shown)" if len(said) > count else ""
-    text = "; or ".join(said[:count])
-    return f"{text[:1].upper()}{text[1:]}{more}." if said else ""
+    """The fixes in sentences (those at the ``count`` first places): :func:`.lines.fixes_text`."""
+    return fixes_text(fixes, count)
 
 
 def _totals(clues: ColourClues, ncolours: int) -> list[int]:

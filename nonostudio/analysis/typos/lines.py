@@ -20,8 +20,9 @@ A fix is offered only when the clues with it make exactly one picture (docs/desi
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.gridstate import Contradiction, GridState
@@ -32,6 +33,9 @@ from nonostudio.core.solver import Verdict, solve
 
 MISSING = "missing line"
 DOUBLED = "doubled line"
+#: An empty line typed that the puzzle does not have (a blank line or a separator too many;
+#: looked for in colour clues, :mod:`.colour_lines`).
+EXTRA = "extra line"
 #: Pictures looked at per place of a missing line (each another clue for it) at the most.
 MOST_PICTURES = 4
 
@@ -55,6 +59,10 @@ class LineFix:
         3 3 2 1 1 put in as row 8, the clues make one picture``."""
         return _place_text([self])
 
+    def clue_words(self) -> str:
+        """The clue put back or dropped, as typed (``3 3 2 1 1``; "" for an empty line)."""
+        return clue_to_text(self.clue) if self.clue else ""
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: ``kind, axis, line`` (1-based), ``clue``, ``line_solvable``, ``text``."""
         return {
@@ -67,7 +75,26 @@ class LineFix:
         }
 
 
-def _place_text(fixes: list[LineFix], head: bool = True) -> str:
+class WholeLineFix(Protocol):
+    """What the words of a line fix need: a black-and-white :class:`LineFix` or a colour one
+    (:class:`~nonostudio.analysis.typos.colour_lines.ColourLineFix`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def axis(self) -> str: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def rows(self) -> Sequence[Any]: ...
+    @property
+    def cols(self) -> Sequence[Any]: ...
+    @property
+    def line_solvable(self) -> bool: ...
+    def clue_words(self) -> str: ...
+
+
+def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
     """The fixes at one place (same kind, axis and line; a missing line's clues differ) in
     words; ``head``: starting with how many lines the axis has (said once per axis)."""
     first = fixes[0]
@@ -77,14 +104,20 @@ def _place_text(fixes: list[LineFix], head: bool = True) -> str:
     how = "one picture"
     if all(f.line_solvable for f in fixes):
         how += ", line-solvable"
+    if first.kind == EXTRA:
+        counted = f"{axis} clues: {lines + 1} lines; " if head else ""
+        return (
+            f"{counted}{axis} {n} is empty and seems to be one too many (a blank line or a "
+            f"separator typed twice): without it, {size} make {how}"
+        )
     if first.kind == DOUBLED:
         counted = f"{axis} clues: {lines + 1} lines; " if head else ""
         return (
-            f"{counted}{axis} {n}'s clue {clue_to_text(first.clue)} seems to be typed twice "
+            f"{counted}{axis} {n}'s clue {first.clue_words()} seems to be typed twice "
             f"({axis}s {n} and {n + 1}): without one of them, {size} make {how}"
         )
     where = f"after {axis} {n - 1}" if n > 1 else f"before {axis} 1"
-    clues = [f"an empty {axis}" if not f.clue else clue_to_text(f.clue) for f in fixes]
+    clues = [f.clue_words() or f"an empty {axis}" for f in fixes]
     clue = clues[0] + "".join(f" (or {c})" for c in clues[1:])
     counted = f"{axis} clues: {_lines(lines - 1)}; one seems" if head else f"a {axis} seems"
     return f"{counted} to be missing {where}: with {clue} put in as {axis} {n}, {size} make {how}"
@@ -94,10 +127,10 @@ def _lines(count: int) -> str:
     return f"{count} line" if count == 1 else f"{count} lines"
 
 
-def fixes_text(fixes: list[LineFix], count: int = 3) -> str:
+def fixes_text(fixes: Sequence[WholeLineFix], count: int = 3) -> str:
     """The fixes in sentences (those at the ``count`` first places), for where the typo search
-    says why no single edit is offered."""
-    places: dict[tuple[str, str, int], list[LineFix]] = {}
+    says why no single edit is offered; black-and-white or colour ones."""
+    places: dict[tuple[str, str, int], list[WholeLineFix]] = {}
     told: list[tuple[str, str]] = []  # the kinds and axes whose count was said
     for fix in fixes:
         places.setdefault((fix.kind, fix.axis, fix.index), []).append(fix)

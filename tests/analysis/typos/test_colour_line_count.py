@@ -4,6 +4,9 @@ black-and-white search does; before, it said only "No single edit of one clue ap
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from colour_red_blue import COLS, PALETTE, ROWS
 
@@ -12,6 +15,7 @@ from nonostudio.analysis.typos.colour_finder import find_colour_typos
 from nonostudio.analysis.typos.colour_lines import EXTRA, colour_line_count_fixes
 from nonostudio.analysis.typos.edits import MOVE
 from nonostudio.analysis.typos.lines import DOUBLED, MISSING
+from nonostudio.cli import main
 from nonostudio.core.colour.model import ColourClues
 from nonostudio.core.colour.solver import solve_colour
 
@@ -83,3 +87,19 @@ def test_an_empty_line_too_many_is_said_beside_edits_that_only_move_it() -> None
     title = report.offered_title()
     assert title.startswith("Row clues: 6 lines; row 2 is empty and seems to be one too many")
     assert "Or one of these edits, which keeps the grid's size" in title
+
+
+def test_check_json_says_a_colour_line_fix_in_colour_letters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the command line's line_fixes_text was the black-and-white words: "(3, 1) (1, 2)"
+    lines = ["#d", *(f"{c.char}:{c.char} {c.rgb} {c.name}" for c in PALETTE.colours[1:])]
+    lines += [": rows", *(clue_words(c, PALETTE) or "0" for c in _cut(ROWS, 2))]
+    lines += [": columns", *(clue_words(c, PALETTE) or "0" for c in COLS)]
+    path = tmp_path / "left_out.g"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    main(["check", "--json", str(path)])
+    (row,) = json.loads(capsys.readouterr().out)
+    text, clue = row["line_fixes_text"], clue_words(ROWS[2], PALETTE)
+    assert "put in as row 3" in text and clue in text and "(1, " not in text
+    assert clue in [fix["clue"] for fix in row["line_fixes"]]
