@@ -95,7 +95,8 @@ def solve_masks(
     cell) holds the decided cells that may not be in any solution: the others must be cells an
     earlier result of this function on the same hints and length decided alike (a result can be
     extended to a solution), as a caller that keeps each line's last result knows.  The known ends
-    of a long line are checked against the hints only where they hold fresh cells.
+    of a long line are checked against the hints only where they hold fresh cells, and the blocks
+    that filled cells next to them start are placed before the passes run (:func:`_anchor`).
     """
     if n < _ENDS_FROM:
         return _solve(hints, n, filled, crossed)
