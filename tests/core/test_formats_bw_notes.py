@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.formats import non, pbn_xml, strings
+from nonostudio.core.formats import non, olsak, pbn_xml, strings
 from nonostudio.core.library.records import any_puzzle_from_json, puzzle_to_json
 from nonostudio.core.puzzle import Puzzle
 
@@ -104,3 +104,10 @@ def test_notes_compare_like_the_other_text_fields_and_leave_the_hash() -> None:
     assert puzzle != bare and puzzle != bare.with_meta(title="Other")
     assert hash(puzzle) == hash(bare)
     assert bare == Puzzle(puzzle.rows, puzzle.cols, title="Corner")
+
+
+def test_the_free_text_of_a_g_file_is_kept_when_saved_as_non() -> None:
+    text = "Bicycle\nfrom the class of 3B\n:\n2\n1\n:\n2\n1\n0\n"
+    puzzle = olsak.read_g(text, "bicycle.g")
+    assert puzzle.notes == "Bicycle\nfrom the class of 3B" and puzzle.rows == ((2,), (1,))
+    assert non.read(non.write(puzzle), "bicycle.non").notes == puzzle.notes

@@ -29,7 +29,8 @@ _DECLARED = re.compile(r"\s*([^\s:#]):")
 
 
 def read_g(text: str, source: str) -> Puzzle:
-    """Olšák ``.g``: free text, optional colour declarations, then ``:`` rows ``:`` columns."""
+    """Olšák ``.g``: free text (kept as the puzzle's notes, as the colour reader keeps it),
+    optional colour declarations, then ``:`` rows ``:`` columns."""
     head, sections = g_sections(text, source)
     declared: set[str] = set()
     for _number, line in head:
@@ -77,7 +78,13 @@ def read_g(text: str, source: str) -> Puzzle:
     if not clues[0] or not clues[1]:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)
-    return build(clues[0], clues[1], source, clue_lines=clue_lines)
+    notes = []  # the free text before the '#' block (the title line other programs show)
+    for _number, line in head:
+        if line.lstrip().startswith("#"):
+            break
+        notes.append(line.rstrip())
+    meta = {"notes": "\n".join(notes)} if notes else None
+    return build(clues[0], clues[1], source, clue_lines=clue_lines, meta=meta)
 
 
 def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]]]:
