@@ -178,6 +178,9 @@ class ColourGrade:
     seconds: float
     timed_out: bool = False
     cancelled: bool = False
+    reason: str = ""
+    """Why the colour solver gave up on its own, when that left the grade undecided (a SAT
+    formula too large for the memory budget); empty otherwise."""
 
     @property
     def hardest_technique(self) -> str | None:
@@ -455,7 +458,9 @@ def _not_unique_explanation(f: ColourFeatures, part: ColourFeatures) -> str:
     )
 
 
-def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
+def _explanation(tier: int, f: ColourFeatures, names: dict[str, str], reason: str = "") -> str:
+    if f.solutions == "undecided" and reason:
+        return f"Undecided: grading stopped after {f.steps} steps ({reason})."
     if f.solutions == "undecided":
         return f"Undecided: grading stopped after {f.steps} steps (time limit or cancelled)."
     if f.solutions == "none":
@@ -510,23 +515,34 @@ def colour_grade(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    memory_budget: int | None = None,
 ) -> ColourGrade:
     """Grade a colour puzzle (see the module docstring) within ``time_limit`` seconds;
     ``progress(fraction, message)`` is called as the trace decides cells, ``should_stop()``
-    returning True cancels it (the grade is then ``Undecided`` with ``cancelled`` set)."""
+    returning True cancels it (the grade is then ``Undecided`` with ``cancelled`` set);
+    ``memory_budget`` is the bytes the colour solver's SAT formula may take (None: its default).
+    """
     started = time.monotonic()
-    trace = colour_trace(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)
+    trace = colour_trace(
+        puzzle,
+        time_limit=time_limit,
+        progress=progress,
+        should_stop=should_stop,
+        memory_budget=memory_budget,
+    )
     f = features_of(trace)
     tier = tier_of(trace)
     score = colour_score(tier, f)
     names = {s.technique: s.technique_name for s in trace.steps}
+    reason = (trace.reason or "") if trace.verdict == "undecided" else ""
     return ColourGrade(
         tier,
         score,
         colour_label(tier, score, f),
         f,
-        _explanation(tier, f, names),
+        _explanation(tier, f, names, reason),
         time.monotonic() - started,
         timed_out=trace.verdict == "undecided" and not trace.cancelled,
         cancelled=trace.cancelled,
+        reason=reason,
     )

@@ -165,6 +165,7 @@ class _ColourTracer:
         puzzle: ColourPuzzle,
         deadline: float | None,
         should_stop: StopCallback | None = None,
+        memory_budget: int | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.palette = puzzle.palette
@@ -174,6 +175,7 @@ class _ColourTracer:
         self.grid = [[full] * self.width for _ in range(self.height)]
         self.deadline = deadline
         self.should_stop = should_stop
+        self.memory_budget = memory_budget  # the colour solver's formula's bytes (None: default)
         self.cache: dict[tuple[str, int], tuple[tuple[int, ...], Any]] = {}
         self.solution: tuple[tuple[int, ...], ...] | None = None
         self.solutions = "unique"
@@ -259,6 +261,7 @@ class _ColourTracer:
                 self.ncolours,
                 time_limit=left,
                 should_stop=self.should_stop,
+                **({} if self.memory_budget is None else {"memory_budget": self.memory_budget}),
             )
             if found.cancelled:
                 self.solutions = "undecided"
@@ -311,15 +314,18 @@ def colour_trace(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    memory_budget: int | None = None,
 ) -> ColourTrace:
     """Trace ``puzzle`` at a tutor's pace (see the module docstring); within ``time_limit``
     seconds, past which the verdict is ``undecided``.  ``progress(fraction, message)`` is
     called after each step (the share of cells decided); ``should_stop()`` returning True ends
     the trace (``undecided``, with ``cancelled`` set), checked before each step and by the
-    colour solver a search step asks."""
+    colour solver a search step asks.  ``memory_budget`` is the bytes that solver's SAT formula
+    may take (None: its default); a formula over it ends the trace ``undecided`` with the
+    solver's ``reason``."""
     started = time.monotonic()
     deadline = None if time_limit is None else started + time_limit
-    t = _ColourTracer(puzzle, deadline, should_stop)
+    t = _ColourTracer(puzzle, deadline, should_stop, memory_budget)
     trace = ColourTrace(puzzle)
     total = len(puzzle.rows) * len(puzzle.cols)
     known = sum(1 for row in t.grid for x in row if not x & (x - 1))  # counted once, then kept

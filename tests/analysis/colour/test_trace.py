@@ -167,3 +167,33 @@ def test_a_trace_the_colour_solver_gave_up_on_says_why_not_the_time_limit(monkey
     text = summary_text(trace)
     assert text.startswith(f"Stopped after {len(trace.steps)} steps (too large for the complete")
     assert "time limit" not in text
+
+
+def _loose() -> ColourPuzzle:
+    """30x30, line logic leaves most of its cells and the search gets stuck: the colour solver
+    takes its SAT stage (as in test_cli_colour.py)."""
+    rng = random.Random(0)
+    grid = [[0 if rng.random() < 0.5 else 1 for _ in range(30)] for _ in range(30)]
+    grid[0][0], grid[29][29] = 2, 3
+    rows, cols = clues_of_colour_grid(grid)
+    return ColourPuzzle(PALETTE, rows, cols)
+
+
+def test_a_colour_trace_hands_its_memory_budget_to_the_colour_solver() -> None:
+    """``memory_budget`` reaches the search step's colour solver (the studio's colour Solve job
+    passes its share of the budget): one byte, and the SAT formula is refused with the solver's
+    reason.  (colour_trace took no budget.)"""
+    trace = colour_trace(_loose(), time_limit=None, memory_budget=1)
+    assert trace.verdict == "undecided" and not trace.cancelled
+    assert trace.reason is not None and trace.reason.startswith("too large for the complete")
+    assert "against a memory budget of 1 b" in trace.reason
+
+
+def test_a_colour_grade_hands_its_memory_budget_to_the_colour_solver() -> None:
+    """The same through :func:`colour_grade` (the colour Difficulty job): the grade is undecided
+    and says the solver's reason, not "time limit or cancelled" (neither happened)."""
+    graded = colour_grade(_loose(), memory_budget=1)
+    assert graded.label == "Undecided" and graded.features.solutions == "undecided"
+    assert graded.reason.startswith("too large for the complete solver")
+    assert "against a memory budget of 1 b" in graded.reason
+    assert graded.reason in graded.explanation and "time limit" not in graded.explanation
