@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from nonostudio.analysis.typos.contradiction import broken_line
 from nonostudio.analysis.typos.deciding import EditDecider
 from nonostudio.analysis.typos.edits import (
+    MOVE,
     Edit,
     EditPair,
     balanced_edits,
@@ -208,7 +209,14 @@ class TypoReport:
         """The problem, then one line per suggestion (or why there is none)."""
         out = [self.problem]
         top = self.top(count)
-        if top:
+        if top and self.line_fixes:  # (beside edits that only move an empty line: said first)
+            edits = "one of these edits" if len(top) > 1 else "this edit"
+            out.append(
+                f"{fixes_text(self.line_fixes)} Or {edits}, which keeps the grid's size (it "
+                "makes the puzzle unique too):"
+            )
+            out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
+        elif top:
             of = self.of_text(count)
             out.append(f"Likely typos (each edit alone makes the puzzle unique{of and '; ' + of}):")
             out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
@@ -379,7 +387,12 @@ def find_typos(
     # Several solutions are common in puzzles that were never unique, where an empty line put
     # back says nothing.  Two typos are still looked for: a line fix is found for some pairs of
     # typos too (1 of 79 in bench_typos --two), and skipping them lost the true pair there.
-    if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
+    # An empty line too many (a separator typed twice) is often "mended" by moving it to an end
+    # (exchanging it with its neighbours' clues): unique, but the grid keeps the extra line, so
+    # the line fixes are looked for there too (as the colour search does).
+    unique = [s for s in found if s.unique]
+    only_moves = bool(unique) and all(_moves_an_empty_line(s.edit) for s in unique)
+    if (not unique or only_moves) and report.complete and kind != MULTIPLE:
         report.line_fixes, report.complete = line_count_fixes(rows_t, cols_t, deadline, should_stop)
     # Two typos are looked for where the clues contradict themselves; several solutions are
     # common in puzzles that were never unique, and "one more line left out" says nothing there.
@@ -417,6 +430,11 @@ def find_typos(
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
     return report
+
+
+def _moves_an_empty_line(edit: Edit | EditPair) -> bool:
+    """Whether ``edit`` exchanges the clues of two lines, one of them empty."""
+    return isinstance(edit, Edit) and edit.kind == MOVE and any(not c for c in edit.before)
 
 
 def _line_count_report(

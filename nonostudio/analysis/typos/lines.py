@@ -12,7 +12,10 @@ neighbour's clue.  :func:`line_count_fixes` tries
   first blocked).  The totals say how many cells the missing line holds, so a place is tried only
   when that is between 0 and the line's length;
 * each line equal to the next one dropped (its totals must account for the surplus), decided by
-  the complete solver.
+  the complete solver;
+* an empty line dropped (``EXTRA``) when the totals are equal: a separator typed twice in a
+  puzzle string (``6::1,5``) or a blank line too many reads as an empty line of its own and
+  shifts every later line (before, "No single edit ... (23 tried)" for the Duck so typed).
 
 A fix is offered only when the clues with it make exactly one picture (docs/design/typos.md).
 """
@@ -34,7 +37,7 @@ from nonostudio.core.solver import Verdict, solve
 MISSING = "missing line"
 DOUBLED = "doubled line"
 #: An empty line typed that the puzzle does not have (a blank line or a separator too many;
-#: looked for in colour clues, :mod:`.colour_lines`).
+#: looked for in black-and-white clues here and in colour clues, :mod:`.colour_lines`).
 EXTRA = "extra line"
 #: Pictures looked at per place of a missing line (each another clue for it) at the most.
 MOST_PICTURES = 4
@@ -43,8 +46,9 @@ MOST_PICTURES = 4
 @dataclass(frozen=True)
 class LineFix:
     """A line put back (``MISSING``: ``clue`` becomes line ``index`` of ``axis``, the lines from
-    there on move one on) or dropped (``DOUBLED``: line ``index``, equal to line ``index + 1``),
-    and the clues it leaves, which make exactly one picture."""
+    there on move one on) or dropped (``DOUBLED``: line ``index``, equal to line ``index + 1``;
+    ``EXTRA``: line ``index``, empty), and the clues it leaves, which make exactly one
+    picture."""
 
     kind: str
     axis: str
@@ -149,8 +153,9 @@ def line_count_fixes(
     deadline: float | None = None,
     should_stop: StopCallback | None = None,
 ) -> tuple[list[LineFix], bool]:
-    """The missing and doubled lines whose fix makes the clues one picture, line-solvable first,
-    and whether every place was decided (False when stopped or past ``deadline``)."""
+    """The missing, doubled and extra empty lines whose fix makes the clues one picture,
+    line-solvable first, and whether every place was decided (False when stopped or past
+    ``deadline``)."""
     found: list[LineFix] = []
     complete = True
     for axis in ("row", "column"):
@@ -310,7 +315,8 @@ def _doubled(
     should_stop: StopCallback | None,
     found: list[LineFix],
 ) -> bool:
-    """Add to ``found`` each line equal to the next whose dropping makes one picture."""
+    """Add to ``found`` each line equal to the next, and each empty line when the totals are
+    equal (``EXTRA``), whose dropping makes one picture."""
     lines, crossing = _cut(axis, rows, cols)
     surplus = sum(map(sum, lines)) - sum(map(sum, crossing))
     shorter = len(lines) - 1
@@ -323,15 +329,39 @@ def _doubled(
             continue
         if k and lines[k - 1] == lines[k]:
             continue  # the same clues as dropping the one before
-        if _out_of_time(deadline, should_stop):
+        if not _dropped(DOUBLED, axis, k, lines, crossing, deadline, should_stop, found):
             return False
-        whole = _whole(axis, (*lines[:k], *lines[k + 1 :]), crossing)
-        limit = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
-        result = solve(Puzzle(*whole), time_limit=limit, should_stop=should_stop)
-        if result.verdict is Verdict.UNDECIDED:
+    if surplus:
+        return True
+    for k in range(len(lines)):  # an empty line too many (a run of them: tried above)
+        if lines[k] or (k and not lines[k - 1]) or (k + 1 < len(lines) and not lines[k + 1]):
+            continue
+        if not _dropped(EXTRA, axis, k, lines, crossing, deadline, should_stop, found):
             return False
-        if result.verdict.is_unique:
-            found.append(
-                LineFix(DOUBLED, axis, k, lines[k], *whole, result.verdict is Verdict.UNIQUE_LINE)
-            )
+    return True
+
+
+def _dropped(
+    kind: str,
+    axis: str,
+    k: int,
+    lines: Clues,
+    crossing: Clues,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    found: list[LineFix],
+) -> bool:
+    """Add to ``found`` line ``k`` dropped (as ``kind``) when that makes one picture; False
+    when undecided (stopped or out of time)."""
+    if _out_of_time(deadline, should_stop):
+        return False
+    whole = _whole(axis, (*lines[:k], *lines[k + 1 :]), crossing)
+    limit = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+    result = solve(Puzzle(*whole), time_limit=limit, should_stop=should_stop)
+    if result.verdict is Verdict.UNDECIDED:
+        return False
+    if result.verdict.is_unique:
+        found.append(
+            LineFix(kind, axis, k, lines[k], *whole, result.verdict is Verdict.UNIQUE_LINE)
+        )
     return True

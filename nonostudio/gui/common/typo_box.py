@@ -35,7 +35,7 @@ from nonostudio.analysis.typos import (
     TypoReport,
 )
 from nonostudio.analysis.typos.finder import LINE_COUNT, TWO_TYPOS
-from nonostudio.analysis.typos.lines import DOUBLED, MISSING, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
@@ -289,12 +289,15 @@ def fix_of(offered: Offered) -> object:
 def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
     """The typed lines ``offered`` concerns, as ``(axis, index)``: an edit's lines; for a line
     put back, the lines on either side of the place (one at an end), the one before first,
-    where the caret then stands; for a line typed twice, its two copies."""
+    where the caret then stands; for a line typed twice, its two copies; for an empty line too
+    many, that line."""
     if not isinstance(offered, LineFix):
         return tuple(offered.edit.lines)
     axis, index = offered.axis, offered.index
     if offered.kind == DOUBLED:
         return ((axis, index), (axis, index + 1))
+    if offered.kind == EXTRA:  # the empty line to drop
+        return ((axis, index),)
     typed = len(offered.rows if axis == "row" else offered.cols) - 1  # (one line put back)
     return tuple((axis, i) for i in (index - 1, index) if 0 <= i < typed)
 
@@ -320,6 +323,10 @@ def line_fix_title(report: TypoReport) -> str:
         if kinds == {MISSING}
         else "dropped (typed twice)"
         if kinds == {DOUBLED}
+        else "dropped (empty, one too many)"
+        if kinds == {EXTRA}
+        else "dropped"
+        if MISSING not in kinds
         else "put back or dropped"
     )
     why = (
@@ -334,6 +341,12 @@ def line_fix_title(report: TypoReport) -> str:
     edits = report.offered(SHOWN)
     if not edits:
         return f"{why}{what}:"
+    if edits[0].unique and not edits[0].is_pair:  # (edits that only move an empty line)
+        other = "one of these edits" if len(edits) > 1 else "this edit"
+        return (
+            f"{what} (listed first). Or {other}, which keeps the grid's size (it makes the "
+            "puzzle unique too):"
+        )
     then = report.pairs_text() if edits[0].is_pair else TWO_TYPOS
     return f"{why}{what} (listed first). {then}"
 

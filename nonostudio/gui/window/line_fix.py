@@ -1,5 +1,6 @@
 """The Check panel's line fix made in the editor's typed clues: a whole clue line put back where
-one was left out, or a line typed twice dropped, and the size made to fit, as one undo step.
+one was left out, or a line typed twice (or an empty line too many) dropped, and the size made
+to fit, as one undo step.
 
 The typo finder names such a fix (:class:`~nonostudio.analysis.typos.lines.LineFix`) when no
 single edit of one clue makes the puzzle unique ("Row clues: 19 lines; one seems to be missing
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor
 
-from nonostudio.analysis.typos.lines import MISSING, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.puzzle import Clues
 from nonostudio.gui.editor.view import CLUES, EditorView
@@ -43,7 +44,8 @@ def fits_typed(fix: LineFix, typed: tuple[Clues, Clues] | None) -> bool:
     i = fix.index
     if fix.kind == MISSING:
         return tuple(lines[:i] + lines[i + 1 :]) == tuple(typed_lines)
-    return tuple(lines[: i + 1] + lines[i:]) == tuple(typed_lines)
+    # a line dropped: the copy of a line typed twice, or an empty line too many, put back
+    return tuple((*lines[:i], fix.clue, *lines[i:])) == tuple(typed_lines)
 
 
 def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
@@ -58,7 +60,11 @@ def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
     count = len(fix.rows if row else fix.cols)
     doc = text.document()
     n = fix.index + 1
-    what = f"{fix.axis} {n} put back" if fix.kind == MISSING else f"{fix.axis} {n + 1} dropped"
+    what = {
+        MISSING: f"{fix.axis} {n} put back",
+        DOUBLED: f"{fix.axis} {n + 1} dropped",
+        EXTRA: f"empty {fix.axis} {n} dropped",
+    }[fix.kind]
     undo = editor.undo_stack()
     undo.beginMacro(f"typo fix: {what}")
     try:
@@ -72,10 +78,21 @@ def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
             else:  # after the last line
                 cursor.movePosition(QTextCursor.MoveOperation.End)
                 cursor.insertText(f"\n{clue_to_text(fix.clue)}")
-        else:  # the second copy goes, with the line break before it
+        elif fix.kind == DOUBLED:  # the second copy goes, with the line break before it
             first, copy = doc.findBlockByNumber(fix.index), doc.findBlockByNumber(fix.index + 1)
             cursor.setPosition(first.position() + first.length() - 1)
             cursor.setPosition(copy.position() + copy.length() - 1, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        else:  # the empty line goes, with the line break before it (after it, the first line)
+            empty = doc.findBlockByNumber(fix.index)
+            if fix.index:
+                before = doc.findBlockByNumber(fix.index - 1)
+                cursor.setPosition(before.position() + before.length() - 1)
+                end = empty.position() + empty.length() - 1
+            else:
+                cursor.setPosition(empty.position())
+                end = min(empty.position() + empty.length(), doc.characterCount() - 1)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
             cursor.removeSelectedText()
         cursor.endEditBlock()
         spin.setValue(count)  # (its own step: the size, the texts given as many lines)

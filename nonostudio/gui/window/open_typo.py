@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_finder import UNDECLARED_COLOUR
-from nonostudio.analysis.typos.lines import MISSING, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
@@ -118,8 +118,12 @@ class OpenTypoDialog(PasteDialog):
         elif size is not None and clues is not None:
             problem = _miscount_text(size, clues)
         elif listed and len(kinds) == 1 and all(isinstance(f, LineFix) for f in listed):
-            what = "left out" if kinds == {MISSING} else "typed twice"
-            problem = f"reads, but its clues make no picture: a clue line seems {what}"
+            what = {
+                MISSING: "a clue line seems left out",
+                DOUBLED: "a clue line seems typed twice",
+                EXTRA: "an empty clue line seems one too many",
+            }[kinds.pop()]
+            problem = f"reads, but its clues make no picture: {what}"
         else:
             problem = "reads, but its clues make no picture: it has a typo"
         if self.typos.report() is None or len(listed) > 1:  # (still looking, or several)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nonostudio.analysis.typos import find_typos
-from nonostudio.analysis.typos.lines import MISSING, fixes_text, line_count_fixes
+from nonostudio.analysis.typos.lines import EXTRA, MISSING, fixes_text, line_count_fixes
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_file
 from nonostudio.core.formats.non import read as read_non
@@ -160,3 +160,65 @@ def test_the_count_is_said_once_for_several_places() -> None:
         "missing after column 19: with 8 put in as column 20, the clues (20 rows, 20 columns) "
         "make one picture."
     )
+
+
+#: The Duck (FORMATS.md), 9 rows and 8 columns, as a puzzle string.
+DUCK_ROWS = "3:2,1:3,2:2,2:6:1,5:6:1:2"
+DUCK_COLS = "1,2:3,1:1,5:7,1:5:3:4:3"
+
+
+def test_a_separator_typed_twice_in_the_rows_is_an_empty_row_too_many() -> None:
+    """'6::1,5' in the Duck's rows reads as an empty row 6 of its own (an empty field is an
+    empty line: legal), 10 rows and no solution; the finder said only 'No single edit of one
+    clue makes the puzzle unique (23 tried)' (an empty line is not equal to its neighbour, so
+    the doubled-line search skipped it).  The empty line dropped gives the Duck."""
+    from nonostudio.core.formats import read_any_text
+
+    duck = read_any_text(f"{DUCK_ROWS}-{DUCK_COLS}")
+    typed = read_any_text(f"{DUCK_ROWS.replace('6:1,5', '6::1,5')}-{DUCK_COLS}")
+    assert len(typed.rows) == 10 and typed.rows[5] == ()
+    report = find_typos(typed.rows, typed.cols, time_limit=10)
+    assert [(f.kind, f.axis, f.index) for f in report.line_fixes] == [(EXTRA, "row", 5)]
+    assert (report.line_fixes[0].rows, report.line_fixes[0].cols) == (duck.rows, duck.cols)
+    assert report.no_suggestion_text() == (
+        "Row clues: 10 lines; row 6 is empty and seems to be one too many (a blank line or a "
+        "separator typed twice): without it, the clues (9 rows, 8 columns) make one picture, "
+        "line-solvable."
+    )
+
+
+def test_an_empty_column_too_many_is_said_before_the_edit_that_moves_it() -> None:
+    """'4::3' in the Duck's columns: 9 columns, no solution; the one edit offered was 'columns
+    8 and 9: exchange their clues (0 and 3)': unique, but a 9-wide puzzle, not the Duck.  The
+    empty column dropped is said first, the edit after it."""
+    from nonostudio.core.formats import read_any_text
+
+    duck = read_any_text(f"{DUCK_ROWS}-{DUCK_COLS}")
+    typed = read_any_text(f"{DUCK_ROWS}-{DUCK_COLS.replace('4:3', '4::3')}")
+    report = find_typos(typed.rows, typed.cols, time_limit=10)
+    assert [(f.kind, f.axis, f.index) for f in report.line_fixes] == [(EXTRA, "column", 7)]
+    assert (report.line_fixes[0].rows, report.line_fixes[0].cols) == (duck.rows, duck.cols)
+    lines = report.text_lines()
+    assert lines[1].startswith("Column clues: 9 lines; column 8 is empty and seems to be one too")
+    assert lines[1].endswith(
+        "Or this edit, which keeps the grid's size (it makes the puzzle unique too):"
+    )
+    assert "columns 8 and 9: exchange their clues (0 and 3)" in lines[2]
+
+
+def test_every_empty_line_too_many_said_is_true() -> None:
+    """An empty row inserted at each place of the Duck: each EXTRA fix offered leaves clues
+    with exactly one picture (the complete solver), dropping an empty line that was typed."""
+    from nonostudio.core.formats import read_any_text
+
+    duck = read_any_text(f"{DUCK_ROWS}-{DUCK_COLS}")
+    said = 0
+    for k in range(len(duck.rows) + 1):
+        rows = (*duck.rows[:k], (), *duck.rows[k:])
+        fixes, complete = line_count_fixes(rows, duck.cols)
+        assert complete
+        for fix in fixes:
+            if fix.kind == EXTRA:
+                said += 1
+                assert rows[fix.index] == () and solve(Puzzle(fix.rows, fix.cols)).verdict.is_unique
+    assert said >= 9

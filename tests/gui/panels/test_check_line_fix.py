@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from wired_editor import wired_editor
 
-from nonostudio.analysis.typos.lines import DOUBLED, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, LineFix
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.panels.check import CheckPanel
 
@@ -61,3 +61,57 @@ def test_a_line_typed_twice_is_dropped_and_a_stale_fix_changes_nothing(
     assert editor.picture_size() == (6, 6) and editor.typed_clues() == (ROWS, COLS)
     editor.undo_stack().undo()
     assert editor.ui.rows_edit.toPlainText() == typed and editor.picture_size() == (6, 7)
+
+
+def test_an_empty_row_too_many_is_listed_and_dropped_with_the_size_as_one_undo_step(
+    qtbot: QtBot, panel: CheckPanel
+) -> None:
+    """A separator typed twice reads as an empty row of its own: the search names it, the list
+    offers it (its row marked) and Apply fix drops it (the fix was said, nothing to apply)."""
+    from nonostudio.gui.common.typo_box import lines_of
+
+    typed = (*ROWS[:2], (), *ROWS[2:])  # an empty row 3 too many
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        editor = wired_editor(qtbot, panel, Puzzle(typed, COLS))
+    typos = panel.typos
+    assert [typos.list.item(i).text() for i in range(typos.list.count())] == [
+        "Row clues: 7 lines; row 3 is empty and seems to be one too many (a blank line or a "
+        "separator typed twice): without it, the clues (6 rows, 6 columns) make one picture, "
+        "line-solvable"
+    ]
+    assert typos.title.text().startswith(
+        "No single edit of one clue makes the puzzle unique. "
+        "A whole row dropped (empty, one too many)"
+    )
+    assert lines_of(typos.suggestions()[0]) == (("row", 2),)
+    assert typos.list.currentRow() == 0 and editor.grid.marked_lines() == (("row", 2),)
+    before = editor.ui.rows_edit.toPlainText()
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=5000):
+        qtbot.mouseClick(typos.apply_button, Qt.MouseButton.LeftButton)
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (ROWS, COLS)
+    assert editor.picture_size() == (6, 6)
+    editor.undo_stack().undo()
+    assert editor.ui.rows_edit.toPlainText() == before and editor.picture_size() == (6, 7)
+
+
+def test_an_empty_first_or_last_row_too_many_is_dropped() -> None:
+    """fits_typed and the text taken out at the ends (no line before, or none after)."""
+    from nonostudio.gui.window.line_fix import fits_typed
+
+    first = LineFix(EXTRA, "row", 0, (), ROWS, COLS, True)
+    assert fits_typed(first, (((), *ROWS), COLS))
+    assert not fits_typed(first, ((*ROWS, ()), COLS))
+    last = LineFix(EXTRA, "row", 6, (), ROWS, COLS, True)
+    assert fits_typed(last, ((*ROWS, ()), COLS))
+
+
+def test_an_empty_first_row_is_taken_out_of_the_text(qtbot: QtBot, panel: CheckPanel) -> None:
+    from nonostudio.gui.window.line_fix import apply_line_fix
+
+    editor = wired_editor(qtbot, panel, Puzzle(ROWS, COLS))
+    editor.ui.height_spin.setValue(7)
+    editor.ui.rows_edit.setPlainText("\n".join(["0", "2", "6", "1 1", "3 2", "0", "2"]))
+    assert apply_line_fix(editor, LineFix(EXTRA, "row", 0, (), ROWS, COLS, True))
+    assert editor.ui.rows_edit.toPlainText() == "2\n6\n1 1\n3 2\n0\n2"
+    assert editor.picture_size() == (6, 6) and editor.typed_clues() == (ROWS, COLS)
