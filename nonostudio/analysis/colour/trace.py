@@ -261,7 +261,7 @@ class _ColourTracer:
                 self.ncolours,
                 time_limit=left,
                 should_stop=self.should_stop,
-                **({} if self.memory_budget is None else {"memory_budget": self.memory_budget}),
+                memory_budget=self.memory_budget,
             )
             if found.cancelled:
                 self.solutions = "undecided"

@@ -155,13 +155,13 @@ def test_a_trace_the_colour_solver_gave_up_on_says_why_not_the_time_limit(monkey
     from nonostudio.analysis.colour.report import summary_text
     from nonostudio.core.colour.solver import solve_colour
 
-    tiny = partial(solve_colour, search_budget=0, memory_budget=1000)
+    tiny = partial(solve_colour, search_budget=0)
     monkeypatch.setattr(colour_trace_module, "solve_colour", tiny)
     rng = random.Random(0)
     grid = [[0 if rng.random() < 0.5 else 1 for _ in range(30)] for _ in range(30)]
     grid[0][0], grid[29][29] = 2, 3
     rows, cols = clues_of_colour_grid(grid)
-    trace = colour_trace(ColourPuzzle(PALETTE, rows, cols), time_limit=None)
+    trace = colour_trace(ColourPuzzle(PALETTE, rows, cols), time_limit=None, memory_budget=1000)
     assert trace.verdict == "undecided" and not trace.cancelled
     assert trace.reason is not None and trace.reason.startswith("too large for the complete")
     text = summary_text(trace)
