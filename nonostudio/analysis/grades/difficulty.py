@@ -32,6 +32,7 @@ from nonostudio.analysis.grades.grade_text import explain
 from nonostudio.analysis.grades.margins import without_margins
 from nonostudio.analysis.tracing.steps import SEARCH, Trace
 from nonostudio.analysis.tracing.trace import rule_set_trace
+from nonostudio.analysis.tracing.trace_fallbacks import budget_of
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback, TimeLimit
 from nonostudio.core.puzzle import Puzzle
@@ -240,6 +241,7 @@ def _beyond_depth1(
     settings: GradeSettings,
     progress: ProgressCallback | None,
     should_stop: StopCallback | None,
+    memory_budget: int | None = None,
 ) -> tuple[str, list[probing.Probe], bool]:
     """For a trace that needed the complete solver: what is known of the solutions, the
     depth-2 probes that take over from the search step and whether search is still needed."""
@@ -251,7 +253,12 @@ def _beyond_depth1(
         or result.verdict is Verdict.UNDECIDED
         or result.seconds > settings.solve_time_limit / 2
     ):
-        result = solve(puzzle, time_limit=settings.solve_time_limit, should_stop=should_stop)
+        result = solve(
+            puzzle,
+            time_limit=settings.solve_time_limit,
+            should_stop=should_stop,
+            **budget_of(memory_budget),
+        )
     stopped = should_stop is not None and should_stop()
     if stopped and result.verdict is not Verdict.MULTIPLE:  # too late to tell depth 2 from search
         return UNDECIDED, [], True
@@ -283,6 +290,7 @@ def grade(
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
     time_limit: float | None = None,
+    memory_budget: int | None = None,
 ) -> Grade:
     """Grade ``puzzle`` for a player using ``rule_set``.
 
@@ -290,7 +298,9 @@ def grade(
     :class:`nonostudio.analysis.tracing.unsound.UnsoundRuleError` for an unsound rule;
     ``should_stop()`` returning True, or ``time_limit`` seconds passing, makes the grade describe
     only the work done (``Undecided`` when that was not enough to tell; ``timed_out`` says the
-    time limit ended it).
+    time limit ended it).  ``memory_budget`` is the bytes the complete solver's formula may take
+    (None: the solver's default): a puzzle whose formula is over it is graded ``Undecided``, its
+    trace's ``stop_reason`` saying why.
     """
     started = time.perf_counter()
     check_size(puzzle)
@@ -298,7 +308,9 @@ def grade(
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     puzzle, margins = without_margins(puzzle)
     try:
-        trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=limit)
+        trace = rule_set_trace(
+            puzzle, rule_set, progress=progress, should_stop=limit, memory_budget=memory_budget
+        )
         solutions = UNDECIDED if trace.interrupted else UNIQUE
     except InconsistentPuzzleError:
         trace = Trace(puzzle, rule_set.name, [], False, time.perf_counter() - started)
@@ -306,7 +318,9 @@ def grade(
     probes: list[probing.Probe] = []
     searched = False
     if solutions == UNIQUE and any(step.kind == SEARCH for step in trace.steps):
-        solutions, probes, searched = _beyond_depth1(puzzle, trace, settings, progress, limit)
+        solutions, probes, searched = _beyond_depth1(
+            puzzle, trace, settings, progress, limit, memory_budget
+        )
     features = features_of(trace, rule_set, probes, searched, solutions, margins)
     tier = _tier(features)
     score = score_of(tier, features, weights)

@@ -46,6 +46,7 @@ def rule_trace(
     start_grid: np.ndarray | None = None,
     max_steps: int | None = None,
     complete_moves: bool = True,
+    memory_budget: int | None = None,
 ) -> Trace:
     """Solve ``puzzle`` with ``rules`` step by step and record every step.
 
@@ -60,6 +61,8 @@ def rule_trace(
     continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
     traces without one.  ``complete_moves`` (default) makes every step a technique's complete
     move with its explanation (see docs/design/analysis.md); False gives one rule fill per step.
+    ``memory_budget`` is the bytes the complete solver's formula may take when a fallback asks
+    it (None: the solver's default); a formula over it ends the trace, ``stop_reason`` saying so.
     Raises :class:`~nonostudio.analysis.tracing.unsound.UnsoundRuleError` when a rule's fill
     contradicts the line solver and InconsistentPuzzleError when the puzzle has no solution.
     """
@@ -92,11 +95,13 @@ def rule_trace(
             interrupted = _rule_steps(tracer, stopped, report) or stopped()
         if interrupted or not tracer.unknown or not fallback:
             break
-        step = (None if tutor else line_step(tracer)) or probe_step(tracer, should_stop)
+        step = (None if tutor else line_step(tracer)) or probe_step(
+            tracer, should_stop, memory_budget
+        )
         if step is None and not stopped():
             step = deep_probe_step(tracer, should_stop)
         if step is None and not stopped():
-            step = search_step(tracer, should_stop)
+            step = search_step(tracer, should_stop, memory_budget)
         if step is None:
             interrupted = True
             break
@@ -121,15 +126,17 @@ def rule_set_trace(
     *,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    memory_budget: int | None = None,
 ) -> Trace:
     """:func:`rule_trace` of ``puzzle`` with the rules of ``rule_set``, the trace named after
-    the set."""
+    the set (``memory_budget``: the complete solver's, None its default)."""
     return rule_trace(
         puzzle,
         rule_set.rules,
         rule_set=rule_set.name,
         progress=progress,
         should_stop=should_stop,
+        memory_budget=memory_budget,
     )
 
 

@@ -9,6 +9,7 @@ returns the step, or None when that fallback has nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypedDict
 
 from nonostudio.analysis.catalogue.techniques import (
     BY_ID,
@@ -37,6 +38,19 @@ from nonostudio.core.gridstate import Contradiction
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.solver import Verdict, solve
+
+
+class SolverBudget(TypedDict, total=False):
+    """:func:`~nonostudio.core.solver.solve`'s ``memory_budget=``, when one is given."""
+
+    memory_budget: int
+
+
+def budget_of(memory_budget: int | None) -> SolverBudget:
+    """The keyword that gives the complete solver ``memory_budget`` bytes for its formula; none
+    for None, so that the solver takes its default (and a ``solve`` bound to a budget, as the
+    tests of a formula too large do, keeps it)."""
+    return {} if memory_budget is None else {"memory_budget": memory_budget}
 
 
 def line_step(t: Tracer) -> Step | None:
@@ -97,7 +111,9 @@ def _technique_line_step(t: Tracer) -> Step | None:
     return t.move_step(LINE, axis, index, line, None, technique, note="beyond the rules")
 
 
-def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
+def probe_step(
+    t: Tracer, should_stop: StopCallback | None, memory_budget: int | None = None
+) -> Step | None:
     """A cell whose one value contradicts line logic, decided the other way.
 
     Cells are tried filled before empty.  The first refuted assumption in reading order is found;
@@ -108,9 +124,11 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     first one.  The step depends on the grid alone (a hint from the grid is the trace's step).
     Which are refuted comes from :class:`~nonostudio.analysis.tracing.trial_memory.TrialMemory`
     (earlier trials reused); without a chain, the first one's trial is run again from the grid,
-    so that the step names the line a trial from scratch names.
+    so that the step names the line a trial from scratch names.  ``memory_budget`` is the
+    complete solver's when it looks for a solution the trials need not try against
+    (:func:`budget_of`).
     """
-    _witness(t, should_stop)
+    _witness(t, should_stop, memory_budget)
     state = t.trials.grid_state(t.grid)
     trials = t.trials.start(state)
     stopped = [False]
@@ -190,7 +208,7 @@ WITNESS_AFTER = 3
 or a hint, does not pay for it)."""
 
 
-def _witness(t: Tracer, should_stop: StopCallback | None) -> None:
+def _witness(t: Tracer, should_stop: StopCallback | None, memory_budget: int | None) -> None:
     """Give the trial memory a solution of the puzzle, once a trace (at its
     :data:`WITNESS_AFTER`-th probe step): an assumption that agrees with a solution containing
     the grid is never refuted, so about half of a probe step's questions need no trial.  Only
@@ -205,7 +223,12 @@ def _witness(t: Tracer, should_stop: StopCallback | None) -> None:
     trials.witness_asked = True
     result = t.search
     if result is None or result.solution is None:
-        result = solve(t.puzzle, time_limit=WITNESS_SECONDS, should_stop=should_stop)
+        result = solve(
+            t.puzzle,
+            time_limit=WITNESS_SECONDS,
+            should_stop=should_stop,
+            **budget_of(memory_budget),
+        )
         if result.verdict is not Verdict.UNDECIDED:
             trials.solved = result
     if result.solution is not None:
@@ -342,8 +365,11 @@ def _deep_step(t: Tracer, r: int, c: int, assumed: int, deep: DeepRefutation) ->
     return _supposition_step(r, c, value, note, DEEP_CONTRADICTION, text, premises)
 
 
-def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
-    """The complete solver's step (None: it was stopped).  With complete moves, a guess: the
+def search_step(
+    t: Tracer, should_stop: StopCallback | None, memory_budget: int | None = None
+) -> Step | None:
+    """The complete solver's step (None: it was stopped, or gave up: a formula over
+    ``memory_budget`` bytes, :func:`budget_of`).  With complete moves, a guess: the
     undecided cell whose value in the solution lets line logic decide the most cells
     (:func:`guess_cell`) takes that value, said as such, and the trace goes on from there;
     otherwise the rest of the grid at once."""
@@ -351,7 +377,7 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     if result is None or result.solution is None:
         result = t.trials.solved  # (the witness's search, when it decided)
         if result is None:
-            result = solve(t.puzzle, should_stop=should_stop)
+            result = solve(t.puzzle, should_stop=should_stop, **budget_of(memory_budget))
         t.search = result
     if result.verdict is Verdict.NO_SOLUTION:
         raise InconsistentPuzzleError("the puzzle has no solution")

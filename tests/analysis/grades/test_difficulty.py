@@ -358,3 +358,18 @@ def test_depth_2_trials_whose_outcome_the_pass_knows_are_counted_not_run(anchors
         assert result.probes == probes
         assert (result.trials, result.exhausted) == (trials, exhausted) == (budget + 1, True)
         assert runs[0] < 0.5 * budget  # many trials counted, not run (without the pass: 0.62)
+
+
+def test_grade_hands_its_memory_budget_to_the_complete_solver() -> None:
+    """``memory_budget`` reaches the solver of the grade's trace (the studio's Difficulty job
+    passes its share of the budget): one byte, and a puzzle that needs the SAT stage is
+    ``Undecided``, the solver's reason in its trace; without it, the default budget tells that
+    the puzzle has several solutions.  (grade took no budget.)"""
+    ones = ((1,),) * 14  # every permutation matrix fits: no line logic, no probe, SAT stage
+    puzzle = Puzzle(ones, ones)
+    refused = grade(puzzle, CONTROL, memory_budget=1)
+    assert refused.label == "Undecided" and refused.features.solutions == "undecided"
+    assert refused.trace is not None
+    assert refused.trace.stop_reason.startswith("too large for the complete solver")
+    assert "against a memory budget of 1 b" in refused.trace.stop_reason
+    assert grade(puzzle, CONTROL).features.solutions == MULTIPLE

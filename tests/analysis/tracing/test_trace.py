@@ -15,7 +15,7 @@ import pytest
 from nonostudio.analysis.explaining.narrate import seen_line
 from nonostudio.analysis.tracing import trial_memory
 from nonostudio.analysis.tracing.steps import Step, Trace
-from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.analysis.tracing.trace import rule_set_trace, rule_trace
 from nonostudio.analysis.tracing.trace_fallbacks import CHAIN_CANDIDATES
 from nonostudio.analysis.tracing.unsound import UnsoundRuleError
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -382,3 +382,14 @@ def test_a_trace_can_continue_from_a_grid_and_stop_after_some_steps() -> None:
     assert trace.solved
     one = rule_trace(puzzle, [FULL_HINT], max_steps=1)
     assert len(one.steps) == 1 and one.interrupted and not one.solved
+
+
+def test_a_trace_hands_its_memory_budget_to_the_complete_solver() -> None:
+    """``memory_budget`` reaches the search step's solver (the studio's Solve job passes its
+    share of the budget): one byte, and the formula of a puzzle that needs the SAT stage is
+    refused with the solver's reason, ending the trace.  (rule_trace took no budget.)"""
+    ones = ((1,),) * 14  # every permutation matrix fits: no line logic, no probe, SAT stage
+    trace = rule_set_trace(Puzzle(ones, ones), load_rule_set("control"), memory_budget=1)
+    assert trace.interrupted and not trace.solved and not trace.steps
+    assert trace.stop_reason.startswith("too large for the complete solver")
+    assert "against a memory budget of 1 b" in trace.stop_reason  # (its own, not the default)
