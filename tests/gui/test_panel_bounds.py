@@ -106,13 +106,12 @@ def test_the_solving_view_says_why_the_complete_solver_stopped_not_the_time_limi
     qtbot: QtBot, monkeypatch
 ) -> None:
     """A puzzle whose SAT formula would not fit in memory ends its trace at once with the
-    solver's reason; the view said 'Stopped at the time limit of 10 s.', false there."""
-    from functools import partial
+    solver's reason; the view said 'Stopped at the time limit of 10 s.', false there.  (The
+    Solve job's share of the memory budget, one byte here, reaches the trace's solver.)"""
+    from nonostudio.gui.common import process_child
 
-    from nonostudio.analysis.tracing import trace_fallbacks
-    from nonostudio.core.solver import solve
-
-    monkeypatch.setattr(trace_fallbacks, "solve", partial(solve, memory_budget=1))
+    monkeypatch.setattr(process_child.SHARES, "_budget", lambda: 1)
+    monkeypatch.setattr(process_child.SHARES, "_floor", 1)
     view = SolveView(delay_ms=1)
     qtbot.addWidget(view)
     with qtbot.waitSignal(view.traceReady, timeout=10000) as blocker:

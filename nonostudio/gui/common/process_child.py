@@ -147,10 +147,10 @@ SOLVER_JOBS = frozenset(
         "nonostudio.gui.solve.colour.trace_job.trace_colour_puzzle",
     }
 )
-#: The solver jobs whose function takes ``memory_budget=`` and hands it to the solver.  The
-#: grade and the trace reach the solver through the analysis layer, which takes no budget yet:
-#: they are counted (the others' shares are smaller for them) but take the default.
-TAKE_BUDGET = frozenset({"nonostudio.gui.panels.panel_jobs.check_puzzle"})
+#: The solver jobs whose function takes ``memory_budget=`` and hands it to the solver: all of
+#: them (the grade and the trace through the analysis layer's ``memory_budget=``: ``grade``,
+#: ``rule_set_trace``, ``colour_grade``, ``colour_trace``).
+TAKE_BUDGET = SOLVER_JOBS
 
 
 def memory_share(budget: int, running: int, floor: int) -> int:

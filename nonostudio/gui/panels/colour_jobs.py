@@ -15,9 +15,15 @@ def grade_colour_puzzle(
     time_limit: float,
     progress: ProgressCallback,
     should_stop: StopCallback,
+    memory_budget: int | None = None,
 ) -> ColourGrade:
     """The colour Difficulty panel's grade of ``puzzle`` within ``time_limit`` seconds (its
-    progress told once a percent: the trace reports every step)."""
+    progress told once a percent: the trace reports every step), the colour solver's formula
+    within ``memory_budget`` bytes (None: its default; the studio passes the job's share)."""
     return colour_grade(
-        puzzle, time_limit=time_limit, progress=per_percent(progress), should_stop=should_stop
+        puzzle,
+        time_limit=time_limit,
+        progress=per_percent(progress),
+        should_stop=should_stop,
+        memory_budget=memory_budget,
     )

@@ -48,6 +48,15 @@ def grade_puzzle(
     time_limit: float,
     progress: ProgressCallback,
     should_stop: StopCallback,
+    memory_budget: int | None = None,
 ) -> Grade:
-    """The Difficulty panel's grade of ``puzzle`` for a player who knows ``rule_set``."""
-    return grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
+    """The Difficulty panel's grade of ``puzzle`` for a player who knows ``rule_set``, the
+    complete solver's formula within ``memory_budget`` bytes (None: the solver's default; the
+    studio passes the job's share, as for :func:`check_puzzle`)."""
+    return grade(
+        puzzle,
+        rule_set,
+        should_stop=should_stop,
+        time_limit=time_limit,
+        memory_budget=memory_budget,
+    )

@@ -28,12 +28,17 @@ def trace_puzzle(
     time_limit: float,
     progress: ProgressCallback,
     should_stop: StopCallback,
+    memory_budget: int | None = None,
 ) -> tuple[Trace, list[str]] | NoSolution:
     """The trace and a sentence per step within ``time_limit`` seconds, or, for a puzzle with no
-    solution, what is wrong in words (never an error with a traceback)."""
+    solution, what is wrong in words (never an error with a traceback); the complete solver's
+    formula within ``memory_budget`` bytes (None: its default; the studio passes the job's
+    share, :class:`~nonostudio.gui.common.process_child.MemoryShares`)."""
     stop = TimeLimit(time_limit, should_stop)
     try:
-        trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=stop)
+        trace = rule_set_trace(
+            puzzle, rule_set, progress=progress, should_stop=stop, memory_budget=memory_budget
+        )
     except InconsistentPuzzleError as exc:
         return no_solution(puzzle, exc)
     return trace, list(narrate(trace, rule_set.rules, titles))

@@ -151,7 +151,12 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
     running, stopped = threading.Event(), threading.Event()
 
     def slow_grade(
-        puzzle: Puzzle, rule_set: RuleSet, *, should_stop: StopCallback, time_limit: float
+        puzzle: Puzzle,
+        rule_set: RuleSet,
+        *,
+        should_stop: StopCallback,
+        time_limit: float,
+        memory_budget: int | None = None,
     ) -> Grade:
         if puzzle is AMBIGUOUS:
             running.set()
@@ -280,3 +285,22 @@ def test_a_puzzle_with_no_solution_is_not_graded(qtbot: QtBot, panel: Difficulty
     assert "Tier" not in shown and "Score" not in shown, shown
     assert "Not graded" in shown and "Check panel" in shown
     assert panel.usage_chart.bars() == []
+
+
+def test_the_difficulty_job_hands_its_memory_share_to_the_solver(
+    qtbot: QtBot, panel: DifficultyPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Difficulty job is given its share of the memory budget as it starts
+    (``process_child.MemoryShares``) and the grade's solver keeps to it: a share of one byte,
+    and a puzzle that needs the SAT stage is Undecided with the solver's reason (the grade
+    took the solver's default, half the memory available, whatever else ran)."""
+    from nonostudio.gui.common import process_child
+
+    monkeypatch.setattr(process_child.SHARES, "_budget", lambda: 1)
+    monkeypatch.setattr(process_child.SHARES, "_floor", 1)
+    ones = ((1,),) * 14  # every permutation matrix fits: no line logic, no probe, SAT stage
+    result = graded(qtbot, panel, Puzzle(ones, ones))
+    assert result.label == "Undecided" and result.trace is not None
+    assert result.trace.stop_reason.startswith("too large for the complete solver")
+    assert "against a memory budget of 1 b" in result.trace.stop_reason
+    assert process_child.SHARES.running() == 0
