@@ -5,7 +5,8 @@ colour clues: :meth:`TypoBox.search_colour`) on the thread pool with progress an
 lists the likeliest edits that make the puzzle unique with their confidence (how likely each is
 the typo, said under the list; a button lists them all), says which lines the selected edit
 touches and asks for it to be applied (a button or a double click).  A whole clue line left
-out or typed twice (:class:`~nonostudio.analysis.typos.lines.LineFix`, found when no single edit
+out or typed twice, or an empty line too many (:class:`~nonostudio.analysis.typos.lines.LineFix`,
+colour :class:`~nonostudio.analysis.typos.colour_lines.ColourLineFix`), found when no single edit
 makes the puzzle unique, or when a file's clue lines are not as many as its declared size) is
 listed first, as a fix of its own with its sentence, and applied the same way.  The Check panel
 and the Paste dialog show one each; what "apply" does is theirs.
@@ -34,6 +35,7 @@ from nonostudio.analysis.typos import (
     Suggestion,
     TypoReport,
 )
+from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.finder import LINE_COUNT, TWO_TYPOS
 from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import Palette
@@ -48,15 +50,17 @@ SHOWN = 5
 #: Seconds the search may take (what it found by then is shown).
 TIME_LIMIT_S = 30.0
 
+#: A whole clue line put back or dropped, black-and-white or colour.
+WholeLine = LineFix | ColourLineFix
 #: A fix listed: an edit of the clues (or two), or a whole line put back or dropped.
-Offered = Suggestion | ColourSuggestion | LineFix
+Offered = Suggestion | ColourSuggestion | LineFix | ColourLineFix
 
 
 class TypoBox(QWidget):
     """A list of likely typos with Apply and Stop; hidden until a search starts."""
 
     linesSelected = Signal(object)  # tuple of (axis, index): the selected edit's lines, or ()
-    applyRequested = Signal(object)  # the Edit to make, or the LineFix
+    applyRequested = Signal(object)  # the Edit to make, or the LineFix (ColourLineFix)
     reportReady = Signal(object)  # the TypoReport of the finished search
 
     def __init__(self, apply_text: str = "Apply fix", parent: QWidget | None = None) -> None:
@@ -206,10 +210,10 @@ class TypoBox(QWidget):
         fixes = line_fixes(report)
         if edits or fixes:
             many = len(edits) > 1
-            if isinstance(report, ColourTypoReport):
-                self.title.setText(report.offered_title())
-            elif fixes:
+            if fixes:
                 self.title.setText(line_fix_title(report))
+            elif isinstance(report, ColourTypoReport):
+                self.title.setText(report.offered_title())
             elif edits[0].is_pair:
                 self.title.setText(f"{report.no_suggestion_text()} {report.pairs_text()}")
             elif edits[0].one_more_typo:
@@ -276,14 +280,15 @@ class TypoBox(QWidget):
             self.applyRequested.emit(fix_of(self._suggestions[row]))
 
 
-def line_fixes(report: TypoReport | ColourTypoReport | None) -> list[LineFix]:
-    """The whole clue lines put back or dropped that ``report`` found (none for colour)."""
-    return list(report.line_fixes) if isinstance(report, TypoReport) else []
+def line_fixes(report: TypoReport | ColourTypoReport | None) -> list[WholeLine]:
+    """The whole clue lines put back or dropped that ``report`` found, black-and-white or
+    colour (a colour one was said in the heading only, with nothing to take)."""
+    return [] if report is None else list(report.line_fixes)
 
 
 def fix_of(offered: Offered) -> object:
-    """What applying ``offered`` makes: its edit (or pair), or the :class:`LineFix` itself."""
-    return offered if isinstance(offered, LineFix) else offered.edit
+    """What applying ``offered`` makes: its edit (or pair), or the line fix itself."""
+    return offered if isinstance(offered, WholeLine) else offered.edit
 
 
 def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
@@ -291,7 +296,7 @@ def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
     put back, the lines on either side of the place (one at an end), the one before first,
     where the caret then stands; for a line typed twice, its two copies; for an empty line too
     many, that line."""
-    if not isinstance(offered, LineFix):
+    if not isinstance(offered, WholeLine):
         return tuple(offered.edit.lines)
     axis, index = offered.axis, offered.index
     if offered.kind == DOUBLED:
@@ -302,7 +307,7 @@ def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
     return tuple((axis, i) for i in (index - 1, index) if 0 <= i < typed)
 
 
-def line_fix_item_text(fix: LineFix) -> str:
+def line_fix_item_text(fix: WholeLine) -> str:
     """A line fix in the list: its sentence (``Row clues: 19 lines; one seems to be missing
     after row 7: with 3 3 2 1 1 put in as row 8, the clues (20 rows, 20 columns) make one
     picture``)."""
@@ -310,7 +315,7 @@ def line_fix_item_text(fix: LineFix) -> str:
     return text[:1].upper() + text[1:]
 
 
-def line_fix_title(report: TypoReport) -> str:
+def line_fix_title(report: TypoReport | ColourTypoReport) -> str:
     """The heading of a list that starts with line fixes: what they do, why no edit is offered
     instead (not said when the file's size told the lines were not as many: the reader's
     error says so above the list), and the other fixes listed after them."""
@@ -354,7 +359,7 @@ def line_fix_title(report: TypoReport) -> str:
 def is_rated(suggestion: Offered) -> bool:
     """Whether ``suggestion`` has a confidence (a share among the edits of its kind); a line
     fix has none."""
-    if isinstance(suggestion, LineFix):
+    if isinstance(suggestion, WholeLine):
         return False
     return suggestion.unique or suggestion.one_more_typo or suggestion.is_pair
 
@@ -376,7 +381,7 @@ def clearly_likeliest(suggestions: Sequence[Offered]) -> bool:
     if not suggestions:
         return False
     first = suggestions[0]
-    if isinstance(first, LineFix):
+    if isinstance(first, WholeLine):
         return len(suggestions) == 1
     return is_rated(first) and first.confidence > CLEAR_LEAD
 

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.typos import Edit
 from nonostudio.analysis.typos.colour_edits import ColourEdit
+from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -363,12 +364,12 @@ class PasteDialog(QDialog):
         if span is not None and not self._choosing:
             self._place_caret(span[1])
 
-    def _open_fixed(self, edit: Edit | ColourEdit | LineFix) -> None:
+    def _open_fixed(self, edit: Edit | ColourEdit | LineFix | ColourLineFix) -> None:
         """Open the puzzle with the typo finder's ``edit`` made, or a line fix's clues (the
         text stays as typed).  The first of two typos leaves clues that are no puzzle yet: in a
         puzzle string it is made in the text (one undo step) and the text read again, which
         looks for the second."""
-        if isinstance(edit, ColourEdit):
+        if isinstance(edit, ColourEdit | ColourLineFix):
             self._open_fixed_colour(edit)
             return
         clues = self._clues
@@ -388,8 +389,9 @@ class PasteDialog(QDialog):
         self.typos.clear()
         super().accept()
 
-    def _open_fixed_colour(self, edit: ColourEdit) -> None:
-        """Open the colour puzzle with ``edit`` made (the text stays as typed).  A colour no
+    def _open_fixed_colour(self, edit: ColourEdit | ColourLineFix) -> None:
+        """Open the colour puzzle with ``edit`` made, or a line fix's clues (the text stays as
+        typed).  A colour no
         clue uses after the edit is dropped, as reading the corrected text drops it: most often
         the typo made it up ("2q" for "2a" reads q as a colour of its own), and kept it would
         stay a button, a palette entry and a colour of the grade that nothing is painted with.
@@ -399,7 +401,10 @@ class PasteDialog(QDialog):
             return
         palette, rows, cols = self._colour_clues
         try:
-            fixed_rows, fixed_cols = edit.apply(rows, cols)
+            if isinstance(edit, ColourLineFix):  # (its clues were made whole by the search)
+                fixed_rows, fixed_cols = edit.rows, edit.cols
+            else:
+                fixed_rows, fixed_cols = edit.apply(rows, cols)
             fixed = ColourPuzzle(palette, fixed_rows, fixed_cols, goal=None, **self._meta)
             fixed = fixed.without_unused()
             puzzle: Puzzle | ColourPuzzle = (

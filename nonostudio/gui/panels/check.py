@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
+from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
@@ -84,7 +85,7 @@ class CheckPanel(QWidget):
     alternateRequested = Signal(object)  # np.ndarray: a second solution
     typoLinesSelected = Signal(object)  # tuple of (axis, index) of the selected typo, or ()
     typoApplyRequested = Signal(object)  # the typo finder's Edit to make to the clues
-    lineFixRequested = Signal(object)  # the LineFix to make: a clue line put back or dropped
+    lineFixRequested = Signal(object)  # the (Colour)LineFix to make: a line put back or dropped
 
     def __init__(
         self,
@@ -313,7 +314,7 @@ class CheckPanel(QWidget):
 
     def _apply_requested(self, fix: object) -> None:
         """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""
-        if isinstance(fix, LineFix):
+        if isinstance(fix, LineFix | ColourLineFix):
             self.lineFixRequested.emit(fix)
         else:
             self.typoApplyRequested.emit(fix)

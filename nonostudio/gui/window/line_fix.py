@@ -8,15 +8,23 @@ after row 7: with 3 3 2 1 1 put in as row 8, ...").  Unlike an edit, it changes 
 the axis has, so the editor's size changes with its clue text: the line is typed into (or taken
 out of) the text at its place, then the size box set to the new count, both in one macro on the
 editor's undo stack (Undo takes both back).
+
+A colour file's line fix (:class:`~nonostudio.analysis.typos.colour_lines.ColourLineFix`) was
+said in the typo list's heading only, with nothing to take; it is listed as a fix and made in
+the colour editor's clues (:func:`apply_colour_line_fix`: the clues with it made, one undo step,
+as clues typed in Type Clues are).
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor
 
+from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.colour.model import ColourClues
 from nonostudio.core.puzzle import Clues
+from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import CLUES, EditorView
 from nonostudio.gui.panels.check import CheckPanel
 
@@ -31,7 +39,30 @@ def connect_typo_fixes(panel: CheckPanel, editor: EditorView) -> None:
     panel.lineFixRequested.connect(lambda fix: apply_line_fix(editor, fix))
 
 
-def fits_typed(fix: LineFix, typed: tuple[Clues, Clues] | None) -> bool:
+def connect_colour_typo_fixes(panel: CheckPanel, editor: ColourEditorView) -> None:
+    """Wire the Check panel's typo list to the colour editor: a fix's lines marked, an edit
+    and a line fix made in the file's clues there."""
+    panel.typoLinesSelected.connect(editor.mark_clue_lines)
+    panel.typoApplyRequested.connect(editor.apply_clue_edit)
+    panel.lineFixRequested.connect(lambda fix: apply_colour_line_fix(editor, fix))
+
+
+def apply_colour_line_fix(editor: ColourEditorView, fix: object) -> bool:
+    """Make a colour line fix in ``editor``'s clues (one undo step, the size following them, the
+    picture searched as for clues typed); False, nothing changed, for a black-and-white fix, a
+    picture whose clues are its own, or clues that are no longer those the fix was found for."""
+    if not isinstance(fix, ColourLineFix):
+        return False
+    fixed = editor.state().fixed
+    if fixed is None or not fits_typed(fix, fixed):
+        return False
+    return editor.set_typed_clues(fix.rows, fix.cols)
+
+
+def fits_typed(
+    fix: LineFix | ColourLineFix,
+    typed: tuple[Clues, Clues] | tuple[ColourClues, ColourClues] | None,
+) -> bool:
     """Whether ``fix`` was found for the ``typed`` clues (``(rows, cols)``): the clues it
     leaves, with its line taken back out (or the dropped copy put back), are those typed."""
     if typed is None:
@@ -51,6 +82,8 @@ def fits_typed(fix: LineFix, typed: tuple[Clues, Clues] | None) -> bool:
 def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
     """Make ``fix`` in ``editor``'s typed clues (one undo step); False, nothing changed, when
     the editor is drawing or its clues are no longer those the fix was found for."""
+    if not isinstance(fix, LineFix):  # (a colour one is the colour editor's)
+        return False
     if editor.mode() != CLUES or not fits_typed(fix, editor.typed_clues()):
         return False
     ui = editor.ui

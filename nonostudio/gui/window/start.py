@@ -35,7 +35,7 @@ from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.library_commands import LibraryCommands
-from nonostudio.gui.window.line_fix import connect_typo_fixes
+from nonostudio.gui.window.line_fix import connect_colour_typo_fixes, connect_typo_fixes
 
 if TYPE_CHECKING:  # (the panels themselves are imported as they are built)
     from nonostudio.gui.editor.designer_checks import DesignerPanel
@@ -284,8 +284,7 @@ class PanelStarter:
         w.check_panel.verdictReady.connect(w.show_verdict)
         w.check_panel.alternateRequested.connect(w.show_alternate)
         connect_typo_fixes(w.check_panel, w.editor)  # typo suggestions for typed clues
-        w.check_panel.typoLinesSelected.connect(w.colour_editor.mark_clue_lines)
-        w.check_panel.typoApplyRequested.connect(w.colour_editor.apply_clue_edit)  # (colour's)
+        connect_colour_typo_fixes(w.check_panel, w.colour_editor)  # (a colour file's clues)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
         if (rule_set := w.difficulty_panel.rule_set()) is not None:

@@ -94,3 +94,30 @@ def test_unequal_colour_totals_offer_the_fix_and_open_it(qtbot) -> None:
     assert isinstance(opened, ColourPuzzle) and (opened.rows, opened.cols) == (ROWS, COLS)
     assert dialog.text() == text  # what was typed is kept
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_a_colour_row_left_out_is_offered_as_a_fix_and_opens(qtbot) -> None:
+    """A .g typed with row 2 left out: the line put back was said in the heading only (no fix
+    to take, typo_box.line_fixes gave nothing for colour); now it is the fix listed, chosen,
+    and Open with this fix opens the clues with it."""
+    from nonostudio.analysis.typos.colour_lines import ColourLineFix
+
+    text = _g_text((ROWS[0], *ROWS[2:]))
+    dialog = _dialog(qtbot, text)
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=20000):
+        dialog.accept()
+    assert dialog.isVisible()
+    fixes = dialog.typos.suggestions()
+    assert len(fixes) == 1 and isinstance(fixes[0], ColourLineFix)
+    assert dialog.typos.list.item(0).text() == (
+        f"Row clues: 4 lines; one seems to be missing after row 1: with "
+        f"{clue_text(ROWS[1], PALETTE)} put in as row 2, the clues (5 rows, 6 columns) make one "
+        "picture, line-solvable"
+    )
+    assert dialog.typos.list.currentRow() == 0  # the one fix found: chosen
+    qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and dialog.result() == 1
+    opened = dialog.puzzle()
+    assert isinstance(opened, ColourPuzzle) and (opened.rows, opened.cols) == (ROWS, COLS)
+    assert dialog.text() == text
+    assert QThreadPool.globalInstance().waitForDone(10000)
