@@ -452,9 +452,14 @@ class ColourGrid(QWidget):
             self._say(cell)
 
     def _say(self, cell: tuple[int, int]) -> None:
-        """The status of the cell under the mouse, as it is now (after any paint)."""
+        """The status of the cell under the mouse, as it is now (after any paint); a hatched
+        cell, which line logic leaves undecided (drawn on the background), is unknown, as in
+        the black-and-white grid, not the background's colour."""
         r, c = cell
-        name = self._palette[self._cells[r][c]].name
+        if cell in self._undecided:
+            name = "unknown (line logic leaves it open)"
+        else:
+            name = self._palette[self._cells[r][c]].name
         self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
