@@ -63,10 +63,13 @@ def _amount(count: int) -> str:
 
 
 def _bytes(count: int) -> str:
-    """``count`` bytes as GB (10**9) or MB, one decimal (bytes below 100 kB)."""
+    """``count`` bytes as GB (10**9) or MB, one decimal (bytes below 100 kB: "1 byte",
+    "2,048 bytes")."""
     if count >= 100_000_000:
         return f"{count / 1e9:.1f} GB"
-    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count:,} bytes"
+    if count >= 100_000:
+        return f"{count / 1e6:.1f} MB"
+    return f"{count:,} {'byte' if count == 1 else 'bytes'}"  # (counts.count has no 1,000s comma)
 
 
 #: Bytes a clause of the formula takes once the SAT solver holds it, the variables' share

@@ -177,3 +177,13 @@ def test_cadical_stops_when_asked_and_reports_its_conflicts():
     fraction, message = reports[0]
     assert fraction == state.known / state.total
     assert message.startswith("SAT search (CaDiCaL): ") and message.endswith(" conflicts")
+
+
+def test_a_memory_budget_of_one_byte_is_said_in_the_singular() -> None:
+    """The refused formula's reason counts bytes as words: "1 byte", not "1 bytes" (seen in the
+    Difficulty panel with a share of one byte); other counts keep the plural and the comma."""
+    said = {n: str(satsolver.SatTooLarge(10, 40, 8_000, n)) for n in (1, 2, 10_000)}
+    assert said[1].endswith("against a memory budget of 1 byte"), said[1]
+    assert said[2].endswith("against a memory budget of 2 bytes"), said[2]
+    assert said[10_000].endswith("against a memory budget of 10,000 bytes"), said[10_000]
+    assert "~8,000 bytes" in said[1]
