@@ -176,6 +176,19 @@ def check_claim(
         if (claim["room_before"], claim["room_after"]) != (i, len(hints) - 1 - i):
             return f"room for {claim['room_before']}, {claim['room_after']} clues: not clue {i}'s"
         return _no_room_sides(hints, cells, s, e, i)
+    if kind == "blocks_apart_block":  # as many clues on each side as blocks there
+        i = claim["clues"][0]
+        if e <= s or any(cells[p] != FILLED for p in range(s, e)):
+            return f"[{s}, {e}) are not all filled"
+        for side, blocks in (("before", claim["before"]), ("after", claim["after"])):
+            wrong = _blocks_apart(hints, cells, s, e, side, len(blocks), claim["apart"])
+            if wrong is None and [list(b) for b in blocks] != _blocks_on(cells, s, e, side):
+                wrong = f"the blocks {side} [{s}, {e}) are not {blocks}"
+            if wrong:
+                return wrong
+        if (len(claim["before"]), len(claim["after"])) != (i, len(hints) - 1 - i):
+            return f"{len(claim['before'])} and {len(claim['after'])} blocks: not clue {i}'s"
+        return None
     if kind == "room_apart_block":  # as many clues on one side as blocks there, no room for more
         i = claim["clues"][0]
         if e <= s or any(cells[p] != FILLED for p in range(s, e)):
@@ -449,6 +462,38 @@ def _room_apart(
     return None
 
 
+def _blocks_on(cells: Sequence[int], s: int, e: int, side: str) -> list[list[int]]:
+    """Every block ``[start, end)`` of ``cells`` on ``side`` of the boxes ``[s, e)``, in the
+    line's order."""
+    out: list[list[int]] = []
+    span = range(0, s) if side == "before" else range(e, len(cells))
+    for p in span:
+        if cells[p] == FILLED and (p == span.start or cells[p - 1] != FILLED):
+            q = p
+            while q < span.stop and cells[q] == FILLED:
+                q += 1
+            out.append([p, q])
+    return out
+
+
+def _blocks_apart(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, side: str, count: int, apart: str
+) -> str | None:
+    """Why the blocks on ``side`` of the boxes ``[s, e)`` are not ``count`` clues other than
+    theirs: not ``count`` blocks there, or two of them next to each other (the boxes the
+    nearest) with no cross between (``apart`` "crosses"), spanning no more cells than the
+    longest clue ("far"), or neither ("mixed"); None when they are."""
+    found = _blocks_on(cells, s, e, side)
+    if len(found) != count:
+        return f"{len(found)} blocks {side} [{s}, {e}), not {count}"
+    chain = [*found, [s, e]] if side == "before" else [[s, e], *found]
+    for (a, be), (bs, b) in zip(chain[:-1], chain[1:], strict=True):
+        crossed, far = CROSSED in cells[be:bs], b - a > max(hints)
+        if not (crossed if apart == "crosses" else far if apart == "far" else crossed or far):
+            return f"[{a}, {be}) and [{bs}, {b}): not apart by {apart}"
+    return None
+
+
 def _stranded(claim: dict[str, Any], hints: Sequence[int], cells: Sequence[int]) -> str | None:
     """A ``stranded`` claim, by brute force: its ``boxes`` are filled cells on its ``side`` of
     the boxes ``[start, end)``, and for every start of clue ``clue`` covering those boxes (no
@@ -519,6 +564,7 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             "no_room",
             "room_block",
             "room_apart_block",
+            "blocks_apart_block",
         )
         for c in _claims(premise, k)
     ]:
@@ -1278,6 +1324,11 @@ _ROOM_NONE = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for no clue (before|after) it, can only be the "
     rf"({_ORD}) clue, (\d+)"
 )
+_BLOCKS_APART = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with (\w+) blocks? before it and (\w+) after it, (set "
+    rf"apart by crosses or too far apart for one clue|set apart by crosses|too far apart for one "
+    rf"clue), can only be the ({_ORD}) clue, (\d+)"
+)
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -1511,6 +1562,41 @@ def _room_apart_words(
         "crosses" if how.startswith(" set apart by") else "mixed" if "crosses or" in how else "far"
     )
     return _room_apart(hints, cells, s, e, i, side, count(room), None, apart)
+
+
+def _blocks_apart_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    before: str,
+    after: str,
+    how: str,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the block at cell 9, with one block before it and three after it, set apart by
+    crosses, can only be the second clue, 1" is not true of ``cells``: the clue named is not
+    that long, the counts are not the clues on its sides, or (:func:`_blocks_apart`) the
+    blocks on a side are not that many, or two next to each other are not set apart as said
+    ("too far apart for one clue": spanning more cells than the longest clue)."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+
+    def count(word: str) -> int:
+        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
+
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    if (count(before), count(after)) != (i, len(hints) - 1 - i):
+        return f"{before} before and {after} after: not the {clue} clue's"
+    apart = "mixed" if "crosses or" in how else "crosses" if "crosses" in how else "far"
+    for side, k in (("before", count(before)), ("after", count(after))):
+        wrong = _blocks_apart(hints, cells, s, e, side, k, apart)
+        if wrong:
+            return wrong
+    return None
 
 
 def _room_none_words(
@@ -1782,6 +1868,20 @@ def check_short_words(
         wrong = judged([_room_none_words(hints, c, at, side, clue, int(length)) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    blocks_read = 0
+    for m in _BLOCKS_APART.finditer(text):
+        blocks_read += 1
+        at, before, after, how, clue, length = m.groups()
+        wrong = judged(
+            [
+                _blocks_apart_words(hints, c, at, before, after, how, clue, int(length))
+                for c in states
+            ]
+        )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if len(re.findall(r", with \w+ blocks? before it and ", text)) > blocks_read:
+        problems.append("a 'with … blocks before it and … after it' the checker cannot read")
     if text.count(" with room for ") > rooms:
         problems.append("a 'with room for … before it' the checker cannot read")
     for m in _BETWEEN.finditer(text):

@@ -260,6 +260,12 @@ _ROOM_APART_REASON = re.compile(
     r"(a cross|crosses)|, too far from (it|each other and from it) for one clue|, set apart by "
     r"crosses or too far apart for one clue)|no clue (before|after) it), $"
 )
+# as many blocks on each side as clues there ("the block at cell 9, with one block before it and
+# three after it, set apart by crosses, can only be the second clue, 1")
+_BLOCKS_APART_REASON = re.compile(
+    r"with \w+ blocks? before it and \w+ after it, (set apart by crosses( or too far apart for "
+    r"one clue)?|too far apart for one clue), $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -312,6 +318,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _APART_REASON.search(before)
             or _SIDES_REASON.search(before)
             or _ROOM_APART_REASON.search(before)
+            or _BLOCKS_APART_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)

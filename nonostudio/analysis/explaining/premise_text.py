@@ -284,7 +284,20 @@ def room_sides_words(c: Claim) -> str:
     claim: as many clues there as blocks, each another clue; ``… and two blocks there, too far
     from each other and from it for one clue`` where no clue is long enough for two of them,
     ``…, set apart by crosses or too far apart for one clue`` where some have a cross between;
-    ``with room for no clue after it`` where there are none: the last clue)."""
+    ``with room for no clue after it`` where there are none: the last clue), ``with one block
+    before it and three after it, set apart by crosses`` (a ``blocks_apart_block`` claim: as
+    many clues on each side as blocks there; ``…, too far apart for one clue``, ``…, set apart
+    by crosses or too far apart for one clue``)."""
+    if c["claim"] == "blocks_apart_block":
+        ahead = len(c["before"])
+        blocks = "block" if ahead == 1 else "blocks"
+        how = {
+            "crosses": "set apart by crosses",
+            "far": "too far apart for one clue",
+            "mixed": "set apart by crosses or too far apart for one clue",
+        }[c["apart"]]
+        after = _how_many(len(c["after"]))
+        return f"with {_how_many(ahead)} {blocks} before it and {after} after it, {how}"
     if c["claim"] == "room_apart_block":
         if c["count"] == 0:  # the first (last) clue: no room for one before (after) it
             return f"with room for no clue {c['side']} it"
@@ -327,13 +340,11 @@ def _apart_words(c: Claim) -> str:
 
 
 def _sides_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
-    """The ``room_block`` or ``room_apart_block`` claim of the boxes ``[start, end)``, when the
-    claims give one."""
+    """The ``room_block``, ``room_apart_block`` or ``blocks_apart_block`` claim of the boxes
+    ``[start, end)``, when the claims give one."""
+    kinds = ("room_block", "room_apart_block", "blocks_apart_block")
     for c in claims:
-        if c["claim"] in ("room_block", "room_apart_block") and (c["start"], c["end"]) == (
-            start,
-            end,
-        ):
+        if c["claim"] in kinds and (c["start"], c["end"]) == (start, end):
             return c
     return None
 
@@ -1446,6 +1457,7 @@ def premise_focus(
                 "apart_block",
                 "room_block",
                 "room_apart_block",
+                "blocks_apart_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1468,6 +1480,7 @@ def premise_focus(
                 "apart_block",
                 "room_block",
                 "room_apart_block",
+                "blocks_apart_block",
             ):
                 for i in c["clues"]:
                     add_clue(i)

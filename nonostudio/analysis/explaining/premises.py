@@ -68,8 +68,14 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   (as ``room_block``): so exactly ``count`` clues lie on that side of the boxes' clue, the one
   of ``clues`` (:func:`short_reasons`).  With ``apart`` "far" the blocks are all the filled
   cells on that side, each spanning with the next nearer one (the boxes the nearest) more
-  cells than the longest clue, none with a cross between; "mixed", each that or with a cross
-  between.  ``count`` 0: no room there for one clue, the boxes' clue the first (last).
+  cells than the longest clue; "mixed", each that or with a cross between.  ``count`` 0: no
+  room there for one clue, the boxes' clue the first (last).
+* ``blocks_apart_block {start, end, clues, before, after, apart}`` — cells ``[start, end)``
+  are filled; the filled cells before them are the blocks ``before``, those after them
+  ``after`` (``[start, end)`` each), each set apart from the next nearer one (the boxes the
+  nearest) by a cross (``apart`` "crosses"), by more cells than the longest clue ("far"), or
+  either ("mixed"): each another clue, so as many clues on each side as blocks, the boxes'
+  the one of ``clues`` (:func:`short_reasons`).
 * ``no_room {start, end, clues, by, side, gap, room_for, size, walled}`` — cells ``[start,
   end)`` are filled, the block ``by`` (``[start, end, clue]``, said before to be that clue's)
   lies before (``side`` "before": the cells ``gap`` between them, none filled) or after them,
@@ -2347,6 +2353,29 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                     "apart": apart,
                 }
             ]
+    if 0 < i < len(hints) - 1:  # as many blocks on each side as clues there
+        (_, before), (_, after) = (_far_side(hints, cells, s, e, d) for d in ("before", "after"))
+        if before is not None and after is not None:
+            if (len(before), len(after)) == (i, len(hints) - 1 - i):
+                chain = [*before, (s, e), *after]
+                pairs = list(zip(chain[:-1], chain[1:], strict=True))
+                if all(CROSSED in cells[a[1] : b[0]] for a, b in pairs):
+                    apart = "crosses"
+                elif all(b[1] - a[0] > max(hints) for a, b in pairs):
+                    apart = "far"
+                else:
+                    apart = "mixed"
+                return [
+                    {
+                        "claim": "blocks_apart_block",
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "before": [list(b) for b in before],
+                        "after": [list(b) for b in after],
+                        "apart": apart,
+                    }
+                ]
     return []
 
 
@@ -2356,8 +2385,9 @@ def _far_side(
     """The blocks on ``side`` ("before" / "after") of the filled cells ``[s, e)``, nearest
     first, when each is set apart from the next nearer one (the boxes the nearest) by a cross
     or by more cells, from the first of one to the last of the other, than the longest clue
-    (no clue holds two), and how: ``("far", blocks)`` when none has a cross, ``("mixed",
-    blocks)`` otherwise; ``("far", None)`` when two are not set apart."""
+    (no clue holds two), and how: ``("crosses", blocks)`` when each has a cross, ``("far",
+    blocks)`` when each spans that many cells, ``("mixed", blocks)`` otherwise; ``("far",
+    None)`` when two are not set apart."""
     longest = max(hints)
     found = runs(cells, FILLED)
     near = (
@@ -2365,16 +2395,17 @@ def _far_side(
         if side == "before"
         else [b for b in found if b[0] >= e]
     )
-    crossed = False
+    crossed = far = True  # every two so far
     last = (s, e)
     for b in near:
         lo, hi = (b, last) if side == "before" else (last, b)
-        if CROSSED in cells[lo[1] : hi[0]]:
-            crossed = True
-        elif hi[1] - lo[0] <= longest:
+        by_cross, by_span = CROSSED in cells[lo[1] : hi[0]], hi[1] - lo[0] > longest
+        if not (by_cross or by_span):
             return "far", None
+        crossed, far = crossed and by_cross, far and by_span
         last = b
-    return ("mixed" if crossed else "far"), near[::-1] if side == "before" else near
+    how = "crosses" if crossed else "far" if far else "mixed"
+    return how, near[::-1] if side == "before" else near
 
 
 def _apart_side(cells: Sequence[int], s: int, e: int, side: str) -> list[tuple[int, int]] | None:

@@ -9,7 +9,11 @@ more forms of the ``room_apart_block`` claim say why now:
   more: "the box at cell 16, with room for only two clues before it and two blocks there, too
   far from each other and from it for one clue, can only be the third clue, 6";
 * no room on one side for the first (last) clue at all: "the box at cells 24–25, with room for
-  no clue after it, can only be the fifth clue, 6".
+  no clue after it, can only be the fifth clue, 6";
+* as many blocks on each side as clues there, each set apart from the next by a cross or too
+  far from it for one clue (a ``blocks_apart_block`` claim): "the block at cell 9, with one
+  block before it and three after it, set apart by crosses or too far apart for one clue, can
+  only be the second clue, 1".
 
 Every claim is checked by brute force over the line's arrangements and each inference by the
 checker (:func:`checked_words`), and the words are read back from the text against the line
@@ -47,6 +51,20 @@ LINES = {
         ("glue", "column", 17, (2, 2, 1, 3, 6), "##xx..x...........##...##..#.x"),
         "the box at cells 24–25, with room for no clue after it, can only be the fifth clue, 6,",
     ),
+    # jwilk data078.nin row 13, step 153: was "the block at cell 9 can only be the second clue,
+    # 1" (cells 4 to 9, 9 to 16, 16 to 19 and 19 to 24 each span more than 3 cells, the
+    # longest clue; some have crosses between, cells 16 and 19 none)
+    "data078 row 13": (
+        ("matching", "row", 12, (1, 1, 1, 2, 3), "x.x#x..x#x.xxxx#..#.x###x"),
+        "the block at cell 9, with one block before it and three after it, too far apart for one "
+        "clue, can only be the second clue, 1,",
+    ),
+    # Janko 2129 row 20, step 438: was "the block at cells 10–11 can only be the second clue, 2"
+    "2129 row 20": (
+        ("matching", "row", 19, (3, 2, 1, 3, 1), ".......#x##..x..x#x###xxx#xxxx"),
+        "the block at cells 10–11, with one block before it and three after it, set apart by "
+        "crosses, can only be the second clue, 2,",
+    ),
 }
 
 
@@ -55,7 +73,8 @@ def test_the_box_s_clue_is_said_with_the_blocks_and_room_on_one_side(name: str) 
     move, said = LINES[name]
     text, premises = checked_words(*move, later_rounds=False)  # claims by brute force
     assert said in text
-    assert any(c["claim"] == "room_apart_block" for p in premises for c in p["claims"])
+    kinds = {c["claim"] for p in premises for c in p["claims"]}
+    assert kinds & {"room_apart_block", "blocks_apart_block"}
 
 
 def _refused(claim: dict, hints: tuple[int, ...], line: str) -> str | None:
@@ -162,3 +181,38 @@ def test_the_checker_reads_the_new_words_against_the_line() -> None:
             assert a in text, a
             wrong = text.replace(a, b)
             assert check_short_words(wrong, hints, [cells]), wrong
+
+
+def test_the_checker_refuses_blocks_on_both_sides_that_are_not_so() -> None:
+    move, said = LINES["data078 row 13"]
+    hints, line = move[3], move[4]
+    claim = {
+        "claim": "blocks_apart_block",
+        "start": 8,
+        "end": 9,
+        "clues": [1],
+        "before": [[3, 4]],
+        "after": [[15, 16], [18, 19], [21, 24]],
+        "apart": "mixed",
+    }
+    assert _refused(claim, hints, line) is None
+    assert _refused({**claim, "apart": "crosses"}, hints, line)  # none between cells 16 and 19
+    assert _refused({**claim, "after": [[15, 16], [18, 19]]}, hints, line)  # not all of them
+    # a cross at cell 17: every two set apart by crosses, and so said
+    crossed = "x.x#x..x#x.xxxx#x.#.x###x"
+    assert _refused({**claim, "apart": "crosses"}, hints, crossed) is None
+    assert _refused({**claim, "apart": "far"}, hints, line) is None  # each two span 4 or more
+    # the blocks at cells 16 and 19 as one 4: one clue could hold both
+    assert _refused(claim, (1, 1, 1, 4, 3), line)
+    text = f"Row 13 — Matching blocks to clues: {said} so it is said."
+    cells = line_cells(line)
+    assert check_short_words(text, hints, [cells]) == []
+    for a, b in (
+        ("one block before", "two blocks before"),  # not the second clue's count
+        ("three after", "two after"),
+        ("too far apart for one clue", "set apart by crosses"),  # none between cells 16, 19
+        ("apart for one clue", "apart for one 3"),  # words it cannot read
+        ("the second clue, 1", "the third clue, 1"),
+    ):
+        wrong = text.replace(a, b)
+        assert check_short_words(wrong, hints, [cells]), wrong
