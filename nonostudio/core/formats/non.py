@@ -128,7 +128,8 @@ class _Reader:
                     if digit is not None and (tok[1:].isdigit() or not tok[1:]):
                         found += f" (the letter {tok[0]} typed for {digit}?)"
                     raise PuzzleError(
-                        f"expected a number (clues look like 3,1), found {found}",
+                        f"expected a number (clues look like {self.example(letters)}), "
+                        f"found {found}",
                         source=self.source,
                         line=line,
                         column=tcol,
@@ -140,6 +141,16 @@ class _Reader:
                 values.append(digits(m.group(1), self.source, line, tcol, name))
                 columns.append(tcol)
         return clue_of(values, columns, self.source, line, name)
+
+    def example(self, letters: list[str]) -> str:
+        """A clue as this file writes them, for an error's words: ``3,1`` in black and white;
+        in a colour file (``color`` lines declared, or letters in the clues read so far) with
+        its own letters, ``3r,1b`` (``3a,1b`` before any is known)."""
+        if not (self.declared or self.colours or any(letters)):
+            return "3,1"
+        known = list(self.declared) or sorted(self.colours | {c for c in letters if c})
+        first, second = (known + ["a", "b"])[:2] if len(known) != 1 else known * 2
+        return f"3{first},1{second}"
 
     def section(
         self, start: int, count: int | None, kind: str
