@@ -206,13 +206,20 @@ class ColourDifficultyPanel(GradingPanel):
             self._show_features(result)
             self.gradeReady.emit(result)
             return
-        self.tier_label.setText(
-            f"Stopped at the time limit of {self._time_limit:g} s."
-            if result.timed_out
-            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
-            f"{reasoning_words(result.features)[0]} Score {result.score:.1f}; "
-            f"graded in {result.seconds:.2f} s."
-        )
+        reason = result.reason  # the colour solver gave up on its own (timed_out is set too)
+        if reason:
+            self.tier_label.setText(
+                f"No tier or score: the grade is unknown. {reason[:1].upper()}{reason[1:]}. "
+                f"Stopped after {result.seconds:.2f} s."
+            )
+        elif result.timed_out:
+            self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
+        else:
+            self.tier_label.setText(
+                f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
+                f"{reasoning_words(result.features)[0]} Score {result.score:.1f}; "
+                f"graded in {result.seconds:.2f} s."
+            )
         self.explanation_label.setText(result.explanation)
         self._show_features(result)
         self.gradeReady.emit(result)

@@ -21,6 +21,7 @@ from nonostudio.analysis.grades.difficulty import (
     MULTIPLE,
     NO_SOLUTION,
     TIER_TEXT,
+    UNDECIDED,
     Grade,
     PuzzleTooLargeError,
     check_size,
@@ -61,6 +62,19 @@ def _listed_note(result: Grade) -> str:
         f" Graded with \u201c{result.rule_set}\u201d: the library lists the grade with the "
         f"default rules, \u201c{DEFAULT_RULE_SET}\u201d."
     )
+
+
+def _unknown_text(result: Grade) -> str:
+    """Says that the grade is unknown, and why when the complete solver said so, for a grade left
+    undecided by something other than the time limit (e.g. the solver refused a formula too large
+    for the memory budget): its tier and score describe a search that never ran."""
+    reason = result.trace.stop_reason if result.trace is not None else ""
+    why = (
+        f"{reason[:1].upper()}{reason[1:]}."  # as the Check panel says it
+        if reason
+        else "Grading stopped before it could tell whether the puzzle has one solution."
+    )
+    return f"No tier or score: the grade is unknown. {why} Stopped after {result.seconds:.2f} s."
 
 
 class DifficultyPanel(GradingPanel):
@@ -205,12 +219,15 @@ class DifficultyPanel(GradingPanel):
         self.usage_heading.setText(USED)
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
-        self.tier_label.setText(
-            f"Stopped at the time limit of {self._time_limit:g} s."
-            if result.timed_out
-            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
-            f"Score {result.score:.1f}; graded in {result.seconds:.2f} s.{_listed_note(result)}"
-        )
+        if result.timed_out:
+            self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
+        elif result.features.solutions == UNDECIDED:
+            self.tier_label.setText(_unknown_text(result))
+        else:
+            self.tier_label.setText(
+                f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} Score "
+                f"{result.score:.1f}; graded in {result.seconds:.2f} s.{_listed_note(result)}"
+            )
         self.explanation_label.setText(result.explanation)
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
         self.steps_chart.set_trace(result.trace)

@@ -170,3 +170,35 @@ def test_a_narrow_dock_cuts_no_word_of_a_feature(qtbot, panel) -> None:
             assert right < area.viewport().width(), label.text()  # none under the scroll bar
     area.takeWidget()  # the panel goes back to the fixture, which cancels it
     area.deleteLater()
+
+
+def test_a_grade_the_colour_solver_refused_says_why_not_the_time_limit(
+    qtbot, panel, monkeypatch
+) -> None:
+    """A colour grade left Undecided because the colour solver refused its SAT formula (a share
+    of one byte) says the grade is unknown and the solver's reason, no tier or score: the panel
+    said "Stopped at the time limit" (``ColourGrade.timed_out`` is set for any undecided grade
+    not cancelled) though no time limit was reached."""
+    import random
+
+    from nonostudio.core.colour.model import ColourPuzzle
+    from nonostudio.gui.common import process_child
+
+    monkeypatch.setattr(process_child.SHARES, "_budget", lambda: 1)
+    monkeypatch.setattr(process_child.SHARES, "_floor", 1)
+    # 30x30: line logic leaves most cells and the search gets stuck, so the colour solver takes
+    # its SAT stage (as tests/analysis/colour/test_trace.py's _loose)
+    rng = random.Random(0)
+    grid = [[0 if rng.random() < 0.5 else 1 for _ in range(30)] for _ in range(30)]
+    grid[0][0], grid[29][29] = 2, 3
+    rows, cols = clues_of_colour_grid(grid)
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(ColourPuzzle(PUZZLE.palette, rows, cols))
+    grade = ready.args[0]
+    assert grade.label == "Undecided" and grade.reason and not grade.cancelled
+    shown = panel.tier_label.text()
+    assert "time limit" not in shown and "Tier" not in shown and "Score" not in shown, shown
+    assert shown.startswith(
+        "No tier or score: the grade is unknown. Too large for the complete solver"
+    )
+    assert "against a memory budget of 1 byte" in shown and "1 bytes" not in shown, shown

@@ -304,3 +304,27 @@ def test_the_difficulty_job_hands_its_memory_share_to_the_solver(
     assert result.trace.stop_reason.startswith("too large for the complete solver")
     assert "against a memory budget of 1 b" in result.trace.stop_reason
     assert process_child.SHARES.running() == 0
+
+
+def test_a_grade_the_solver_refused_claims_no_tier_and_says_why(
+    qtbot: QtBot, panel: DifficultyPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A grade left Undecided because the complete solver refused its formula (a share of one
+    byte) says the grade is unknown and the solver's reason, as the Check panel does, and no
+    tier or score: the panel said "Tier 8: search, or the puzzle is not unique... Score 88.9"
+    above an explanation saying Undecided."""
+    from nonostudio.gui.common import process_child
+
+    monkeypatch.setattr(process_child.SHARES, "_budget", lambda: 1)
+    monkeypatch.setattr(process_child.SHARES, "_floor", 1)
+    ones = ((1,),) * 14  # every permutation matrix fits: no line logic, no probe, SAT stage
+    result = graded(qtbot, panel, Puzzle(ones, ones))
+    assert result.label == "Undecided" and not result.timed_out
+    shown = panel.tier_label.text()
+    assert "Tier" not in shown and "Score" not in shown and "tier 8" not in shown.lower(), shown
+    assert shown.startswith(
+        "No tier or score: the grade is unknown. Too large for the complete solver"
+    )
+    assert "against a memory budget of 1 byte" in shown and "1 bytes" not in shown, shown
+    assert "time limit" not in shown
+    assert panel.label.text() == "Undecided"
