@@ -18,6 +18,9 @@ A whole clue line left out or typed twice (a ``.non`` section one line short or 
 it declares, whose size the search is given, or clues no single edit makes unique) is listed as a
 fix too, with its sentence: the lines around the place are marked, and "Open with this fix" opens
 the clues with the line put back or dropped.
+A puzzle string with a clue typed as nothing (a ``:`` at the end, or one typed twice: legal, an
+empty line, but it opened silently as another puzzle, :func:`empty_fields`) is said once, its
+separators marked; OK again opens it as typed.
 When the search ends, the first fix is chosen in the list if it is clearly the likeliest (over
 50 %, :func:`~nonostudio.gui.common.typo_box.clearly_likeliest`, as the colour Type Clues… and
 the Check panel choose it), "Open with this fix" then one click or Enter; its clue is marked.
@@ -109,6 +112,43 @@ def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
     return start + lead, start + len(piece.rstrip())
 
 
+def empty_fields(text: str, puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
+    """The clues of a puzzle string typed as nothing (an empty field: ``6::1,5``, a ``:`` at
+    the end), as ``(axis, index, span of the separators around it)``; none for text of another
+    form.  An empty field is a legal empty line (FORMATS.md), but a separator typed twice or
+    one too many at the end reads as one too, which shifts the later lines or adds a line: the
+    app writes an empty line as ``0``."""
+    found = []
+    for axis, count in (("row", len(puzzle.rows)), ("column", len(puzzle.cols))):
+        for index in range(count):
+            span = clue_span(text, axis, index)
+            if span is not None and span[0] == span[1]:
+                before = text.rfind(":", 0, span[0])
+                after = text.find(":", span[1])
+                start = (
+                    before if before >= 0 and not text[before + 1 : span[0]].strip() else span[0]
+                )
+                end = after + 1 if after >= 0 and not text[span[1] : after].strip() else span[1]
+                found.append((axis, index, (start, end)))
+    return found
+
+
+def empty_field_text(text: str, axis: str, index: int, count: int) -> str:
+    """What an empty field of a puzzle string reads as, and what to do: ``Row 10 is typed as
+    nothing (after the last ':' of the rows) and reads as an empty row: ...``."""
+    where = (
+        "after the last ':'"
+        if index == count - 1
+        else ("before the first ':'" if index == 0 else "between two ':'")
+    )
+    part = "rows" if axis == "row" else "columns"
+    return (
+        f"{axis.capitalize()} {index + 1} is typed as nothing ({where} of the {part}) and "
+        f"reads as an empty {axis}, making {count} {part}. Press OK again to open it so, or "
+        f"type 0 there, or delete the ':' typed too many."
+    )
+
+
 def mark(edit: QPlainTextEdit, span: tuple[int, int] | None) -> None:
     """Tint ``span`` of ``edit``'s text (as the clue boxes tint a line with a problem), or clear
     the tint (None).  Not a selection: the next key typed, Enter too, would replace that."""
@@ -154,6 +194,8 @@ class PasteDialog(QDialog):
         self._choosing = False  # a fix chosen by the dialog: its clue marked, the caret kept
         # where the dialog last put the caret (anchor, position): the text box is as it left it
         self._placed: tuple[int, int] | None = None
+        # the text whose empty field (a clue typed as nothing) was said: OK again opens it
+        self._empty_told: str | None = None
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -246,6 +288,19 @@ class PasteDialog(QDialog):
         except PuzzleError as exc:
             self.show_error(text, exc)
             return
+        if isinstance(self._puzzle, Puzzle) and text != self._empty_told:
+            empty = empty_fields(text, self._puzzle)
+            if empty:  # said once: a second OK opens it as typed
+                axis, index, span = empty[0]
+                count = len(self._puzzle.rows if axis == "row" else self._puzzle.cols)
+                self._empty_told = text
+                self._puzzle = None
+                self.message.setText(empty_field_text(text, axis, index, count))
+                self.message.show()
+                mark(self.edit, span)
+                self._place_caret(span[1])
+                self.edit.setFocus()
+                return
         super().accept()
 
     def reject(self) -> None:
