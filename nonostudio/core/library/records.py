@@ -9,6 +9,7 @@ record is named (:class:`Damaged`) instead of stopping a whole listing.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -131,6 +132,66 @@ def _colour_to_json(puzzle: ColourPuzzle) -> str:
         "goal": None if puzzle.goal is None else [list(row) for row in puzzle.goal],
     }
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+#: What makes two stored puzzles the same puzzle to a solver (:func:`clue_key`): its clues.
+ClueKey = tuple[object, ...]
+
+
+def clue_key(puzzle: AnyPuzzle) -> ClueKey:
+    """The identity of ``puzzle`` as a solver sees it: its row and column clues; for a colour
+    puzzle each block's colour as its ``#rrggbb`` value, so the palette's order, names and
+    characters (and colours no clue uses) do not count.  Title, author, notes and goal picture
+    do not count either.  Equal for a puzzle and its stored document (:func:`stored_clue_key`).
+
+    A black-and-white puzzle's clues are kept as the compact JSON text SQLite's
+    ``json_extract`` gives of a stored document's, so the library's keys are read in SQL."""
+    if isinstance(puzzle, ColourPuzzle):
+        rgb = [c.rgb for c in puzzle.palette.colours]
+        return ("colour", _colour_lines(puzzle.rows, rgb), _colour_lines(puzzle.cols, rgb))
+    return ("bw", _compact(puzzle.rows), _compact(puzzle.cols))  # (tuples are JSON arrays)
+
+
+def stored_clue_key(rows: object, cols: object, palette: object) -> ClueKey | None:
+    """:func:`clue_key` of a stored document from the compact JSON texts of its ``rows``,
+    ``cols`` and ``palette`` (None: black and white); None when they cannot be read."""
+    if not isinstance(rows, str) or not isinstance(cols, str):
+        return None
+    if palette is None:
+        return ("bw", rows, cols)
+    try:
+        rgb = [str(c[1]).lower() for c in json.loads(str(palette))]
+        return (
+            "colour",
+            _colour_lines(json.loads(rows), rgb),
+            _colour_lines(json.loads(cols), rgb),
+        )
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def document_clue_key(text: str) -> ClueKey | None:
+    """:func:`clue_key` of the puzzle stored as ``text`` (:func:`puzzle_to_json`), read from the
+    document alone (no puzzle is built; for an SQLite without JSON); None when it cannot be
+    read."""
+    try:
+        doc = json.loads(text)
+        palette = doc.get("palette")
+        palette_text = None if palette is None else _compact(palette)
+        return stored_clue_key(_compact(doc["rows"]), _compact(doc["cols"]), palette_text)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _compact(value: object) -> str:
+    """``value`` as compact JSON, as SQLite's ``json_extract`` gives an array."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _colour_lines(
+    clues: Iterable[Iterable[Sequence[int]]], rgb: Sequence[str]
+) -> tuple[tuple[tuple[int, str], ...], ...]:
+    return tuple(tuple((int(n), rgb[int(c)]) for n, c in clue) for clue in clues)
 
 
 def colours_of_document(text: str) -> int:

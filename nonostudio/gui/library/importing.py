@@ -6,6 +6,12 @@ events, since each add is a write of its own (about 20 ms: 200 colour files took
 the GUI thread, before).  Progress is reported throughout and ``cancel()`` stops at once; the
 puzzles added so far stay.  A library that refuses a puzzle (read-only, full disk) stops the
 import there, as :func:`read_for_import` and :meth:`LibraryImporter.start` say.
+
+A puzzle whose clues (and colours) equal those of one already in the library, or of one added
+earlier in the same import, is not added again, whatever its title (:func:`clue_key`); the
+summary (:func:`summary`) says how many, and how many of them the library has under another
+title.  The library's keys are read once per import (:meth:`Library.clue_index`), only for the
+sizes being imported.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library.records import ClueKey, clue_key
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 
@@ -74,10 +81,23 @@ def read_files(paths: Sequence[Path], progress: Progress, should_stop: ShouldSto
     return read
 
 
+@dataclass(frozen=True)
+class Known:
+    """A file not added because its puzzle was there already: the library's puzzle (id and
+    title), whether it was added earlier in this import, and whether its title differs."""
+
+    path: Path
+    id: int
+    title: str
+    this_import: bool
+    other_title: bool
+
+
 @dataclass
 class Imported:
-    """How an import went: puzzles added (their ids), the last one's id, one message per file
-    not imported, and whether it was stopped before its end."""
+    """How an import went: puzzles added (their ids), the last one's id, the files whose
+    puzzle was there already (:class:`Known`), one message per file not imported, and whether
+    it was stopped before its end."""
 
     total: int
     added: int = 0
@@ -85,6 +105,46 @@ class Imported:
     ids: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cancelled: bool = False
+    known: list[Known] = field(default_factory=list)
+    # The clues of the library's puzzles and those added so far -> (id, title, added here);
+    # read at the first add (None until then).
+    index: dict[ClueKey, tuple[int, str, bool]] | None = None
+
+
+def _index(library: Library, read: Read) -> dict[ClueKey, tuple[int, str, bool]]:
+    """The library's puzzles of the sizes in ``read``, by clues (LibraryError when unreadable)."""
+    sizes = {(p.width, p.height) for _, p in read if not isinstance(p, str)}
+    if not sizes:
+        return {}
+    return {key: (id, title, False) for key, (id, title) in library.clue_index(sizes).items()}
+
+
+def summary(imported: Imported) -> str:
+    """The import in a sentence: the files given, the puzzles added, and those not added again
+    because the library had them already (or an earlier file of the import had them), e.g.
+    ``400 files: 12 puzzles added, 388 already in the library (not added again).``  The files
+    that could not be read are not counted here (they are listed apart)."""
+    files = imported.total
+    before = sum(not k.this_import for k in imported.known)
+    here = len(imported.known) - before
+    parts = [f"{imported.added} puzzle{'s' if imported.added != 1 else ''} added"]
+    if before:
+        parts.append(f"{before} already in the library")
+    if here:
+        parts.append(f"{here} the same puzzle as an earlier file of this import")
+    text = f"{files} file{'s' if files != 1 else ''}: " + ", ".join(parts)
+    if imported.known:
+        text += " (not added again"
+        renamed = [k for k in imported.known if k.other_title]
+        if renamed:
+            first = renamed[0]
+            more = ", …" if len(renamed) > 1 else ""
+            text += (
+                f"; {len(renamed)} of them there under another title: "
+                f"{first.path.name} as “{first.title}”{more}"
+            )
+        text += ")"
+    return text + "."
 
 
 def add_read(library: Library, read: Read, imported: Imported, start: int, budget_s: float) -> int:
@@ -93,15 +153,29 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
     library refuses ends the import: its message says why and how many files were left out."""
     deadline = time.monotonic() + budget_s
     n = start
+    if imported.index is None:
+        try:
+            imported.index = _index(library, read)
+        except LibraryError as exc:
+            imported.errors.append(f"{exc} (no file imported)")
+            return len(read)
+    index = imported.index
     while n < len(read):
         path, puzzle = read[n]
         n += 1
         if isinstance(puzzle, str):
             imported.errors.append(puzzle)
             continue
+        key = clue_key(puzzle)
+        there = index.get(key)
+        if there is not None:
+            id, title, here = there
+            imported.known.append(Known(path, id, title, here, title != puzzle.title))
+            continue
         try:
             imported.last_id = library.add(puzzle, source=str(path))
             imported.ids.append(imported.last_id)
+            index[key] = (imported.last_id, puzzle.title, True)
         except LibraryError as exc:
             left = imported.total - n
             rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""

@@ -33,7 +33,7 @@ from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import leave_on_tab, select_row
-from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
+from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now, summary
 from nonostudio.gui.library.model import (
     AUTHOR,
     COLOURS,
@@ -103,6 +103,8 @@ class LibraryView(QWidget):
         self.proxy = LibraryFilterModel(self)
         self.proxy.setSourceModel(self.model)
         self.last_folder = ""
+        # How the last import went, kept on the status line until the next import.
+        self.import_note = ""
 
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText("Filter by title, author, licence…")
@@ -357,7 +359,8 @@ class LibraryView(QWidget):
     def update_actions(self) -> None:
         """Bring the actions and the status line in line with the library: the actions that
         write are off while it is read-only (found so by any write, say the Solve view's or the
-        background checks'), their tooltips saying why."""
+        background checks'), their tooltips saying why; the status line says how the last
+        import went (:attr:`import_note`) until the next."""
         library = self.library
         writable = not library.read_only
         self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
@@ -366,7 +369,7 @@ class LibraryView(QWidget):
         why = "" if writable else read_only_tip(library)
         for action, tip in self._tips.items():
             action.setToolTip(f"{tip}.\n{why}" if why else tip)
-        status = self.model.status_text()
+        status = "\n".join(t for t in (self.model.status_text(), self.import_note) if t)
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())
         self.status_label.setVisible(bool(status))
@@ -426,6 +429,7 @@ class LibraryView(QWidget):
     def start_import(self, paths: Iterable[str | Path]) -> None:
         """Import ``paths`` in the background; the panel shows how far, and what went wrong at
         the end."""
+        self.import_note = ""
         self.import_label.setText("Importing…")
         show_progress(self.import_bar, 0.0, steps=1000)
         self._show_import_row(True)
@@ -443,18 +447,22 @@ class LibraryView(QWidget):
         if imported.added or imported.errors:
             self.show_stored(*imported.ids)
             self.written.emit()
-        self.update_actions()
+        if not imported.added and imported.known:
+            self.select_id(imported.known[-1].id)  # the puzzle already there
         if imported.cancelled:
-            self.status_label.setText(
-                f"Import stopped: {imported.added} of {imported.total} files were added."
+            known = len(imported.known)
+            self.import_note = (
+                f"Import stopped: {imported.added} of {imported.total} files were added"
+                + (f", {known} were in the library already." if known else ".")
             )
-            self.status_label.show()
+        elif imported.known:
+            self.import_note = f"Import of {summary(imported)}"
+        self.update_actions()
         if imported.errors:
             box = QMessageBox(
                 QMessageBox.Icon.Warning,
                 "Import Puzzles",
-                f"Imported {imported.added} of {imported.total} files. These could not be "
-                "imported:",
+                f"Import of {summary(imported)} These could not be imported:",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
@@ -466,8 +474,9 @@ class LibraryView(QWidget):
     def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
         """Add every readable puzzle file now, on this thread (black and white or colour; one
         without a title takes its file's name); return (number added, one message per bad
-        file).  For a few files, or before the window takes events; Import Files runs in the
-        background (:meth:`start_import`).
+        file).  A puzzle already in the library (the same clues) is not added again; the status
+        line says how many.  For a few files, or before the window takes events; Import Files
+        runs in the background (:meth:`start_import`).
 
         When the library refuses a puzzle (read-only, full disk) the import stops there and the
         message says why and how many files were left out.
@@ -476,4 +485,7 @@ class LibraryView(QWidget):
         if imported.added or imported.errors:
             self.show_stored(*imported.ids)
             self.written.emit()
+        # Not added again: said on the status line.
+        self.import_note = f"Import of {summary(imported)}" if imported.known else ""
+        self.update_actions()
         return imported.added, imported.errors

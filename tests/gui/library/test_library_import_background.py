@@ -22,10 +22,13 @@ ADD_S = 0.02  # what one library add costs on a disk that syncs each write (meas
 
 
 def write_files(folder: Path, n: int) -> list[Path]:
+    """``n`` different puzzles (bar ``k`` is k + 1 cells long; the same clues twice would be
+    one puzzle, added once)."""
     files = []
     for k in range(n):
         path = folder / f"bar{k:02d}.non"
-        path.write_text(f'title "Bar {k:02d}"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+        cols = "1\n" * (k + 1) + "0\n" * (n - k - 1)
+        path.write_text(f'title "Bar {k:02d}"\nwidth {n}\nheight 1\nrows\n{k + 1}\ncolumns\n{cols}')
         files.append(path)
     return files
 

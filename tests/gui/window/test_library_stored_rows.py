@@ -132,9 +132,9 @@ def test_a_row_stored_under_a_filter_shows_only_if_it_matches(
     view.filter_edit.setText("mango")
     assert view.proxy.rowCount() == 0
     paths = []
-    for title in ("Mango", "Kiwi"):
+    for title, rows in (("Mango", ("#.", "##")), ("Kiwi", (".#", "##"))):  # (two puzzles)
         paths.append(tmp_path / f"{title}.non")
-        write_file(Puzzle.from_grid(picture("#.", "##"), title=title), paths[-1])
+        write_file(Puzzle.from_grid(picture(*rows), title=title), paths[-1])
     assert view.import_files(paths) == (2, [])
     shown = [view.proxy.index(r, TITLE).data() for r in range(view.proxy.rowCount())]
     assert shown == ["Mango"]
