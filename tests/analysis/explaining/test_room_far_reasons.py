@@ -34,6 +34,11 @@ from sentence_checker import arrangements, check_claim, check_short_words  # noq
 
 from nonostudio.analysis.explaining.premise_text import room_sides_words  # noqa: E402
 from nonostudio.analysis.explaining.premises import short_reasons  # noqa: E402
+from nonostudio.analysis.explaining.step_text import (  # noqa: E402
+    BODY_WORDS,
+    SHORT_SENTENCE_WORDS,
+    SHORT_SLACK,
+)
 
 # (technique, axis, index, clue, line before the step), the words now said
 LINES = {
@@ -216,3 +221,14 @@ def test_the_checker_refuses_blocks_on_both_sides_that_are_not_so() -> None:
     ):
         wrong = text.replace(a, b)
         assert check_short_words(wrong, hints, [cells]), wrong
+
+
+def test_a_short_reason_is_said_where_it_takes_the_sentence_to_86_words() -> None:
+    # Janko 1440 row 12, step 513: the block at cell 23 was said with no reason, its "walled
+    # in, …, the only 1" taking the sentence to 86 words (SHORT_SENTENCE_WORDS was 85)
+    move = ("matching", "row", 11, (6, 2, 4, 1, 5), "######xx##xxx...#.#.xx#xx#####")
+    text, _ = checked_words(*move, later_rounds=False)
+    said = "the block at cell 23, walled in, can only be the fourth clue, 1, the only 1,"
+    assert said in text
+    assert len(text.split()) == 86 <= SHORT_SENTENCE_WORDS
+    assert len(text.split(": ", 1)[1].split()) <= BODY_WORDS + SHORT_SLACK
