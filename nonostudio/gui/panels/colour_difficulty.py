@@ -208,8 +208,10 @@ class ColourDifficultyPanel(GradingPanel):
             return
         reason = result.reason  # the colour solver gave up on its own (timed_out is set too)
         if reason:
+            # (said once: the explanation below says it when it has it)
+            why = "" if reason in result.explanation else f" {reason[:1].upper()}{reason[1:]}."
             self.tier_label.setText(
-                f"No tier or score: the grade is unknown. {reason[:1].upper()}{reason[1:]}. "
+                f"No tier or score: the grade is unknown.{why} "
                 f"Stopped after {result.seconds:.2f} s."
             )
         elif result.timed_out:

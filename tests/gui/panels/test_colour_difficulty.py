@@ -198,7 +198,8 @@ def test_a_grade_the_colour_solver_refused_says_why_not_the_time_limit(
     assert grade.label == "Undecided" and grade.reason and not grade.cancelled
     shown = panel.tier_label.text()
     assert "time limit" not in shown and "Tier" not in shown and "Score" not in shown, shown
-    assert shown.startswith(
-        "No tier or score: the grade is unknown. Too large for the complete solver"
-    )
+    assert shown.startswith("No tier or score: the grade is unknown.")
+    shown += " " + panel.explanation_label.text()
+    assert shown.lower().count("too large for the complete solver") == 1, shown  # said once
+    assert "time limit" not in shown
     assert "against a memory budget of 1 byte" in shown and "1 bytes" not in shown, shown
