@@ -169,6 +169,10 @@ class Grade:
     """The trace graded: of the puzzle without its blank margins (``features.margins``)."""
     timed_out: bool = False
     """Grading stopped at its time limit (the label is then ``Undecided``)."""
+    reason: str = ""
+    """Why the complete solver gave up on its own when that left the grade ``Undecided`` (e.g.
+    a formula too large for the memory budget: ``SolveResult.reason``, or the trace's
+    ``stop_reason``); empty otherwise."""
 
     @property
     def hardest_technique(self) -> str | None:
@@ -179,10 +183,13 @@ class Grade:
     def listed_label(self) -> str:
         """The difficulty a puzzle library lists for this grade: the label of a grade with the
         default rule set (:data:`~nonostudio.analysis.defaults.DEFAULT_RULE_SET`) that ran to its
-        end, '' for any other.  A library has one Difficulty column, the same for every player;
-        a grade with another set (a user's own) is shown where it was asked for, never stored
-        over it."""
-        return self.label if self.rule_set == DEFAULT_RULE_SET and not self.timed_out else ""
+        end, '' for any other (one stopped at the time limit, or left undecided by a solver that
+        gave up, e.g. refusing a formula too large for the memory share: :attr:`reason`; either
+        says what the machine had then, not what the puzzle is).  A library has one Difficulty
+        column, the same for every player; a grade with another set (a user's own) is shown
+        where it was asked for, never stored over it."""
+        stopped = self.timed_out or bool(self.reason)  # a verdict of the time or memory share
+        return self.label if self.rule_set == DEFAULT_RULE_SET and not stopped else ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -242,9 +249,10 @@ def _beyond_depth1(
     progress: ProgressCallback | None,
     should_stop: StopCallback | None,
     memory_budget: int | None = None,
-) -> tuple[str, list[probing.Probe], bool]:
+) -> tuple[str, list[probing.Probe], bool, str]:
     """For a trace that needed the complete solver: what is known of the solutions, the
-    depth-2 probes that take over from the search step and whether search is still needed."""
+    depth-2 probes that take over from the search step, whether search is still needed and why
+    the solver gave up when it left the solutions undecided (``SolveResult.reason``)."""
     if progress is not None:
         progress(0.0, "depth-1 probing is stuck; checking uniqueness")
     result = trace.search  # the trace's search step asked the complete solver already
@@ -261,14 +269,14 @@ def _beyond_depth1(
         )
     stopped = should_stop is not None and should_stop()
     if stopped and result.verdict is not Verdict.MULTIPLE:  # too late to tell depth 2 from search
-        return UNDECIDED, [], True
+        return UNDECIDED, [], True, ""
     solutions = {
         Verdict.MULTIPLE: MULTIPLE,
         Verdict.NO_SOLUTION: NO_SOLUTION,
         Verdict.UNDECIDED: UNDECIDED,
     }.get(result.verdict, UNIQUE)
     if solutions != UNIQUE:
-        return solutions, [], True
+        return solutions, [], True, result.reason if solutions == UNDECIDED else ""
     first = next(i for i, step in enumerate(trace.steps) if step.kind == SEARCH)
     start = trace.grid_after(first)  # where line logic and depth-1 probes were stuck
     if progress is not None:
@@ -277,8 +285,9 @@ def _beyond_depth1(
         puzzle, start, max_depth=2, budget=settings.probe_budget, should_stop=should_stop
     )
     if not deep.solved and should_stop is not None and should_stop():
-        return UNDECIDED, deep.probes, True  # stopped, not stuck: depth 2 might have done it
-    return solutions, deep.probes, not deep.solved
+        # stopped, not stuck: depth 2 might have done it
+        return UNDECIDED, deep.probes, True, ""
+    return solutions, deep.probes, not deep.solved, ""
 
 
 def grade(
@@ -300,7 +309,8 @@ def grade(
     only the work done (``Undecided`` when that was not enough to tell; ``timed_out`` says the
     time limit ended it).  ``memory_budget`` is the bytes the complete solver's formula may take
     (None: the solver's default): a puzzle whose formula is over it is graded ``Undecided``, its
-    trace's ``stop_reason`` saying why.
+    ``reason`` saying why (the trace's ``stop_reason``, or the solver's reason when the whole
+    solve that tells the solutions apart was refused).
     """
     started = time.perf_counter()
     check_size(puzzle)
@@ -317,8 +327,9 @@ def grade(
         solutions = NO_SOLUTION
     probes: list[probing.Probe] = []
     searched = False
+    reason = trace.stop_reason
     if solutions == UNIQUE and any(step.kind == SEARCH for step in trace.steps):
-        solutions, probes, searched = _beyond_depth1(
+        solutions, probes, searched, reason = _beyond_depth1(
             puzzle, trace, settings, progress, limit, memory_budget
         )
     features = features_of(trace, rule_set, probes, searched, solutions, margins)
@@ -342,4 +353,5 @@ def grade(
         time.perf_counter() - started,
         trace,
         timed_out,
+        reason if solutions == UNDECIDED and not timed_out else "",
     )

@@ -34,10 +34,11 @@ def check_and_grade(
     progress: ProgressCallback | None = None,
 ) -> tuple[str, str]:
     """The verdict label and difficulty label of ``puzzle``, computing only what is missing, each
-    within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit, stays
-    ''); a colour puzzle is decided by the colour solver and graded by its colour trace.
-    ``progress`` hears the check over the first half of [0, 1] and the grade over the second
-    (the share of cells each has decided), whichever kind the puzzle is."""
+    within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit or
+    refused by the complete solver, stays ''); a colour puzzle is decided by the colour solver
+    and graded by its colour trace.  ``progress`` hears the check over the first half of [0, 1]
+    and the grade over the second (the share of cells each has decided), whichever kind the
+    puzzle is."""
     from nonostudio.core.solver import Verdict, solve
 
     checking, grading = _stages(progress, verdict, difficulty)
@@ -59,7 +60,9 @@ def check_and_grade(
             time_limit=time_limit,
             progress=grading,
         )
-        difficulty = "" if graded.timed_out else graded.label
+        # a grade stopped by the time limit or by a solver that gave up (a formula over the
+        # memory budget: Grade.reason) says what the machine had, not what the puzzle is
+        difficulty = "" if graded.timed_out or graded.reason else graded.label
     return verdict, difficulty
 
 

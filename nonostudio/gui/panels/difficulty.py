@@ -67,8 +67,10 @@ def _listed_note(result: Grade) -> str:
 def _unknown_text(result: Grade) -> str:
     """Says that the grade is unknown, and why when the complete solver said so, for a grade left
     undecided by something other than the time limit (e.g. the solver refused a formula too large
-    for the memory budget): its tier and score describe a search that never ran."""
-    reason = result.trace.stop_reason if result.trace is not None else ""
+    for the memory budget: :attr:`~nonostudio.analysis.grades.difficulty.Grade.reason`, also when
+    the trace's search ran and the whole solve after it was refused): its tier and score describe
+    a search that never ran."""
+    reason = result.reason or (result.trace.stop_reason if result.trace is not None else "")
     why = (
         f"{reason[:1].upper()}{reason[1:]}."  # as the Check panel says it
         if reason

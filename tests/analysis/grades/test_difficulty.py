@@ -373,3 +373,46 @@ def test_grade_hands_its_memory_budget_to_the_complete_solver() -> None:
     assert refused.trace.stop_reason.startswith("too large for the complete solver")
     assert "against a memory budget of 1 b" in refused.trace.stop_reason
     assert grade(puzzle, CONTROL).features.solutions == MULTIPLE
+
+
+def _whole_solve_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grade's second uniqueness check (``_beyond_depth1``'s whole solve) refused as too
+    large for a 1-byte budget, the trace's search having run: as when that search took over half
+    the solve limit (``GradeSettings(solve_time_limit=0.0)``, so the whole solve is asked again)
+    and the second solve was refused; its time limit is dropped so that only the budget ends it."""
+    from nonostudio.analysis.grades import difficulty
+
+    def refused(puzzle: Puzzle, **kwargs: object) -> object:
+        return solve(puzzle, should_stop=kwargs.get("should_stop"), memory_budget=1)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(difficulty, "solve", refused)
+
+
+def test_a_grade_whose_whole_solve_was_refused_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trace's own search decided (14x14 of 1s: several solutions), the second uniqueness
+    check was refused as too large: the grade is Undecided and keeps the solver's reason (it was
+    lost: the trace, run to its end, has no stop_reason, and the Difficulty panel said only
+    'Grading stopped before it could tell...'); the time limit did not end it."""
+    _whole_solve_refused(monkeypatch)
+    ones = ((1,),) * 14
+    g = grade(Puzzle(ones, ones), CONTROL, settings=GradeSettings(solve_time_limit=0.0))
+    assert g.trace is not None and g.trace.stop_reason == "" and not g.trace.interrupted
+    assert g.label == "Undecided" and not g.timed_out
+    assert g.reason.startswith("too large for the complete solver"), g.reason
+    assert "against a memory budget of 1 b" in g.reason
+    assert g.listed_label == ""  # a verdict of the memory share, not of the puzzle
+
+
+def test_a_grade_refused_for_memory_is_not_listed() -> None:
+    """A default-rule-set grade left Undecided because the solver refused its formula (1-byte
+    budget, the trace's search) says why and has no listed label, as one stopped at the time
+    limit: the library stored 'Undecided', which depends on the memory share at the time."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+
+    ones = ((1,),) * 14
+    refused = grade(Puzzle(ones, ones), load_rule_set(DEFAULT_RULE_SET), memory_budget=1)
+    assert refused.label == "Undecided" and not refused.timed_out
+    assert refused.reason.startswith("too large for the complete solver"), refused.reason
+    assert refused.reason == refused.trace.stop_reason  # type: ignore[union-attr]
+    assert refused.listed_label == ""
+    assert replace(refused, reason="").listed_label == "Undecided"  # the reason is what counts

@@ -189,3 +189,22 @@ def test_a_puzzle_deleted_while_it_is_checked_stops_nothing(qtbot, tmp_path) -> 
     assert failed == []
     assert [(e.id, e.verdict) for e in library.entries()] == [(block, "unique, line-solvable")]
     library.close()
+
+
+def test_a_grade_the_solver_refused_for_memory_is_not_stored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The library's fill stores no difficulty for a grade the complete solver left Undecided by
+    refusing its formula (a 1-byte budget for the trace's search), as for one stopped at the time
+    limit: it stored 'Undecided', a verdict of the memory share at the time, not of the puzzle."""
+    from functools import partial
+
+    from nonostudio.analysis.tracing import trace_fallbacks
+    from nonostudio.core.solver import solve
+
+    monkeypatch.setattr(trace_fallbacks, "solve", partial(solve, memory_budget=1))
+    ones = ((1,),) * 14  # every permutation matrix fits: no line logic, no probe, SAT stage
+    verdict, difficulty = check_and_grade(
+        Puzzle(ones, ones), "multiple", "", DEFAULT_RULE_SET, lambda: False
+    )
+    assert (verdict, difficulty) == ("multiple", "")

@@ -328,3 +328,33 @@ def test_a_grade_the_solver_refused_claims_no_tier_and_says_why(
     assert "against a memory budget of 1 byte" in shown and "1 bytes" not in shown, shown
     assert "time limit" not in shown
     assert panel.label.text() == "Undecided"
+
+
+def test_a_grade_whose_whole_solve_was_refused_says_the_solvers_reason(
+    qtbot: QtBot, panel: DifficultyPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trace's own search ran, the grade's second uniqueness check (a whole solve) was
+    refused as too large for a 1-byte budget: the trace has no stop_reason, so the panel said
+    'Grading stopped before it could tell...' with no reason; it says the grade's reason now."""
+    from nonostudio.analysis.grades import difficulty
+    from nonostudio.analysis.grades.difficulty import GradeSettings, grade
+    from nonostudio.core.solver import solve
+    from nonostudio.rules.ruleset import load_rule_set
+
+    def refused(puzzle: Puzzle, **kwargs: object) -> object:  # only the budget ends it
+        return solve(puzzle, should_stop=kwargs.get("should_stop"), memory_budget=1)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(difficulty, "solve", refused)
+    ones = ((1,),) * 14  # the trace's search: several solutions; asked again as over 0 s
+    result = grade(
+        Puzzle(ones, ones),
+        load_rule_set(DEFAULT_RULE_SET),
+        settings=GradeSettings(solve_time_limit=0.0),
+    )
+    assert result.trace is not None and result.trace.stop_reason == "" and result.reason
+    panel._show_grade(result)
+    shown = panel.tier_label.text()
+    assert shown.startswith(
+        "No tier or score: the grade is unknown. Too large for the complete solver"
+    ), shown
+    assert "against a memory budget of 1 byte" in shown and "Grading stopped" not in shown
