@@ -323,15 +323,17 @@ def _import_more(window: MainWindow, opened: str, paths: Sequence[str]) -> None:
     """Add the command line's extra files to the library in the background, as Import Files
     does (progress and Cancel under the library's table, a box naming the files that could not
     be read); the status line says how it went."""
-    from nonostudio.gui.library.importing import Imported
+    from nonostudio.gui.library.importing import Imported, summary
 
     importer = window.library_view.importer
 
     def done(imported: Imported) -> None:
+        # the import's own words count files and puzzles apart: a file repeating a puzzle adds
+        # none ("N more files added" counted the puzzles added as files)
         importer.finished.disconnect(done)
-        added, errors = imported.added, imported.errors
+        errors = imported.errors
         window.statusBar().showMessage(
-            f"Opened {opened}; {added} more file{'s' if added != 1 else ''} added to the library"
+            f"Opened {opened}; library import of {summary(imported).removesuffix('.')}"
             + (" (stopped)" if imported.cancelled else "")
             + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
             30000,

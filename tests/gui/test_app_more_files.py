@@ -32,6 +32,9 @@ def test_extra_files_are_imported_in_the_background(
         path = tmp_path / f"more{k}.non"
         write_file(Puzzle.from_grid(np.ones((1, k + 1), dtype=np.int8)), path)  # untitled
         more.append(path)
+    again = tmp_path / "again.non"  # more0's puzzle again: a file that adds no puzzle
+    write_file(Puzzle.from_grid(np.ones((1, 1), dtype=np.int8)), again)
+    more.append(again)
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
     seen: dict[str, object] = {}
@@ -76,7 +79,11 @@ def test_extra_files_are_imported_in_the_background(
     assert seen["started"], "the background import never ran"
     assert names <= set(seen["after"])
     assert len(boxes) == 1 and "bad.non" in boxes[0]
+    assert "again" not in seen["after"]
+    # 8 files (6 puzzles, one repeated, one unreadable) after the first: the status line said
+    # '6 more files added to the library', the puzzles added counted as files
     assert seen["status"] == (
-        f"Opened {first}; 6 more files added to the library; 1 could not be read: "
-        + boxes[0].splitlines()[0]
+        f"Opened {first}; library import of 8 files: 6 puzzles added, 1 the same puzzle as an "
+        "earlier file of this import (not added again; 1 of them there under another title: "
+        "again.non as “more0”); 1 could not be read: " + boxes[0].splitlines()[0]
     )
