@@ -167,3 +167,43 @@ def library_entries(text: str, source: str) -> Entries:
 
 def _thunk(text: str, source: str, line: int, offset: int) -> Thunk:
     return lambda: read_string(text, source, line, offset)
+
+
+_CLUE_TEXT = re.compile(r"^[\d,:.\s]*-[\d,:.\s]*$")
+
+
+def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
+    """Where clue ``index`` of ``axis`` is in a puzzle string (rows ``-`` columns, clues by
+    ``:``), as ``(start, end)`` in ``text``; None for text of another form."""
+    if not _CLUE_TEXT.match(text.strip()):
+        return None
+    dash = text.index("-")
+    start, part = (0, text[:dash]) if axis == "row" else (dash + 1, text[dash + 1 :])
+    pieces = part.split(":")
+    if not 0 <= index < len(pieces):
+        return None
+    start += sum(len(piece) + 1 for piece in pieces[:index])
+    piece = pieces[index]
+    lead = len(piece) - len(piece.lstrip())
+    return start + lead, start + len(piece.rstrip())
+
+
+def empty_fields(text: str, puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
+    """The clues of a puzzle string typed as nothing (an empty field: ``6::1,5``, a ``:`` at
+    the end), as ``(axis, index, span of the separators around it)``; none for text of another
+    form.  An empty field is a legal empty line (FORMATS.md), but a separator typed twice or
+    one too many at the end reads as one too, which shifts the later lines or adds a line: the
+    app writes an empty line as ``0``."""
+    found = []
+    for axis, count in (("row", len(puzzle.rows)), ("column", len(puzzle.cols))):
+        for index in range(count):
+            span = clue_span(text, axis, index)
+            if span is not None and span[0] == span[1]:
+                before = text.rfind(":", 0, span[0])
+                after = text.find(":", span[1])
+                start = (
+                    before if before >= 0 and not text[before + 1 : span[0]].strip() else span[0]
+                )
+                end = after + 1 if after >= 0 and not text[span[1] : after].strip() else span[1]
+                found.append((axis, index, (start, end)))
+    return found

@@ -19,7 +19,8 @@ it declares, whose size the search is given, or clues no single edit makes uniqu
 fix too, with its sentence: the lines around the place are marked, and "Open with this fix" opens
 the clues with the line put back or dropped.
 A puzzle string with a clue typed as nothing (a ``:`` at the end, or one typed twice: legal, an
-empty line, but it opened silently as another puzzle, :func:`empty_fields`) is said once, its
+empty line, but it opened silently as another puzzle,
+:func:`~nonostudio.core.formats.strings.empty_fields`) is said once, its
 separators marked; OK again opens it as typed.
 When the search ends, the first fix is chosen in the list if it is clearly the likeliest (over
 50 %, :func:`~nonostudio.gui.common.typo_box.clearly_likeliest`, as the colour Type Clues… and
@@ -32,7 +33,6 @@ a newline, which dropped the fixes).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QColor, QTextCursor, QTextOption
@@ -52,6 +52,7 @@ from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.formats.strings import clue_span, empty_fields
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import PROBLEM_COLOR, message_label
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest, lines_of
@@ -91,46 +92,6 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
     while end < len(line) and line[end] not in ":,-/ \t":
         end += 1
     return start_of_line + column, start_of_line + max(end, min(column + 1, len(line)))
-
-
-_PUZZLE_STRING = re.compile(r"^[\d,:.\s]*-[\d,:.\s]*$")
-
-
-def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
-    """Where clue ``index`` of ``axis`` is in a puzzle string (rows ``-`` columns, clues by
-    ``:``), as ``(start, end)`` in ``text``; None for text of another form."""
-    if not _PUZZLE_STRING.match(text.strip()):
-        return None
-    dash = text.index("-")
-    start, part = (0, text[:dash]) if axis == "row" else (dash + 1, text[dash + 1 :])
-    pieces = part.split(":")
-    if not 0 <= index < len(pieces):
-        return None
-    start += sum(len(piece) + 1 for piece in pieces[:index])
-    piece = pieces[index]
-    lead = len(piece) - len(piece.lstrip())
-    return start + lead, start + len(piece.rstrip())
-
-
-def empty_fields(text: str, puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
-    """The clues of a puzzle string typed as nothing (an empty field: ``6::1,5``, a ``:`` at
-    the end), as ``(axis, index, span of the separators around it)``; none for text of another
-    form.  An empty field is a legal empty line (FORMATS.md), but a separator typed twice or
-    one too many at the end reads as one too, which shifts the later lines or adds a line: the
-    app writes an empty line as ``0``."""
-    found = []
-    for axis, count in (("row", len(puzzle.rows)), ("column", len(puzzle.cols))):
-        for index in range(count):
-            span = clue_span(text, axis, index)
-            if span is not None and span[0] == span[1]:
-                before = text.rfind(":", 0, span[0])
-                after = text.find(":", span[1])
-                start = (
-                    before if before >= 0 and not text[before + 1 : span[0]].strip() else span[0]
-                )
-                end = after + 1 if after >= 0 and not text[span[1] : after].strip() else span[1]
-                found.append((axis, index, (start, end)))
-    return found
 
 
 def empty_field_text(text: str, axis: str, index: int, count: int) -> str:

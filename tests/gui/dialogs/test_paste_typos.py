@@ -9,7 +9,7 @@ from nonostudio.analysis.typos import finder
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
-from nonostudio.gui.dialogs.paste import PasteDialog, clue_span, marked_text
+from nonostudio.gui.dialogs.paste import PasteDialog, marked_text
 from nonostudio.gui.window.file_commands import read_puzzle_text
 
 
@@ -18,14 +18,6 @@ def _string(rows, cols) -> str:
         return ":".join(",".join(map(str, line)) or "0" for line in lines)
 
     return f"{part(rows)}-{part(cols)}"
-
-
-def test_clue_span_finds_a_clue_of_a_puzzle_string() -> None:
-    text = " 3:2,1:3-1,2:4"
-    assert text[slice(*clue_span(text, "row", 1))] == "2,1"
-    assert text[slice(*clue_span(text, "column", 0))] == "1,2"
-    assert clue_span(text, "column", 5) is None
-    assert clue_span("2x2:1/1/1/1", "row", 0) is None
 
 
 def test_unequal_totals_offer_the_fix_and_open_it(qtbot) -> None:
