@@ -1332,6 +1332,14 @@ _BLOCKS_APART = re.compile(
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
+def said_count(words: str) -> int:
+    """The number a count is said as ("two", "only three", "no", "none", "12")."""
+    word = words.removeprefix("only ").split(" ")[0]
+    if word in ("no", "none"):
+        return 0
+    return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
+
+
 _PART_EDGE = re.compile(
     rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
     rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
@@ -1511,16 +1519,10 @@ def _room_sides_words(
     if any(cells[p] != FILLED for p in range(s, e)):
         return f"{at} are not all filled"
 
-    def count(words: str) -> int:
-        word = words.removeprefix("only ").split(" ")[0]
-        if word in ("no", "none"):
-            return 0
-        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
-
     i = _ordinal_index(clue)
     if not (0 <= i < len(hints) and hints[i] == length):
         return f"the {clue} clue is not {length}"
-    if (count(before), count(after)) != (i, len(hints) - 1 - i):
+    if (said_count(before), said_count(after)) != (i, len(hints) - 1 - i):
         return f"{before} before and {after} after: not the {clue} clue's"
     return _no_room_sides(hints, cells, s, e, i)
 
@@ -1548,20 +1550,17 @@ def _room_apart_words(
     if any(cells[p] != FILLED for p in range(s, e)):
         return f"{at} are not all filled"
 
-    def count(word: str) -> int:
-        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
-
     i = _ordinal_index(clue)
     if not (0 <= i < len(hints) and hints[i] == length):
         return f"the {clue} clue is not {length}"
-    if count(room) != count(blocks):
+    if said_count(room) != said_count(blocks):
         return f"room for {room} clues, {blocks} blocks"
-    if "too far from it" in how and count(room) != 1:
+    if "too far from it" in how and said_count(room) != 1:
         return f"'{how}' of {blocks} blocks"
     apart = (
         "crosses" if how.startswith(" set apart by") else "mixed" if "crosses or" in how else "far"
     )
-    return _room_apart(hints, cells, s, e, i, side, count(room), None, apart)
+    return _room_apart(hints, cells, s, e, i, side, said_count(room), None, apart)
 
 
 def _blocks_apart_words(
@@ -1583,16 +1582,13 @@ def _blocks_apart_words(
     if any(cells[p] != FILLED for p in range(s, e)):
         return f"{at} are not all filled"
 
-    def count(word: str) -> int:
-        return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
-
     i = _ordinal_index(clue)
     if not (0 <= i < len(hints) and hints[i] == length):
         return f"the {clue} clue is not {length}"
-    if (count(before), count(after)) != (i, len(hints) - 1 - i):
+    if (said_count(before), said_count(after)) != (i, len(hints) - 1 - i):
         return f"{before} before and {after} after: not the {clue} clue's"
     apart = "mixed" if "crosses or" in how else "crosses" if "crosses" in how else "far"
-    for side, k in (("before", count(before)), ("after", count(after))):
+    for side, k in (("before", said_count(before)), ("after", said_count(after))):
         wrong = _blocks_apart(hints, cells, s, e, side, k, apart)
         if wrong:
             return wrong
