@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from nonostudio.analysis.colour.grade import ColourGrade, reasoning_words
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.gui.common.grade_words import unknown_grade_text
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.panels.colour_jobs import grade_colour_puzzle
@@ -208,12 +209,7 @@ class ColourDifficultyPanel(GradingPanel):
             return
         reason = result.reason  # the colour solver gave up on its own (timed_out is set too)
         if reason:
-            # (said once: the explanation below says it when it has it)
-            why = "" if reason in result.explanation else f" {reason[:1].upper()}{reason[1:]}."
-            self.tier_label.setText(
-                f"No tier or score: the grade is unknown.{why} "
-                f"Stopped after {result.seconds:.2f} s."
-            )
+            self.tier_label.setText(unknown_grade_text(reason, result.explanation, result.seconds))
         elif result.timed_out:
             self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
         else:

@@ -28,6 +28,7 @@ from nonostudio.analysis.grades.difficulty import (
 )
 from nonostudio.analysis.grades.grade_text import before_search, not_unique_text
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.grade_words import unknown_grade_text
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
@@ -62,21 +63,6 @@ def _listed_note(result: Grade) -> str:
         f" Graded with \u201c{result.rule_set}\u201d: the library lists the grade with the "
         f"default rules, \u201c{DEFAULT_RULE_SET}\u201d."
     )
-
-
-def _unknown_text(result: Grade) -> str:
-    """Says that the grade is unknown, and why when the complete solver said so, for a grade left
-    undecided by something other than the time limit (e.g. the solver refused a formula too large
-    for the memory budget: :attr:`~nonostudio.analysis.grades.difficulty.Grade.reason`, also when
-    the trace's search ran and the whole solve after it was refused): its tier and score describe
-    a search that never ran."""
-    reason = result.reason or (result.trace.stop_reason if result.trace is not None else "")
-    why = (
-        f"{reason[:1].upper()}{reason[1:]}."  # as the Check panel says it
-        if reason
-        else "Grading stopped before it could tell whether the puzzle has one solution."
-    )
-    return f"No tier or score: the grade is unknown. {why} Stopped after {result.seconds:.2f} s."
 
 
 class DifficultyPanel(GradingPanel):
@@ -224,7 +210,10 @@ class DifficultyPanel(GradingPanel):
         if result.timed_out:
             self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
         elif result.features.solutions == UNDECIDED:
-            self.tier_label.setText(_unknown_text(result))
+            # the solver's reason (the grade's, or the trace's when it stopped it); the
+            # explanation below says the grade stopped before it could tell
+            reason = result.reason or (result.trace.stop_reason if result.trace else "")
+            self.tier_label.setText(unknown_grade_text(reason, result.explanation, result.seconds))
         else:
             self.tier_label.setText(
                 f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} Score "

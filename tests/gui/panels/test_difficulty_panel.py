@@ -358,3 +358,36 @@ def test_a_grade_whose_whole_solve_was_refused_says_the_solvers_reason(
         "No tier or score: the grade is unknown. Too large for the complete solver"
     ), shown
     assert "against a memory budget of 1 byte" in shown and "Grading stopped" not in shown
+
+
+def test_an_undecided_grade_without_a_reason_says_it_stopped_once(
+    qtbot: QtBot, panel: DifficultyPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A grade left Undecided with no reason from the solver (as every such grade was before
+    ``Grade.reason``) has the explanation 'Undecided: grading stopped before it could tell...'
+    below the tier line; the tier line said it again ('Grading stopped before it could tell...')
+    where the colour panel says what the explanation says once (``unknown_grade_text``)."""
+    from dataclasses import replace
+
+    from nonostudio.analysis.grades import difficulty
+    from nonostudio.analysis.grades.difficulty import GradeSettings, grade
+    from nonostudio.core.solver import solve
+    from nonostudio.rules.ruleset import load_rule_set
+
+    def refused(puzzle: Puzzle, **kwargs: object) -> object:  # only the budget ends it
+        return solve(puzzle, should_stop=kwargs.get("should_stop"), memory_budget=1)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(difficulty, "solve", refused)
+    ones = ((1,),) * 14
+    result = grade(
+        Puzzle(ones, ones),
+        load_rule_set(DEFAULT_RULE_SET),
+        settings=GradeSettings(solve_time_limit=0.0),
+    )
+    assert result.trace is not None and result.trace.stop_reason == "" and result.reason
+    result = replace(result, reason="")  # undecided, and no reason to say
+    panel._show_grade(result)
+    shown = panel.tier_label.text()
+    assert shown == f"No tier or score: the grade is unknown. Stopped after {result.seconds:.2f} s."
+    said = f"{shown} {panel.explanation_label.text()}".lower()
+    assert said.count("grading stopped before it could tell") == 1, said
