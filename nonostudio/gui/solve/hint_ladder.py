@@ -14,7 +14,7 @@ long the rungs get).
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -67,9 +67,13 @@ def hint_widgets() -> tuple[QPushButton, QLabel]:
     return button, label
 
 
-class HintLadderPanel(QFrame):
-    """Shows a :class:`HintLadder`'s rungs up to the current one (in ``text_label``, which the
-    owner lays out), and the button for the next."""
+LadderT = TypeVar("LadderT", bound=Ladder[Any])
+
+
+class RungsPanel(QFrame, Generic[LadderT]):
+    """Shows a hint ladder's rungs up to the current one (in ``text_label``, which the owner lays
+    out; its tooltip holds every rung so far), and the button for the next: the panel of both
+    Solve views, black-and-white (:class:`HintLadderPanel`) and colour (``ColourHintPanel``)."""
 
     shown = Signal()  # the rungs shown changed (a rung more, or none)
 
@@ -77,7 +81,7 @@ class HintLadderPanel(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName("Hint ladder")
-        self._ladder: HintLadder | None = None
+        self._ladder: LadderT | None = None
         self._rung = -1  # the last rung shown (-1: none)
         self.button, self.text_label = hint_widgets()
         # The button is at the foot of the panel, and the rungs are shown elsewhere (scrolled
@@ -88,14 +92,14 @@ class HintLadderPanel(QFrame):
         column.addWidget(self.button)
         self.text_label.hide()
 
-    def ladder(self) -> HintLadder | None:
+    def ladder(self) -> LadderT | None:
         return self._ladder
 
     def rung(self) -> int:
         """The last rung shown: 0 where … 4 applied; -1 when no hint is under way."""
         return self._rung
 
-    def show_rung(self, ladder: HintLadder, rung: int) -> None:
+    def show_rung(self, ladder: LadderT, rung: int) -> None:
         """Show ``ladder``'s rungs 0 to ``rung``."""
         text = rungs_html(ladder, rung)  # (raises for a rung out of range)
         self._ladder, self._rung = ladder, rung
@@ -144,3 +148,8 @@ class HintLadderPanel(QFrame):
         if self._ladder is None:
             return self.text_label.text() if self.text_label.isVisible() else ""
         return rungs_text(self._ladder, self._rung)
+
+
+class HintLadderPanel(RungsPanel[HintLadder]):
+    """Shows a :class:`HintLadder`'s rungs up to the current one (in ``text_label``, which the
+    owner lays out), and the button for the next."""

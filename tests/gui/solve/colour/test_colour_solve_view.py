@@ -105,6 +105,25 @@ def test_the_hint_ladder_on_the_replay_points_at_the_next_step_and_applies_it(
     assert view.position() == 5 and view.grid.sets() == grid_after(trace, 5)
 
 
+def test_the_colour_hints_tooltip_holds_every_rung_so_far(view: ColourSolveView) -> None:
+    """The label shows only the newest rung; its tooltip holds every rung so far, as in the
+    black-and-white Solve view (the colour panel had no tooltip: a player saw the rungs before
+    the newest nowhere), and a dropped hint leaves none."""
+    trace = view.trace()
+    assert trace is not None
+    view.go_to(4)
+    step = trace.steps[4]
+    for _ in range(4):
+        view.request_hint()
+    label = view.ui.hint_panel.text_label
+    tip = label.toolTip().splitlines()
+    assert len(tip) == 4 and tip[0] == f"Where: Look at {step.axis} {step.index + 1}."
+    assert tip[3] == f"Cells: {step.text}" and step.text not in tip[0]
+    assert "Where" not in label.text() and "4. Cells" in label.text()  # the newest alone
+    view.ui.hint_panel.reset()
+    assert label.toolTip() == "" and view.ui.hint_panel.shown_text() == ""
+
+
 @pytest.fixture
 def window(qtbot, small_library: Library, settings: QSettings):
     win = show_window(qtbot, small_library, settings)
