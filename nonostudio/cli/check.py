@@ -179,7 +179,9 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
 
                 palette, rows, cols = exc.colour_clues
                 assert isinstance(palette, Palette)
-                row |= typo_fields(find_colour_typos(palette, rows, cols, time_limit=time_limit))
+                size = getattr(exc, "size", None)  # (a colour .non a clue line short or long)
+                found = find_colour_typos(palette, rows, cols, time_limit=time_limit, size=size)
+                row |= typo_fields(found)
                 continue
             if exc.clues is None:
                 continue

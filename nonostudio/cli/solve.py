@@ -92,7 +92,7 @@ def _typos(
     limit = TYPO_TIME_LIMIT if time_limit is None else time_limit
     if palette is not None:
         found = find_colour_typos(
-            palette, rows, cols, time_limit=limit, progress=ThrottledProgress()
+            palette, rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size
         )
         return typo_fields(found), found.text_lines()
     report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size)
@@ -105,7 +105,8 @@ def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Out
     say(f"nonostudio-cli: {exc}")
     if exc.colour_clues is not None:
         palette, rows, cols = exc.colour_clues
-        fields, lines = _typos(rows, cols, args.time_limit, palette)
+        size = getattr(exc, "size", None)  # (a colour .non a clue line short or long)
+        fields, lines = _typos(rows, cols, args.time_limit, palette, size)
     else:
         assert exc.clues is not None
         fields, lines = _typos(*exc.clues, args.time_limit, size=getattr(exc, "size", None))

@@ -37,6 +37,7 @@ from nonostudio.analysis.typos.colour_lines import (
 )
 from nonostudio.analysis.typos.contradiction import _ranges
 from nonostudio.analysis.typos.finder import (
+    LINE_COUNT,
     LINE_SOLVABLE_FACTOR,
     MULTIPLE,
     NO_SOLUTION,
@@ -46,6 +47,7 @@ from nonostudio.analysis.typos.finder import (
     UNDECIDED,
     UNEQUAL_TOTALS,
     UNIQUE,
+    line_count_problem,
     no_unique_edit_text,
 )
 from nonostudio.core.colour.linesolver import solve_colour_line
@@ -193,6 +195,11 @@ class ColourTypoReport:
         twice first, when putting it back or dropping it makes one picture."""
         if self.line_fixes:
             return colour_fixes_text(self.line_fixes)
+        if self.problem_kind == LINE_COUNT and self.complete:
+            return (
+                "No line put back or dropped makes the clues one picture: check the lines "
+                "against the book."
+            )
         if not self.candidates and self.complete and not self.cancelled:
             if self.problem_kind == UNDECLARED_COLOUR:
                 return self.undeclared_why
@@ -400,6 +407,7 @@ def find_colour_typos(
     time_limit: float | None = TIME_LIMIT,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    size: tuple[int, int] | None = None,
 ) -> ColourTypoReport:
     """What is wrong with these colour clues and the single edits that put them right, best
     first.  The clues need not make a valid :class:`ColourPuzzle` (totals may differ, a clue may
@@ -407,11 +415,23 @@ def find_colour_typos(
     (a reader's :class:`~nonostudio.core.formats._colour.UndeclaredColourError`): then only
     each declared colour in the one such item's place is tried (:func:`undeclared_edits`).
     ``progress`` and ``should_stop`` follow :mod:`nonostudio.core.progress`; a cancelled or
-    timed-out search reports what it found."""
+    timed-out search reports what it found.  ``size``, the ``(width, height)`` a file declares:
+    when the clue lines are not as many (a colour ``.non`` section a line short or long), only a
+    colour line put back or dropped that gives that size is looked for, as
+    :func:`~nonostudio.analysis.typos.finder.find_typos` does."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     rows_t: ColourClues = tuple(tuple((int(n), int(c)) for n, c in r) for r in rows)
     cols_t: ColourClues = tuple(tuple((int(n), int(c)) for n, c in r) for r in cols)
+    if size is not None and size != (len(cols_t), len(rows_t)):
+        report = ColourTypoReport(LINE_COUNT, line_count_problem(len(rows_t), len(cols_t), size))
+        fixes, report.complete = colour_line_count_fixes(
+            palette, rows_t, cols_t, deadline, should_stop
+        )
+        report.line_fixes = [f for f in fixes if (len(f.cols), len(f.rows)) == size]
+        report.cancelled = should_stop is not None and should_stop()
+        report.seconds = time.perf_counter() - started
+        return report
     undeclared = palette.undeclared if isinstance(palette, ReadPalette) else frozenset()
     if undeclared:
         report = undeclared_report(rows_t, cols_t, palette, undeclared)

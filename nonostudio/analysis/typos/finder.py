@@ -447,20 +447,26 @@ def _line_count_report(
 ) -> TypoReport:
     """The report on clue lines not as many as the declared ``size`` says: the line put back
     or dropped (:func:`line_count_fixes`) that gives the clues that size and one picture."""
-    said = []
-    for axis, lines, want in (("row", rows, size[1]), ("column", cols, size[0])):
-        if len(lines) != want:
-            name = "height" if axis == "row" else "width"
-            said.append(
-                f"{axis.capitalize()} clues: {len(lines)} line{'s' if len(lines) != 1 else ''} "
-                f"for a {name} of {want}."
-            )
-    report = TypoReport(LINE_COUNT, " ".join(said))
+    report = TypoReport(LINE_COUNT, line_count_problem(len(rows), len(cols), size))
     fixes, report.complete = line_count_fixes(rows, cols, deadline, should_stop)
     report.line_fixes = [f for f in fixes if (len(f.cols), len(f.rows)) == size]
     report.cancelled = should_stop is not None and should_stop()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def line_count_problem(rows: int, cols: int, size: tuple[int, int]) -> str:
+    """The problem of ``rows`` and ``cols`` clue lines where a file declares ``size`` (width,
+    height): ``Row clues: 19 lines for a height of 20.``"""
+    said = []
+    for axis, count, want in (("row", rows, size[1]), ("column", cols, size[0])):
+        if count != want:
+            name = "height" if axis == "row" else "width"
+            said.append(
+                f"{axis.capitalize()} clues: {count} line{'s' if count != 1 else ''} "
+                f"for a {name} of {want}."
+            )
+    return " ".join(said)
 
 
 def _limit(deadline: float | None) -> float:

@@ -12,7 +12,7 @@ notes, written back after the title lines (one that would read as a keyword or a
 
 from __future__ import annotations
 
-from nonostudio.core.colour.model import Colour, ColourPuzzle
+from nonostudio.core.colour.model import Colour, ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._colour import (
     FALLBACK_RGB,
@@ -23,17 +23,45 @@ from nonostudio.core.formats._colour import (
     make_palette,
     readable_names,
 )
-from nonostudio.core.formats.non import _quote, _Reader, note_lines
+from nonostudio.core.formats.non import LineCountError, _quote, _Reader, note_lines
 
 
 def read(text: str, source: str) -> ColourPuzzle:
     """One colour ``.non`` puzzle."""
     reader = _Reader(text, source)
     rows, cols, meta, goal_text = reader.parse()
-    if reader.miscount is not None:  # a section a line short or long: said as it was found
-        raise reader.miscount
     if reader.free:
         meta["notes"] = "\n".join(reader.free)
+    try:
+        palette, row_clues, col_clues, index = _clues(reader, rows, cols, source)
+    except PuzzleError:
+        if reader.miscount is not None:  # said as it was found, as before the rest was read
+            raise reader.miscount from None
+        raise
+    if reader.miscount is not None:
+        raise _miscount(reader, palette, row_clues, col_clues, meta)
+    goal = None
+    goal_line = None
+    if goal_text is not None:
+        goal_line = goal_text[1]
+        goal = _goal(goal_text[0], len(cols), len(rows), index, source, goal_line)
+    return build_colour(
+        palette,
+        row_clues,
+        col_clues,
+        source,
+        clue_lines=reader.clue_lines,
+        goal=goal,
+        goal_line=goal_line,
+        meta=meta,
+    )
+
+
+def _clues(
+    reader: _Reader, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], source: str
+) -> tuple[Palette, ColourClues, ColourClues, dict[str, int]]:
+    """The palette, the row and column clues as ``(length, colour)`` items, and the palette
+    index of each letter, of the clues ``reader`` read."""
     declared: dict[str, Colour] = {}
     for letter, (rest, line) in reader.declared.items():
         value, _, name = rest.partition(" ")
@@ -74,21 +102,27 @@ def read(text: str, source: str) -> ColourPuzzle:
     col_clues = [
         tuple((n, index[c]) for n, c in items[f"column {k}"]) for k in range(1, len(cols) + 1)
     ]
-    goal = None
-    goal_line = None
-    if goal_text is not None:
-        goal_line = goal_text[1]
-        goal = _goal(goal_text[0], len(cols), len(rows), index, source, goal_line)
-    return build_colour(
-        palette,
-        row_clues,
-        col_clues,
-        source,
-        clue_lines=reader.clue_lines,
-        goal=goal,
-        goal_line=goal_line,
-        meta=meta,
-    )
+    return palette, tuple(row_clues), tuple(col_clues), index
+
+
+def _miscount(
+    reader: _Reader,
+    palette: Palette,
+    rows: ColourClues,
+    cols: ColourClues,
+    meta: dict[str, str],
+) -> LineCountError:
+    """The error of a section a clue line short or long (``reader.miscount``, said as it was
+    found) with what the black-and-white reader's keeps for the typo finder: the colour clues
+    as read, the declared size, where each clue was read and the text fields."""
+    assert reader.miscount is not None
+    error = LineCountError(reader.miscount.message, source=reader.source, line=reader.miscount.line)
+    error.colour_clues = palette, rows, cols
+    if reader.width is not None and reader.height is not None:
+        error.size = reader.width, reader.height
+    error.clue_lines = dict(reader.clue_lines)
+    error.meta = meta
+    return error
 
 
 def _fallback(k: int) -> str:

@@ -14,6 +14,8 @@ left out or typed twice; the reader keeps the lines read and the size,
 :class:`~nonostudio.core.formats.non.LineCountError`) is searched with that size, as ``check``
 does, so that only a line put back or dropped is offered: "Row clues: 19 lines; one seems to be
 missing after row 7: with 3 3 2 1 1 put in as row 8, ..." is a fix in the list like the others.
+A colour ``.non`` keeps its colour clues in the same error: the colour search lists the colour
+line put back or dropped (:mod:`~nonostudio.analysis.typos.colour_lines`).
 The prompt says what the search found: a line left out or typed twice, one fix or several, or
 none (then only the text can be corrected).
 
@@ -25,6 +27,7 @@ ranked by the colour typo finder; when none does, the error box says so.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
@@ -35,7 +38,7 @@ from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
-from nonostudio.core.puzzle import Clues, Puzzle
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.typo_box import clearly_likeliest
 from nonostudio.gui.dialogs.paste import PasteDialog
 from nonostudio.gui.window.document import Document
@@ -111,6 +114,9 @@ class OpenTypoDialog(PasteDialog):
         name, error = self.path.name, self._error
         size = getattr(error, "size", None)
         clues = getattr(error, "clues", None)
+        colour_clues = getattr(error, "colour_clues", None)
+        if clues is None and colour_clues is not None:  # (only their counts are said)
+            clues = colour_clues[1], colour_clues[2]
         listed = self.typos.suggestions()
         kinds = {f.kind for f in listed if isinstance(f, LineFix)}
         if isinstance(error, UndeclaredColourError):
@@ -155,7 +161,7 @@ class OpenTypoDialog(PasteDialog):
         self.accept()
 
 
-def _miscount_text(size: tuple[int, int], clues: tuple[Clues, Clues]) -> str:
+def _miscount_text(size: tuple[int, int], clues: tuple[Sequence[object], Sequence[object]]) -> str:
     """What a file's clue lines not as many as its declared ``size`` (width, height) mean:
     ``it declares a size of 20x20 but has 19 row clue lines: a row seems left out``."""
     counts: list[str] = []
