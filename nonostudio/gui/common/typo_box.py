@@ -137,11 +137,14 @@ class TypoBox(QWidget):
         palette: Palette,
         rows: Sequence[Sequence[tuple[int, int]]],
         cols: Sequence[Sequence[tuple[int, int]]],
+        size: tuple[int, int] | None = None,
     ) -> None:
-        """Look for the typo in these colour clues (they need not make a valid puzzle)."""
+        """Look for the typo in these colour clues (they need not make a valid puzzle);
+        ``size`` as for :meth:`search`."""
         rows_t = tuple(tuple(r) for r in rows)
         cols_t = tuple(tuple(c) for c in cols)
-        self._start(ProcessJob(colour_typo_search, (palette, rows_t, cols_t, TIME_LIMIT_S)))
+        job = ProcessJob(colour_typo_search, (palette, rows_t, cols_t, TIME_LIMIT_S, size))
+        self._start(job)
 
     def _start(self, job: ProcessJob) -> None:
         self._report = None

@@ -40,10 +40,18 @@ def colour_typo_search(
     rows: ColourClues,
     cols: ColourClues,
     time_limit: float,
+    size: tuple[int, int] | None,
     progress: ProgressCallback,
     should_stop: StopCallback,
 ) -> ColourTypoReport:
-    """The likely typos of colour clues (:func:`find_colour_typos`)."""
+    """The likely typos of colour clues (:func:`find_colour_typos`); ``size`` as for
+    :func:`typo_search`."""
     return find_colour_typos(
-        palette, rows, cols, time_limit=time_limit, progress=progress, should_stop=should_stop
+        palette,
+        rows,
+        cols,
+        time_limit=time_limit,
+        size=size,
+        progress=progress,
+        should_stop=should_stop,
     )

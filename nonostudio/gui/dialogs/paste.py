@@ -239,7 +239,7 @@ class PasteDialog(QDialog):
                 palette, rows, cols = exc.colour_clues
                 assert isinstance(palette, Palette)
                 self._colour_clues = palette, rows, cols
-                self.typos.search_colour(palette, rows, cols)
+                self.typos.search_colour(palette, rows, cols, size=getattr(exc, "size", None))
             elif exc.clues is not None:
                 self._clues = exc.clues
                 # a .non section one line short or long: the size the file declares tells

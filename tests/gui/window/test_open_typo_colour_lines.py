@@ -39,3 +39,26 @@ def test_a_colour_row_left_out_is_offered_put_back_and_opens(qtbot, tmp_path: Pa
     assert isinstance(puzzle, ColourPuzzle)
     assert (puzzle.rows, puzzle.cols) == (want.rows, want.cols) and puzzle.title == "Bows"
     assert path.read_text() == text  # (saved only when asked)
+
+
+def test_a_colour_row_typed_twice_lists_only_fixes_of_the_declared_size(qtbot, tmp_path) -> None:
+    """The dialog's search is given the size the file declares (as check and solve do): only a
+    line dropped is offered, no single edit of the 9-row clues (9x9 column fixes were listed
+    beside the right one before)."""
+    path = tmp_path / "bows.non"
+    path.write_text(mistyped_text(3, doubled=True))
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_any(path)
+    dialog = open_typo_dialog(None, path, caught.value)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+    listed = [dialog.typos.list.item(i).text() for i in range(dialog.typos.list.count())]
+    assert len(listed) == 1 and "seems to be typed twice (rows 3 and 4)" in listed[0], listed
+    dialog.typos.list.setCurrentRow(0)
+    dialog.typos.apply_button.click()
+    puzzle, want = dialog.puzzle(), picture_puzzle()
+    assert isinstance(puzzle, ColourPuzzle)
+    assert (puzzle.rows, puzzle.cols) == (want.rows, want.cols)
