@@ -4,6 +4,12 @@ cursor, status line), editing with mouse and keyboard (each change one undo step
 :class:`CellsCommand`) and painting (clues, cells, the hover crosshair, the overlay and the
 cursor, in palette colours so dark schemes work; only the overlay's colour is fixed).
 
+Zoom Out at the readable floor, when the readable grid does not fit its view, goes on to an
+*overview*: cells only, smaller than readable (down to 1 pixel), the whole grid fitted to the
+view where it can be, no clue numbers (the status line says they are hidden); Zoom In from there
+comes back to the readable floor at the same centre.  The overview's cells are one image, a pixel
+a cell, drawn scaled: a rectangle a run of cells cost a random 1000x1000 seconds a paint.
+
 Mouse: left fills, right crosses, pressing on a cell that already has that value clears; a drag
 stays in the row or column where it started and is one undo step.  Keyboard: arrows move the
 cursor, Space fills, X crosses, Delete clears.  Ctrl+wheel zooms.
@@ -20,6 +26,8 @@ import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QMoveEvent,
@@ -64,6 +72,11 @@ STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
 #: The names where the cells are a picture being drawn: a cell not painted is empty in it.
 PICTURE_NAMES = {UNKNOWN: "empty", FILLED: "filled", CROSSED: "crossed (empty)"}
 NOT_A_CLUE = "not valid"  # (short: the status line is one line; the message says why)
+#: What the status line adds while the overview hides the clue numbers.
+CLUES_HIDDEN = "clue numbers hidden at this zoom (Zoom In to read them)"
+OVERVIEW_MARGIN = 2
+#: The smallest overview cell at which grid lines are drawn (below, only the grid's border).
+OVERVIEW_LINES_CELL = 6
 
 
 def _clue_text(clue: Hints) -> str:
@@ -93,6 +106,23 @@ def moved_point(point: QPoint, before: Layout, after: Layout) -> QPoint:
         along(point.x(), before.grid_left, after.grid_left),
         along(point.y(), before.grid_top, after.grid_top),
     )
+
+
+def overview_image(cells: np.ndarray, colors: Colors) -> QImage:
+    """The cells as an image of a pixel each: unknown (or empty) on paper, filled in ink,
+    crossed a faint shade of the cross colour on paper (a solver's progress shows)."""
+    paper, ink, cross = colors.paper, colors.ink, colors.cross
+    shade = QColor(
+        round(0.75 * paper.red() + 0.25 * cross.red()),
+        round(0.75 * paper.green() + 0.25 * cross.green()),
+        round(0.75 * paper.blue() + 0.25 * cross.blue()),
+    )
+    lut = np.full(256, paper.rgb(), dtype=np.uint32)
+    lut[FILLED & 0xFF] = ink.rgb()
+    lut[CROSSED & 0xFF] = shade.rgb()
+    pixels = np.ascontiguousarray(lut[np.asarray(cells, dtype=np.int8).view(np.uint8)])
+    h, w = pixels.shape
+    return QImage(pixels.data, w, h, 4 * w, QImage.Format.Format_RGB32).copy()
 
 
 # Differences from the overlay must stand out from both the ink and the selection highlight in
@@ -138,6 +168,11 @@ class GridView(QWidget):
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
         self._invalid: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
         self._zoom = 1.0
+        # the overview's cell size (below the readable floor, clues hidden), None: not one
+        self._overview: int | None = None
+        # the readable view's centre (its layout's pixels) when the overview was entered: Zoom
+        # In goes back there from an overview seen whole (one that scrolls: to its own centre)
+        self._left_at: QPoint | None = None
         self._hover: tuple[int, int] | None = None
         self._cursor: tuple[int, int] = (0, 0)
         self._drag: Drag | None = None
@@ -278,9 +313,10 @@ class GridView(QWidget):
         """Zoom to ``zoom`` (1.0 is 24-pixel cells); this ends fit-to-window."""
         zoom = min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
         self._fit = False
-        if zoom == self._zoom:
+        if zoom == self._zoom and self._overview is None:
             return
         self._zoom = zoom
+        self._overview = None
         self._relayout(keep_centre=True)
         self.zoomChanged.emit(zoom)
 
@@ -293,6 +329,7 @@ class GridView(QWidget):
         :class:`GridScrollArea`) and keep fitting it as that space or the clues change."""
         self._fit = fit
         if fit:
+            self._overview = None
             self._relayout(keep_centre=True)
 
     def fit_to_window(self) -> None:
@@ -306,10 +343,68 @@ class GridView(QWidget):
                 self._relayout()
 
     def zoom_in(self) -> None:
+        """A step bigger; from the overview, back to the readable floor (clues shown)."""
+        if self._overview is not None:
+            left_at, self._left_at = self._left_at, None
+            whole = self._fits(self._layout.size())
+            self.set_zoom(self.min_cell() / BASE_CELL)
+            if left_at is not None and whole:
+                self.centreMoved.emit(left_at)
+            return
         self.set_zoom(self._zoom * ZOOM_STEP)
 
     def zoom_out(self) -> None:
-        self.set_zoom(self._zoom / ZOOM_STEP)
+        """A step smaller, not below the readable floor; at the floor, when the readable grid
+        does not fit its view, the overview (:meth:`is_overview`): the whole grid's cells
+        fitted to the view, at most a pixel under the floor; in the overview, a step smaller
+        (not below a pixel a cell)."""
+        if self._overview is not None:
+            self._enter_overview(max(1, min(self._overview - 1, round(self._overview / ZOOM_STEP))))
+            return
+        floor = self.min_cell()
+        if round(BASE_CELL * self._zoom / ZOOM_STEP) >= floor or self._layout.cell > floor:
+            self.set_zoom(max(self._zoom / ZOOM_STEP, floor / BASE_CELL))
+            return
+        if self._available is None or self._fits(self._layout_at(floor).size()):
+            return  # seen whole and readable already
+        self._enter_overview(min(floor - 1, self._overview_fitted_cell(self._available)))
+
+    def _fits(self, size: QSize) -> bool:
+        """Whether ``size`` fits the space the scroll area offers (not known: it does)."""
+        room = self._available
+        return room is None or (size.width() <= room.width() and size.height() <= room.height())
+
+    def is_overview(self) -> bool:
+        """Whether the grid is shown below the readable floor: cells only, no clue numbers."""
+        return self._overview is not None
+
+    def _overview_layout(self, cell: int) -> Layout:
+        """The overview's layout: no room for clues, a thin margin."""
+        h, w = self._cells.shape
+        return Layout(h, w, cell, 0, 0, cell, OVERVIEW_MARGIN, QFont())
+
+    def _overview_fitted_cell(self, available: QSize) -> int:
+        """The largest overview cell (at least a pixel) at which the whole grid fits."""
+        h, w = self._cells.shape
+        room_w = available.width() - 2 * OVERVIEW_MARGIN
+        room_h = available.height() - 2 * OVERVIEW_MARGIN
+        return max(1, min(room_w // w, room_h // h))
+
+    def _enter_overview(self, cell: int) -> None:
+        if cell == self._overview:
+            return
+        self._fit = False
+        readable = self._overview is None
+        centre = visible_rect(self).center()
+        self._overview = cell
+        self._zoom = cell / BASE_CELL
+        self._relayout(keep_centre=True)
+        if readable:
+            self._left_at = centre
+        self.setToolTip(CLUES_HIDDEN[0].upper() + CLUES_HIDDEN[1:])
+        self._status = ""
+        self._update_status(self._hover or self._cursor)
+        self.zoomChanged.emit(self._zoom)
 
     def zoom_reset(self) -> None:
         self.set_zoom(1.0)
@@ -335,8 +430,10 @@ class GridView(QWidget):
     def _clue_bands(self) -> tuple[Band, Band]:
         """The pixels the row clues take across and the column clues down: the numbers there
         are, with a margin, not the room kept for longer ones (pinned, that room would cover
-        the cells for nothing)."""
+        the cells for nothing).  None in the overview."""
         lay = self._layout
+        if self._overview is not None:
+            return (lay.grid_left, lay.grid_left), (lay.grid_top, lay.grid_top)
         across = max([1, *map(len, self._rows)]) * lay.row_slot_width + lay.margin
         down = max([1, *map(len, self._cols)]) * lay.cell + lay.margin
         return (
@@ -386,6 +483,8 @@ class GridView(QWidget):
         return lo
 
     def _compute_layout(self) -> Layout:
+        if self._overview is not None:
+            return self._overview_layout(self._overview)
         if self._fit and self._available is not None:
             cell = self._fitted_cell(self._available)
             zoom = cell / BASE_CELL
@@ -411,6 +510,10 @@ class GridView(QWidget):
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
         self.update()
+        if self._overview is None and self.toolTip() == CLUES_HIDDEN[0].upper() + CLUES_HIDDEN[1:]:
+            self.setToolTip("")
+            self._status = ""
+            self._update_status(self._hover or self._cursor)
         if keep_centre and self._layout.cell != before.cell:
             self.centreMoved.emit(moved_point(centre, before, self._layout))
 
@@ -441,15 +544,17 @@ class GridView(QWidget):
         return self._status
 
     def _update_status(self, cell: tuple[int, int] | None) -> None:
+        # (in the overview, what it hides first: a long clue's words run past the line)
+        hidden = "" if self._overview is None else f" \u2014 {CLUES_HIDDEN}"
         if cell is None:
-            text = f"{self._cells.shape[1]}x{self._cells.shape[0]} grid"
+            text = f"{self._cells.shape[1]}x{self._cells.shape[0]} grid{hidden}"
         else:
             r, c = cell
             bad_rows, bad_cols = self._invalid
             row = NOT_A_CLUE if r in bad_rows else _clue_text(self._rows[r])
             col = NOT_A_CLUE if c in bad_cols else _clue_text(self._cols[c])
             text = (
-                f"Row {r + 1}, column {c + 1}: {self._names[int(self._cells[r, c])]}"
+                f"Row {r + 1}, column {c + 1}: {self._names[int(self._cells[r, c])]}{hidden}"
                 f" \u2014 row clue {row}, column clue {col}"
             )
         if text != self._status:
@@ -612,6 +717,9 @@ class GridView(QWidget):
         colors = Colors.from_palette(palette)
         lay = self._layout
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        if self._overview is not None:
+            self._paint_overview(painter, region, colors, palette)
+            return
         paint_clue_backgrounds(painter, lay, colors)
         if tight(lay):
             paint_column_bands(painter, lay, colors, region)
@@ -638,6 +746,28 @@ class GridView(QWidget):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(lay.cell_rect(*self._cursor).adjusted(1, 1, -1, -1))
+
+    def _paint_overview(
+        self, painter: QPainter, region: QRect | None, colors: Colors, palette: QPalette
+    ) -> None:
+        """The overview: the cells as one image (a pixel a cell: paper, ink, crossed a shade of
+        the paper), scaled to the cell size; grid lines from :data:`OVERVIEW_LINES_CELL` pixels
+        (else only the border); then what is drawn over the cells, as at readable sizes."""
+        lay = self._layout
+        painter.drawImage(lay.grid_rect(), overview_image(self._cells, colors))
+        if lay.cell >= OVERVIEW_LINES_CELL:
+            paint_grid_lines(painter, lay, colors, region)
+        else:
+            painter.setPen(QPen(colors.ink, 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(lay.grid_rect().adjusted(-1, -1, 0, 0))
+        self._paint_crosshair(painter, palette)
+        self._paint_marked(painter)
+        self._paint_overlay(painter, region)
+        if self.hasFocus():
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(lay.cell_rect(*self._cursor).adjusted(-1, -1, 0, 0))
 
     def _paint_crosshair(self, painter: QPainter, palette: QPalette) -> None:
         if self._hover is None:
