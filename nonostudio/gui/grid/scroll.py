@@ -94,9 +94,33 @@ class GridScrollArea(QScrollArea):
         if self._start_pending:
             return  # a new puzzle: it starts at its start
         self.setWidgetResizable(True)  # (the grid takes its new size and the bars their range now)
-        view = self.viewport().size()
+        view = self._viewport_to_be()
         self.horizontalScrollBar().setValue(point.x() - view.width() // 2)
         self.verticalScrollBar().setValue(point.y() - view.height() // 2)
+
+    def _viewport_to_be(self) -> QSize:
+        """The viewport's size once the scroll bars the grid's new size needs are shown (or
+        hidden): the viewport keeps its old size until the area lays itself out again, and
+        back from an overview that did not scroll, it was a scroll bar wider and taller, so the
+        view came back 7 pixels off each way."""
+        room, grid = self.maximumViewportSize(), self.grid.minimumSize()
+        width, height = room.width(), room.height()
+        # (bars always on are left out of that room already, bars always off take none)
+        needed = Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        across = self.horizontalScrollBar().sizeHint().height()
+        down = self.verticalScrollBar().sizeHint().width()
+        if self.horizontalScrollBarPolicy() != needed:
+            across = 0
+        if self.verticalScrollBarPolicy() != needed:
+            down = 0
+        wide = grid.width() > width
+        if wide:
+            height -= across
+        if grid.height() > height:
+            width -= down
+            if not wide and grid.width() > width:
+                height -= across
+        return QSize(width, height)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

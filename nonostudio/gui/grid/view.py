@@ -395,7 +395,8 @@ class GridView(QWidget):
             return
         self._fit = False
         readable = self._overview is None
-        centre = visible_rect(self).center()
+        seen = visible_rect(self)  # (its centre as the scroll area takes it back: exactly)
+        centre = seen.topLeft() + QPoint(seen.width() // 2, seen.height() // 2)
         self._overview = cell
         self._zoom = cell / BASE_CELL
         self._relayout(keep_centre=True)
