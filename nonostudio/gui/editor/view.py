@@ -588,9 +588,17 @@ class EditorView(QWidget):
             )
         finally:
             self._updating = False
+        typed = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
         self._set_mode_widgets(mode)
         if mode == DRAW:  # _show_picture syncs: a second sync cost a 1000x1000 switch 0.2 s
             self._show_picture(np.where(self.grid.cells() == FILLED, FILLED, UNKNOWN))
+            if (self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()) != typed:
+                # the typed clues are not the filled cells' (no picture painted or solved):
+                # they are replaced, which a person should not find out from the numbers alone
+                self.ui.clue_hint.setText(
+                    "The clues follow the picture you paint: the typed clues were not the "
+                    "filled cells' clues and are replaced (Undo brings them back)."
+                )
         else:
             self._sync()
         self._emit_edited()

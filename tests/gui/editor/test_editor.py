@@ -296,6 +296,26 @@ def test_puzzle_without_goal_opens_in_clues_mode(qtbot, editor: EditorView) -> N
     assert editor.puzzle().rows == ((1,), ()) and editor.puzzle().goal[0, 1] == FILLED
 
 
+def test_drawing_says_when_it_replaces_typed_clues(qtbot, editor: EditorView) -> None:
+    """Typed clues with no picture painted (a puzzle opened from its clues): switching to
+    drawing replaces them with the empty picture's; the hint beside the clues says so and that
+    Undo brings them back (it does); a picture whose clues are the typed ones is not said to be
+    replaced."""
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)), title="Diag")
+    editor.set_puzzle(puzzle)
+    editor.set_mode("draw")
+    assert editor.puzzle().rows == ((), ())
+    assert "are replaced (Undo brings them back)" in editor.ui.clue_hint.text()
+    editor._undo.undo()
+    assert editor.mode() == "clues" and editor.puzzle() == puzzle
+    assert "replaced" not in editor.ui.clue_hint.text()
+    goal = np.array([[1, 0], [0, 1]], dtype=np.int8)
+    editor.set_puzzle(Puzzle.from_grid(goal, title="Diag"))
+    editor.set_mode("clues")
+    editor.set_mode("draw")
+    assert editor.ui.clue_hint.text() == "The clues follow the picture you paint."
+
+
 # --- what the autosave keeps -----------------------------------------------------------------
 
 
