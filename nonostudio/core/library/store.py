@@ -558,6 +558,33 @@ class Library:
             raise self._read_error(exc, "the puzzles already in the library") from None
         return index
 
+    def duplicate_groups(self) -> list[list[int]]:
+        """The stored puzzles that are one puzzle to a solver: groups of ids (each in the order
+        stored, so the first is the one stored first) of the puzzles with the same
+        :func:`clue_key` as :meth:`clue_index` makes them (the title does not count), only the
+        groups of two or more, in the order of their first ids.  Read once in SQL (3,931
+        r-nonogram puzzles: see docs/design/core.md §1.1a).  A record that cannot be read is in
+        no group (the listing names it).  Nothing is changed: the Library panel selects the
+        copies for its Delete to remove."""
+        self._follow()
+        groups: dict[ClueKey, list[int]] = {}
+        try:
+            sql_json = _has_sql_json(self._conn)
+            query = _INDEX_SQL if sql_json else _INDEX_SQL_PLAIN
+            for id, _width, _height, _title, *document in self._conn.execute(query):
+                if sql_json:
+                    key = stored_clue_key(*document)
+                else:
+                    try:
+                        key = document_clue_key(decode(document[0], "data"))
+                    except Damaged:
+                        continue
+                if key is not None:
+                    groups.setdefault(key, []).append(int(id))
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, "the puzzles in the library") from None
+        return [ids for ids in groups.values() if len(ids) > 1]
+
     def entries(self) -> list[LibraryEntry]:
         """Every readable stored puzzle's listing columns, in the order they were added.
 

@@ -105,6 +105,10 @@ class LibraryView(QWidget):
         self.last_folder = ""
         # How the last import went, kept on the status line until the next import.
         self.import_note = ""
+        # What Select Duplicates found, kept on the status line while the selection it made
+        # (the ids) stays as it made it.
+        self.duplicates_note = ""
+        self._duplicates_selected: set[int] | None = None
 
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText("Filter by title, author, licence…")
@@ -188,6 +192,12 @@ class LibraryView(QWidget):
         self.delete_action.triggered.connect(self.delete_selected)
         self.import_action = QAction("Import Files…", self)
         self.import_action.triggered.connect(self.choose_and_import)
+        self.duplicates_action = QAction("Select Duplicates", self)
+        self.duplicates_action.setToolTip(
+            "Select every puzzle with the same clues as one stored before it (the first of each"
+            " stays unselected; the title does not count); Delete removes them"
+        )
+        self.duplicates_action.triggered.connect(self.select_duplicates)
         self.addAction(self.delete_action)
         # What each writing action does; a read-only library adds why it cannot (the tooltip of
         # the disabled button).
@@ -198,7 +208,8 @@ class LibraryView(QWidget):
         }
 
         buttons = FlowLayout()
-        for action in (self.add_action, self.import_action, self.delete_action):
+        actions = (self.add_action, self.import_action, self.duplicates_action, self.delete_action)
+        for action in actions:
             button = QToolButton(self)
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -366,14 +377,75 @@ class LibraryView(QWidget):
         self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
         self.add_action.setEnabled(writable)
         self.import_action.setEnabled(writable and not self.importer.is_running())
+        self.duplicates_action.setEnabled(self.model.rowCount() > 1)
         why = "" if writable else read_only_tip(library)
         for action, tip in self._tips.items():
             action.setToolTip(f"{tip}.\n{why}" if why else tip)
-        status = "\n".join(t for t in (self.model.status_text(), self.import_note) if t)
+        if self._duplicates_selected is not None and (
+            set(self.selected_ids()) != self._duplicates_selected
+        ):
+            self.duplicates_note, self._duplicates_selected = "", None
+        notes = (self.model.status_text(), self.import_note, self.duplicates_note)
+        status = "\n".join(t for t in notes if t)
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())
         self.status_label.setVisible(bool(status))
         self.retry_button.setVisible(bool(self.model.read_failure))
+
+    def select_duplicates(self) -> None:
+        """Select every puzzle whose clues equal those of one stored before it
+        (:meth:`Library.duplicate_groups`; the first stored of each group stays unselected) and
+        say on the status line how many: Delete, with its question, removes them.  Nothing is
+        deleted here.  A filter hiding any of them is cleared."""
+        try:
+            groups = self.library.duplicate_groups()
+        except LibraryError as exc:
+            QMessageBox.warning(self, "Select Duplicates", str(exc))
+            return
+        copies = [id for group in groups for id in group[1:]]
+        if not copies:
+            self._duplicates_selected = set(self.selected_ids())
+            self.duplicates_note = "No two puzzles in the library have the same clues."
+            self.update_actions()
+            return
+        rows = {entry.id: row for row, entry in enumerate(self.model.rows())}
+        listed = [rows[id] for id in copies if id in rows]
+        sources = [self.model.index(row, TITLE) for row in listed]
+        cleared = ""
+        if self.filter_edit.text() and any(
+            not self.proxy.mapFromSource(index).isValid() for index in sources
+        ):
+            self.filter_edit.clear()
+            cleared = " (the filter is cleared to show them)"
+        selection = QItemSelection()
+        for source in sources:
+            index = self.proxy.mapFromSource(source)
+            selection.select(index, index)
+        flags = QItemSelectionModel.SelectionFlag
+        selected = self.table.selectionModel()
+        selected.select(selection, flags.ClearAndSelect | flags.Rows)
+        if sources:
+            first = min((self.proxy.mapFromSource(s) for s in sources), key=lambda i: i.row())
+            selected.setCurrentIndex(first, flags.NoUpdate)
+            self.table.scrollTo(first)
+        n, others = len(copies), len(groups)
+        found = (
+            f"{n} puzzle{'s repeat' if n > 1 else ' repeats'} the clues of {others} "
+            f"other{'s' if others > 1 else ''} stored earlier"
+        )
+        if len(listed) == n:
+            chosen = f"selected{cleared}"
+        else:
+            missing = n - len(listed)
+            chosen = f"{len(listed)} of them selected ({missing} not in the list shown)"
+        then = (
+            "Delete removes them."
+            if not self.library.read_only
+            else "the library is read-only: they cannot be deleted."
+        )
+        self._duplicates_selected = set(self.selected_ids())
+        self.duplicates_note = f"{found}: {chosen}; {then}"
+        self.update_actions()
 
     def _on_activated(self, index: QModelIndex) -> None:
         self.openRequested.emit(int(index.siblingAtColumn(TITLE).data(ID_ROLE)))
