@@ -427,7 +427,9 @@ class LibraryView(QWidget):
         if sources:
             first = min((self.proxy.mapFromSource(s) for s in sources), key=lambda i: i.row())
             selected.setCurrentIndex(first, flags.NoUpdate)
-            self.table.scrollTo(first)
+            # (centred: the words below the table, shown next, make it shorter)
+            self.table.scrollTo(first, QAbstractItemView.ScrollHint.PositionAtCenter)
+            self.table.setFocus()  # (the selection in the focus's colours; the Delete key)
         n, others = len(copies), len(groups)
         found = (
             f"{n} puzzle{'s repeat' if n > 1 else ' repeats'} the clues of {others} "
