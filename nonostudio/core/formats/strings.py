@@ -191,9 +191,9 @@ def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
 def empty_fields(text: str, puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
     """The clues of a puzzle string typed as nothing (an empty field: ``6::1,5``, a ``:`` at
     the end), as ``(axis, index, span of the separators around it)``; none for text of another
-    form.  An empty field is a legal empty line (FORMATS.md), but a separator typed twice or
-    one too many at the end reads as one too, which shifts the later lines or adds a line: the
-    app writes an empty line as ``0``."""
+    form.  An empty field is a legal empty line (see the module docstring), but a separator
+    typed twice or one too many at the end reads as one too, which shifts the later lines or
+    adds a line: the app writes an empty line as ``0``."""
     found = []
     for axis, count in (("row", len(puzzle.rows)), ("column", len(puzzle.cols))):
         for index in range(count):

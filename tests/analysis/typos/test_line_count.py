@@ -162,7 +162,7 @@ def test_the_count_is_said_once_for_several_places() -> None:
     )
 
 
-#: The Duck (FORMATS.md), 9 rows and 8 columns, as a puzzle string.
+#: The Duck, the format notes' example, 9 rows and 8 columns, as a puzzle string.
 DUCK_ROWS = "3:2,1:3,2:2,2:6:1,5:6:1:2"
 DUCK_COLS = "1,2:3,1:1,5:7,1:5:3:4:3"
 

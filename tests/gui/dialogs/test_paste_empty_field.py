@@ -1,7 +1,7 @@
 """A puzzle string with a clue typed as nothing (a ':' at the end, or one typed twice): legal
-(an empty field is an empty line, FORMATS.md), but it opened silently as another puzzle (the
-Duck with a trailing ':' in its columns: a unique 9-wide puzzle).  The dialog says it once,
-pointing at it; OK again opens it as typed, and a string without one opens at once."""
+(an empty field is an empty line: core/formats/strings.py), but it opened silently as another
+puzzle (the Duck with a trailing ':' in its columns: a unique 9-wide puzzle).  The dialog says
+it once, pointing at it; OK again opens it as typed, and a string without one opens at once."""
 
 from __future__ import annotations
 
