@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -540,20 +540,9 @@ class Library:
         self._follow()
         index: dict[ClueKey, tuple[int, str]] = {}
         try:
-            sql_json = _has_sql_json(self._conn)
-            query = _INDEX_SQL if sql_json else _INDEX_SQL_PLAIN
-            for id, width, height, title, *document in self._conn.execute(query):
-                if sizes is not None and (width, height) not in sizes:
-                    continue
-                if sql_json:
-                    key = stored_clue_key(*document)
-                else:
-                    try:
-                        key = document_clue_key(decode(document[0], "data"))
-                    except Damaged:
-                        continue
-                if key is not None and key not in index:
-                    index[key] = (int(id), readable_title(title) or "")
+            for id, title, key in self._stored_keys(sizes):
+                if key not in index:
+                    index[key] = (id, readable_title(title) or "")
         except sqlite3.Error as exc:
             raise self._read_error(exc, "the puzzles already in the library") from None
         return index
@@ -569,21 +558,33 @@ class Library:
         self._follow()
         groups: dict[ClueKey, list[int]] = {}
         try:
-            sql_json = _has_sql_json(self._conn)
-            query = _INDEX_SQL if sql_json else _INDEX_SQL_PLAIN
-            for id, _width, _height, _title, *document in self._conn.execute(query):
-                if sql_json:
-                    key = stored_clue_key(*document)
-                else:
-                    try:
-                        key = document_clue_key(decode(document[0], "data"))
-                    except Damaged:
-                        continue
-                if key is not None:
-                    groups.setdefault(key, []).append(int(id))
+            for id, _title, key in self._stored_keys(None):
+                groups.setdefault(key, []).append(id)
         except sqlite3.Error as exc:
             raise self._read_error(exc, "the puzzles in the library") from None
         return [ids for ids in groups.values() if len(ids) > 1]
+
+    def _stored_keys(
+        self, sizes: Collection[tuple[int, int]] | None
+    ) -> Iterator[tuple[int, object, ClueKey]]:
+        """Each readable stored puzzle's id, stored title and :func:`clue_key`, in the order
+        stored (with ``sizes``, only the puzzles of those (width, height)): the clues read in
+        SQL, or from the document where SQLite has no JSON; a record that cannot be read is
+        left out.  Raises sqlite3.Error for the caller to name."""
+        sql_json = _has_sql_json(self._conn)
+        query = _INDEX_SQL if sql_json else _INDEX_SQL_PLAIN
+        for id, width, height, title, *document in self._conn.execute(query):
+            if sizes is not None and (width, height) not in sizes:
+                continue
+            if sql_json:
+                key = stored_clue_key(*document)
+            else:
+                try:
+                    key = document_clue_key(decode(document[0], "data"))
+                except Damaged:
+                    continue
+            if key is not None:
+                yield int(id), title, key
 
     def entries(self) -> list[LibraryEntry]:
         """Every readable stored puzzle's listing columns, in the order they were added.
