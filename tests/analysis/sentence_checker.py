@@ -1340,6 +1340,21 @@ def said_count(words: str) -> int:
     return _COUNT_WORDS.index(word) if word in _COUNT_WORDS else int(word)
 
 
+def _block_of_clue(
+    hints: Sequence[int], cells: Sequence[int], at: str, clue: str, length: int
+) -> tuple[int, int, int] | str:
+    """The cells ``[s, e)`` of "the block at …" and the index of "the … clue, N" a room reason
+    names, or why that is not true of ``cells``: the block's cells are not all filled, or the
+    clue named is not that long."""
+    s, e = _at(at)
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    i = _ordinal_index(clue)
+    if not (0 <= i < len(hints) and hints[i] == length):
+        return f"the {clue} clue is not {length}"
+    return s, e, i
+
+
 _PART_EDGE = re.compile(
     rf"cells (\d+)–(\d+) hold only the clues ([\d ]+); the (first|last) (?:block|box) there, "
     rf"at ({_AT}), can only be the ({_ORD}) clue, (\d+)"
@@ -1515,13 +1530,10 @@ def _room_sides_words(
     it, can only be the third clue, 1" is not true of ``cells``: the clue named is not that
     long, the counts are not the clues before and after it, or (:func:`_no_room_sides`) the
     crosses leave room for one clue more on a side."""
-    s, e = _at(at)
-    if any(cells[p] != FILLED for p in range(s, e)):
-        return f"{at} are not all filled"
-
-    i = _ordinal_index(clue)
-    if not (0 <= i < len(hints) and hints[i] == length):
-        return f"the {clue} clue is not {length}"
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
     if (said_count(before), said_count(after)) != (i, len(hints) - 1 - i):
         return f"{before} before and {after} after: not the {clue} clue's"
     return _no_room_sides(hints, cells, s, e, i)
@@ -1546,13 +1558,10 @@ def _room_apart_words(
     "there" (", too far from each other and from it for one clue": every block on that side,
     each spanning with the next nearer one more cells than the longest clue; ", set apart by
     crosses or too far apart for one clue": that or a cross between them)."""
-    s, e = _at(at)
-    if any(cells[p] != FILLED for p in range(s, e)):
-        return f"{at} are not all filled"
-
-    i = _ordinal_index(clue)
-    if not (0 <= i < len(hints) and hints[i] == length):
-        return f"the {clue} clue is not {length}"
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
     if said_count(room) != said_count(blocks):
         return f"room for {room} clues, {blocks} blocks"
     if "too far from it" in how and said_count(room) != 1:
@@ -1578,13 +1587,10 @@ def _blocks_apart_words(
     that long, the counts are not the clues on its sides, or (:func:`_blocks_apart`) the
     blocks on a side are not that many, or two next to each other are not set apart as said
     ("too far apart for one clue": spanning more cells than the longest clue)."""
-    s, e = _at(at)
-    if any(cells[p] != FILLED for p in range(s, e)):
-        return f"{at} are not all filled"
-
-    i = _ordinal_index(clue)
-    if not (0 <= i < len(hints) and hints[i] == length):
-        return f"the {clue} clue is not {length}"
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
     if (said_count(before), said_count(after)) != (i, len(hints) - 1 - i):
         return f"{before} before and {after} after: not the {clue} clue's"
     apart = "mixed" if "crosses or" in how else "crosses" if "crosses" in how else "far"
@@ -1602,12 +1608,10 @@ def _room_none_words(
     6" is not true of ``cells``: the clue named is not that long or not the last (first), or
     (:func:`_room_apart`, by its own enumeration) the last (first) clue fits after (before)
     it, the crosses alone considered."""
-    s, e = _at(at)
-    if any(cells[p] != FILLED for p in range(s, e)):
-        return f"{at} are not all filled"
-    i = _ordinal_index(clue)
-    if not (0 <= i < len(hints) and hints[i] == length):
-        return f"the {clue} clue is not {length}"
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
     return _room_apart(hints, cells, s, e, i, side, 0, None)
 
 
