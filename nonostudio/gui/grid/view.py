@@ -170,6 +170,8 @@ class GridView(QWidget):
         self._zoom = 1.0
         # the overview's cell size (below the readable floor, clues hidden), None: not one
         self._overview: int | None = None
+        # the overview's image and the cells and colours it shows (:meth:`_overview_image`)
+        self._overview_cache: tuple[np.ndarray, tuple[int, int, int], QImage] | None = None
         # the readable view's centre (its layout's pixels) when the overview was entered: Zoom
         # In goes back there from an overview seen whole (one that scrolls: to its own centre)
         self._left_at: QPoint | None = None
@@ -755,7 +757,7 @@ class GridView(QWidget):
         the paper), scaled to the cell size; grid lines from :data:`OVERVIEW_LINES_CELL` pixels
         (else only the border); then what is drawn over the cells, as at readable sizes."""
         lay = self._layout
-        painter.drawImage(lay.grid_rect(), overview_image(self._cells, colors))
+        painter.drawImage(lay.grid_rect(), self._overview_image(colors))
         if lay.cell >= OVERVIEW_LINES_CELL:
             paint_grid_lines(painter, lay, colors, region)
         else:
@@ -769,6 +771,16 @@ class GridView(QWidget):
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(lay.cell_rect(*self._cursor).adjusted(-1, -1, 0, 0))
+
+    def _overview_image(self, colors: Colors) -> QImage:
+        """:func:`overview_image` of the cells, made again only when the cells or the colours
+        changed: a hover's repaint would otherwise rebuild it (1.7 ms at 1000x1000)."""
+        key = (colors.paper.rgb(), colors.ink.rgb(), colors.cross.rgb())
+        cached = self._overview_cache
+        if cached is None or cached[1] != key or not np.array_equal(cached[0], self._cells):
+            cached = (self._cells.copy(), key, overview_image(self._cells, colors))
+            self._overview_cache = cached
+        return cached[2]
 
     def _paint_crosshair(self, painter: QPainter, palette: QPalette) -> None:
         if self._hover is None:
