@@ -179,7 +179,7 @@ def test_g_keeps_the_picture() -> None:
     # same). The writer puts it in the free text as 'Picture:' rows, which the reader takes back
     puzzle = replace(_small(), notes="Picture: a note line\nmore notes")
     text = write_text(puzzle, "g")
-    assert "Picture: rrb\nPicture: 0bb\nPicture: r0r\n" in text
+    assert text.endswith(": end\nPicture: rrb\nPicture: 0bb\nPicture: r0r\n")
     again = read_any_text(text, fmt="g")
     assert isinstance(again, ColourPuzzle) and again.goal == puzzle.goal
     assert again.notes == "- Picture: a note line\nmore notes"
@@ -188,7 +188,27 @@ def test_g_keeps_the_picture() -> None:
     stale = text.replace("Picture: r0r", "Picture: rr0")
     kept = read_any_text(stale, fmt="g")
     assert isinstance(kept, ColourPuzzle) and kept.goal is None and kept.rows == puzzle.rows
-    assert kept.notes.startswith("Picture: rrb\nPicture: 0bb\nPicture: rr0\n")
+    assert kept.notes.endswith("more notes\nPicture: rrb\nPicture: 0bb\nPicture: rr0")
+
+
+def test_an_untitled_g_does_not_start_with_a_row_of_its_picture() -> None:
+    # by custom a .g's first line names the puzzle (Olšák's samples: 'Bicykl', 'Raketa'); the
+    # writer put the picture after the fields, so an untitled puzzle's first line was
+    # 'Picture: rrb'. The picture now follows ': end', where Olšák's grid and pbnsolve stop
+    # reading (oko.g keeps free text there)
+    puzzle = replace(_small(), title="", author="", copyright="", licence="")
+    text = write_text(puzzle, "g")
+    assert text.startswith("#d\n")
+    assert text.endswith(": end\nPicture: rrb\nPicture: 0bb\nPicture: r0r\n")
+    again = read_any_text(text, fmt="g")
+    assert again == puzzle and again.goal == puzzle.goal and again.notes == ""
+    # files written before, the picture after the fields, read as they did
+    head, _, rest = text.partition("#d\n")
+    picture = text[text.index("Picture:") :]
+    old = "Title: T\n" + picture + "a note\n#d\n" + rest[: rest.index("Picture:")]
+    before = read_any_text(old, fmt="g")
+    assert isinstance(before, ColourPuzzle) and before.goal == puzzle.goal
+    assert (before.title, before.notes) == ("T", "a note")
 
 
 def test_write_file_by_extension(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ strings and the Pattern id have no place for free text and are written as before
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,32 @@ def test_the_free_text_of_a_g_file_is_kept_when_saved_as_non() -> None:
     puzzle = olsak.read_g(text, "bicycle.g")
     assert puzzle.notes == "Bicycle\nfrom the class of 3B" and puzzle.rows == ((2,), (1,))
     assert non.read(non.write(puzzle), "bicycle.non").notes == puzzle.notes
+
+
+def test_a_g_black_on_white_keeps_its_title_and_picture() -> None:
+    # a colour puzzle whose one colour is the default '1' (black on white) saved as .g is read
+    # by the black-and-white reader, which kept 'Title: Tee' and the 'Picture:' rows as notes:
+    # the title and the picture were lost, the notes filled with them
+    from nonostudio.core.formats import read_any_text, write_text
+
+    bw = Puzzle(((1,), (2,)), ((2,), (1,)), title="Tee", author="Me")
+    colour = ColourPuzzle.from_bw(bw)
+    black = replace(colour.palette.colours[1], char="1")
+    colour = replace(
+        colour,
+        palette=type(colour.palette)((colour.palette.colours[0], black)),
+        goal=((1, 0), (1, 1)),
+    )
+    text = write_text(colour, "g")
+    assert "\n: end\nPicture: 10\nPicture: 11\n" in text
+    again = read_any_text(text, fmt="g")
+    assert isinstance(again, Puzzle) and again.notes == ""
+    assert (again.title, again.author) == ("Tee", "Me")
+    assert again.goal is not None and again.goal.tolist() == [[1, 0], [1, 1]]
+    # a picture the clues do not fit stays in the notes: nothing is lost
+    stale = olsak.read_g(text.replace("Picture: 11", "Picture: 01"), "tee.g")
+    assert stale.goal is None and stale.notes == "Picture: 10\nPicture: 01"
+    # files written before: the picture after the fields
+    old = "Title: Tee\nPicture: 10\nPicture: 11\nnotes\n:\n1\n2\n:\n2\n1\n"
+    before = olsak.read_g(old, "tee.g")
+    assert (before.title, before.notes, before.goal is not None) == ("Tee", "notes", True)

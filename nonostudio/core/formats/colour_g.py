@@ -7,11 +7,13 @@ without a letter, black when not declared), ``word`` an X11 colour name or ``#rr
 given by value is named by its comment (by its letter when there is none).  Free text before the
 ``#`` block is kept as the puzzle's notes, but for its leading ``Title:``, ``Author:``,
 ``Copyright:`` and ``Licence:`` lines (what the writer puts first, so a saved puzzle keeps them;
-the first is the title line other programs show), and the ``Picture:`` lines after them: the
-solution, one row a line in the ``.g`` letters (``0`` the background), which the format has no
-section for and other programs skip as free text.  A picture that does not fit the clues (edited
-elsewhere) is left in the notes, the clues read as they are.  A colour's character is its letter
-(the default colour's is ``1``, the background's ``.``).
+the first is the line that by custom names the puzzle), and the ``Picture:`` lines after the
+clues (after ``: end``): the solution, one row a line in the ``.g`` letters (``0`` the
+background), which the format has no section for and other programs skip as free text (files
+written before put them after the fields, and an untitled puzzle's first line was then a row of
+its picture: both places are read, :func:`olsak.g_free_text`).  A picture that does not fit the
+clues (edited elsewhere) is left in the notes, the clues read as they are.  A colour's
+character is its letter (the default colour's is ``1``, the background's ``.``).
 """
 
 from __future__ import annotations
@@ -30,43 +32,18 @@ from nonostudio.core.formats._colour import (
     undeclared_error,
 )
 from nonostudio.core.formats._common import check_size, clue_of, digits
-from nonostudio.core.formats.olsak import _bad_item, g_sections
+from nonostudio.core.formats.olsak import (
+    G_FIELD_LINE,
+    G_FIELDS,
+    _bad_item,
+    g_free_text,
+    g_parts,
+)
 
 _ITEM = re.compile(r"([0-9]+)(\S?)\Z")
 _DECLARATION = re.compile(r"\s*([^\s:#,0-9]|[01]):(.?)(.*)\Z")
 #: Characters a ``.g`` colour letter cannot be (digits end a number, ``:`` and ``#`` start lines).
 _NOT_LETTERS = set("0123456789:#,;")
-#: The free-text lines the writer starts with, and the field each one holds.
-_FIELDS = (
-    ("Title", "title"),
-    ("Author", "author"),
-    ("Copyright", "copyright"),
-    ("Licence", "licence"),
-)
-_FIELD_LINE = re.compile(r"(Title|Author|Copyright|Licen[cs]e): ?(.*)\Z")
-#: A row of the solution picture in the free text (what the writer puts after the fields).
-_PICTURE_LINE = re.compile(r"Picture: ?(\S*)\s*\Z")
-
-
-def _fields(notes: list[str]) -> tuple[dict[str, str], list[str]]:
-    """The metadata of the leading ``Key: value`` lines of the free text, and the rest."""
-    meta: dict[str, str] = {}
-    while notes and (m := _FIELD_LINE.match(notes[0])):
-        key = "licence" if m.group(1).startswith("Licen") else m.group(1).lower()
-        if key in meta:
-            break  # a second one is the notes' own text
-        meta[key] = m.group(2).strip()
-        notes = notes[1:]
-    return meta, notes
-
-
-def _picture_lines(notes: list[str]) -> tuple[list[str], list[str]]:
-    """The rows of the leading ``Picture:`` lines of the free text, and the rest."""
-    rows: list[str] = []
-    while notes and (m := _PICTURE_LINE.match(notes[0])):
-        rows.append(m.group(1))
-        notes = notes[1:]
-    return rows, notes
 
 
 def _goal(
@@ -83,7 +60,7 @@ def _goal(
 
 def read(text: str, source: str) -> ColourPuzzle:
     """A colour ``.g`` puzzle (a file with no colour letters reads as one colour)."""
-    head, sections = g_sections(text, source)
+    head, sections, tail = g_parts(text, source)
     notes: list[str] = []
     declarations: list[tuple[int, str, str, str]] = []  # line, inchar, word, comment
     in_block = False
@@ -165,9 +142,9 @@ def read(text: str, source: str) -> ColourPuzzle:
     background = declared.get("0") or make_colour("white", "#ffffff", ".", source, None)
     if "1" in used and "1" not in declared:
         declared["1"] = make_colour("black", "#000000", "1", source, None)
-    meta, notes = _fields(notes)
-    picture, rest = _picture_lines(notes)
-    meta["notes"] = "\n".join(rest if picture else notes).strip()
+    free = g_free_text(notes, tail)
+    meta, picture = dict(free.meta), free.picture
+    meta["notes"] = "\n".join(free.notes).strip()
     if first is not None:
         # every declared colour, used or not, can be the one the typo replaced
         keyed = [c for c in declared if c != "0"]
@@ -194,7 +171,7 @@ def read(text: str, source: str) -> ColourPuzzle:
         except PuzzleError:
             goal = None  # the clues were edited elsewhere, or the picture: they decide
     if picture and goal is None:
-        meta["notes"] = "\n".join(notes).strip()  # the picture kept, as text
+        meta["notes"] = "\n".join(free.notes_with_picture).strip()  # the picture kept, as text
     return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta, goal=goal)
 
 
@@ -213,23 +190,22 @@ def _letters(puzzle: ColourPuzzle) -> list[str]:
 
 
 def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
-    """The ``.g`` text of a colour puzzle: the fields, the picture (when it has one and
-    ``with_solution``: ``Picture:`` lines, which the format has no section for), notes, the
-    ``#`` block, rows and columns."""
+    """The ``.g`` text of a colour puzzle: the fields, notes, the ``#`` block, rows and
+    columns, ``: end``, then the picture (when it has one and ``with_solution``: ``Picture:``
+    lines, which the format has no section for; after the clues, so that an untitled puzzle's
+    first line, the one that by custom names it, is no row of its picture)."""
     letters = _letters(puzzle)
     out = [
         f"{key}: {' '.join(value.split())}"
-        for key, field in _FIELDS
+        for key, field in G_FIELDS
         if (value := getattr(puzzle, field))
     ]
-    if with_solution and puzzle.goal is not None:
-        out += ["Picture: " + "".join(letters[v] for v in row) for row in puzzle.goal]
     # a notes line that starts like a section, the colour block, a field or a picture row is
     # kept from being one
     out += [
         (
             "- " + ln
-            if ln.lstrip()[:1] in (":", "#") or _FIELD_LINE.match(ln) or ln.startswith("Picture:")
+            if ln.lstrip()[:1] in (":", "#") or G_FIELD_LINE.match(ln) or ln.startswith("Picture:")
             else ln
         )
         for ln in puzzle.notes.splitlines()
@@ -244,4 +220,6 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
             items = (f"{n}{'' if letters[c] == '1' else letters[c]}" for n, c in clue)
             out.append(" ".join(items) or "0")
     out.append(": end")
+    if with_solution and puzzle.goal is not None:
+        out += ["Picture: " + "".join(letters[v] for v in row) for row in puzzle.goal]
     return "\n".join(out) + "\n"

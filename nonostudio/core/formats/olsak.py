@@ -5,11 +5,19 @@ Colour ``.g`` files (blocks with a colour letter such as ``3r``, the letter decl
 block as ``r:r #FF0000 red``) are refused as unsupported; any other character after a number
 (``3x`` with no colour ``x`` declared, an invisible zero-width space) is refused as the typo it is
 (in a file declaring colours, by the colour reader, which offers the declared colours for it).
+
+Olšák's programs and pbnsolve ignore every line before the first ``#`` or ``:`` line and after
+the clues (the third ``:`` line, ``: end``); by custom the first line names the puzzle.  Both
+readers here take back what the colour writer puts there: leading ``Title:``, ``Author:``,
+``Copyright:`` and ``Licence:`` lines (:func:`g_free_text`), and the solution as ``Picture:``
+rows after ``: end`` (before the ``#`` block in files written before, where an untitled
+puzzle's first line, its name, was a row of the picture).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
@@ -21,9 +29,19 @@ from nonostudio.core.formats._common import (
     split_lines,
 )
 from nonostudio.core.formats.plain import Cursor
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import GoalRows, Puzzle
 
 _ITEM = re.compile(r"([0-9]+)(\S?)\Z")
+#: The free-text lines the colour writer starts with, and the field each one holds.
+G_FIELDS = (
+    ("Title", "title"),
+    ("Author", "author"),
+    ("Copyright", "copyright"),
+    ("Licence", "licence"),
+)
+G_FIELD_LINE = re.compile(r"(Title|Author|Copyright|Licen[cs]e): ?(.*)\Z")
+#: A row of the solution picture (what the colour writer puts after ``: end``).
+G_PICTURE_LINE = re.compile(r"Picture: ?(\S*)\s*\Z")
 #: A colour declaration of the ``#`` block: the colour's letter, a colon, its name and value.
 _DECLARED = re.compile(r"\s*([^\s:#]):")
 
@@ -31,7 +49,7 @@ _DECLARED = re.compile(r"\s*([^\s:#]):")
 def read_g(text: str, source: str) -> Puzzle:
     """Olšák ``.g``: free text (kept as the puzzle's notes, as the colour reader keeps it),
     optional colour declarations, then ``:`` rows ``:`` columns."""
-    head, sections = g_sections(text, source)
+    head, sections, tail = g_parts(text, source)
     declared: set[str] = set()
     for _number, line in head:
         if m := _DECLARED.match(line):
@@ -78,13 +96,32 @@ def read_g(text: str, source: str) -> Puzzle:
     if not clues[0] or not clues[1]:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)
-    notes = []  # the free text before the '#' block (the title line other programs show)
+    notes = []  # the free text before the '#' block (by custom, its first line names it)
     for _number, line in head:
         if line.lstrip().startswith("#"):
             break
         notes.append(line.rstrip())
-    meta = {"notes": "\n".join(notes)} if notes else None
-    return build(clues[0], clues[1], source, clue_lines=clue_lines, meta=meta)
+    free = g_free_text(notes, tail)
+    goal = _bw_goal(free.picture, clues[0], clues[1])
+    kept = free.notes if goal is not None or not free.picture else free.notes_with_picture
+    meta = dict(free.meta)
+    if kept:
+        meta["notes"] = "\n".join(kept).strip()
+    return build(clues[0], clues[1], source, clue_lines=clue_lines, meta=meta or None, goal=goal)
+
+
+def _bw_goal(
+    picture: list[str], rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]
+) -> GoalRows | None:
+    """The goal the ``Picture:`` rows give (``1`` filled, ``0`` empty), or None when they are
+    not such a picture of the clues (edited elsewhere: the clues decide)."""
+    if not picture or any(set(row) - {"0", "1"} for row in picture):
+        return None
+    if len(picture) != len(rows) or any(len(row) != len(cols) for row in picture):
+        return None
+    goal = GoalRows(tuple(picture))
+    want = (tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols))
+    return goal if goal.clues() == want else None
 
 
 def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]]]:
@@ -93,10 +130,24 @@ def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list
     are comments.  A blank line in a section is an empty clue, as pbnsolve reads blank clue
     lines and as the generated colour files write empty rows; blank lines that end the column
     section are not clues."""
+    head, sections, _tail = g_parts(text, source)
+    return head, sections
+
+
+def g_parts(
+    text: str, source: str
+) -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]], list[str]]:
+    """:func:`g_sections` and the non-blank lines after the clues (after a third ``:`` line),
+    where the colour writer puts the picture."""
     head: list[tuple[int, str]] = []
     sections: list[list[tuple[int, str]]] = []
+    tail: list[str] = []
     last = 1
     for number, line in enumerate(split_lines(text), 1):
+        if len(sections) > 2:
+            if line.strip():
+                tail.append(line.rstrip())
+            continue
         if line.strip():
             last = number
         if line.startswith(":"):
@@ -122,7 +173,52 @@ def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list
         )
     while sections[1] and not sections[1][-1][1].strip():
         sections[1].pop()
-    return head, sections
+    return head, sections, tail
+
+
+@dataclass(slots=True)
+class GFreeText:
+    """What the free text of a ``.g`` file holds besides its notes (:func:`g_free_text`)."""
+
+    #: ``title``, ``author``, ``copyright``, ``licence`` from the leading ``Key:`` lines.
+    meta: dict[str, str] = field(default_factory=dict)
+    #: The rows of the ``Picture:`` lines (empty when there are none).
+    picture: list[str] = field(default_factory=list)
+    #: The notes, without the fields and the picture.
+    notes: list[str] = field(default_factory=list)
+    #: The notes with the picture's lines where they stood: what to keep when the picture does
+    #: not fit the clues (edited elsewhere), so that nothing is lost.
+    notes_with_picture: list[str] = field(default_factory=list)
+
+
+def g_free_text(notes: list[str], tail: list[str]) -> GFreeText:
+    """The fields, picture and notes of the free text before the ``#`` block (``notes``) and
+    after the clues (``tail``, from :func:`g_parts`): the picture rows are read after the
+    fields (where files written before put them) or at the start of the tail."""
+    found = GFreeText()
+    while notes and (m := G_FIELD_LINE.match(notes[0])):
+        key = "licence" if m.group(1).startswith("Licen") else m.group(1).lower()
+        if key in found.meta:
+            break  # a second one is the notes' own text
+        found.meta[key] = m.group(2).strip()
+        notes = notes[1:]
+    before = _picture_rows(notes)
+    after = [] if before else _picture_rows(tail)
+    found.picture = before or after
+    found.notes = notes[len(before) :]
+    found.notes_with_picture = notes + tail[: len(after)]
+    return found
+
+
+def _picture_rows(lines: list[str]) -> list[str]:
+    """The rows of the leading ``Picture:`` lines of ``lines``."""
+    rows: list[str] = []
+    for line in lines:
+        m = G_PICTURE_LINE.match(line)
+        if m is None:
+            break
+        rows.append(m.group(1))
+    return rows
 
 
 def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
