@@ -15,6 +15,11 @@ that a single edit mends, :class:`~nonostudio.analysis.typos.lines.LineFix`) is 
 its sentence and asked for by :attr:`CheckPanel.lineFixRequested` (the line put back or dropped
 changes the puzzle's size).  Where the typed clues come from is told by
 :meth:`CheckPanel.set_clue_source`.
+
+A check stopped by the time limit is offered again with a longer one (:data:`LONGER_LIMITS`,
+"Keep checking, up to 1 minute"): the hardest puzzles need more than the studio's 10 s, and a
+designer asks for the verdict knowing it takes a while.  The button stops that longer check, which
+leaves the verdict it had.
 """
 
 from __future__ import annotations
@@ -53,6 +58,9 @@ from nonostudio.gui.panels.panel_jobs import check_puzzle
 
 DEBOUNCE_MS = 300
 ROUNDING = 8  # pixels a dock laid out may differ from the height asked for (separators)
+
+#: The longer time limits offered, one after another, when a check stops at its limit (seconds).
+LONGER_LIMITS = (60.0, 300.0)
 
 EXPLANATIONS = {
     Verdict.UNIQUE_LINE: "One solution, reachable by line logic alone.",
@@ -120,6 +128,15 @@ class CheckPanel(QWidget):
         self.alternate_button.setToolTip("Highlight the cells where a second solution differs")
         self.alternate_button.hide()
         self.alternate_button.clicked.connect(self._request_alternate)
+        # the time limit of the check running or last finished (the panel's own, or a longer
+        # one asked for), and the longer one the button offers next (None: none offered)
+        self._run_limit = time_limit
+        self._longer: float | None = None
+        # the verdict and detail shown before the longer check, shown again if it is stopped
+        self._before_longer = ("", "")
+        self.longer_button = QPushButton()
+        self.longer_button.hide()
+        self.longer_button.clicked.connect(self._longer_clicked)
 
         # The verdict and its detail wrap in a narrow dock; the button has a row of its own and
         # keeps its room while hidden, so the dock never widens or jumps when it appears — but
@@ -129,6 +146,9 @@ class CheckPanel(QWidget):
         button_row = QHBoxLayout()
         button_row.addWidget(self.alternate_button)
         button_row.addStretch(1)
+        longer_row = QHBoxLayout()  # never shown with the alternate button: a row of its own
+        longer_row.addWidget(self.longer_button)
+        longer_row.addStretch(1)
         self.typos = TypoBox("Apply fix")
         self.typos.apply_button.setToolTip("Make the selected edit to the clues (one undo step)")
         self.typos.linesSelected.connect(self.typoLinesSelected)
@@ -143,6 +163,7 @@ class CheckPanel(QWidget):
         layout.addWidget(self.verdict_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.detail_label)
+        layout.addLayout(longer_row)
         layout.addLayout(button_row)
         layout.addWidget(self.typos)
         # A tall dock's spare room goes below everything: given to the typo box, it was a blank
@@ -192,6 +213,7 @@ class CheckPanel(QWidget):
         self._pending = puzzle
         self._result = None
         self.alternate_button.hide()
+        self._offer_longer(None)
         self.typos.clear()
         if puzzle is not None:
             self._colour = isinstance(puzzle, ColourPuzzle)
@@ -254,12 +276,13 @@ class CheckPanel(QWidget):
 
     # --- running -------------------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def _start(self, time_limit: float | None = None) -> None:
         puzzle = self._pending
         if puzzle is None:
             return
+        self._run_limit = self._time_limit if time_limit is None else time_limit
         # in a worker process: the solver's Python never keeps the GUI thread waiting
-        job = ProcessJob(check_puzzle, (puzzle, self._time_limit))
+        job = ProcessJob(check_puzzle, (puzzle, self._run_limit))
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._progress
         )
@@ -284,7 +307,7 @@ class CheckPanel(QWidget):
         detail = EXPLANATIONS[result.verdict]
         reason = result.reason  # e.g. a formula too large for memory (both solvers)
         if result.verdict is Verdict.UNDECIDED and result.timed_out:
-            detail = f"Not decided within the time limit of {self._time_limit:g} s."
+            detail = f"Not decided within the time limit of {_duration(self._run_limit)}."
         elif result.verdict is Verdict.UNDECIDED and reason:  # e.g. too large for memory
             detail = f"{reason[:1].upper()}{reason[1:]}."
         if isinstance(result, ColourSolveResult) and result.verdict is not Verdict.UNIQUE_LINE:
@@ -296,6 +319,10 @@ class CheckPanel(QWidget):
         self.detail_label.setText(f"{detail} Checked in {result.seconds:.2f} s.")
         self.alternate_button.setVisible(
             result.verdict is Verdict.MULTIPLE and result.alternate is not None
+        )
+        timed_out = result.verdict is Verdict.UNDECIDED and result.timed_out
+        self._offer_longer(
+            next((s for s in LONGER_LIMITS if s > self._run_limit), None) if timed_out else None
         )
         self.verdictReady.emit(result)
         puzzle = self._pending
@@ -311,6 +338,39 @@ class CheckPanel(QWidget):
             and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE)
         ):
             self.typos.search_colour(puzzle.palette, puzzle.rows, puzzle.cols)
+
+    def _offer_longer(self, seconds: float | None) -> None:
+        """Offer a check with the longer time limit ``seconds`` (None: offer none)."""
+        self._longer = seconds
+        if seconds is None:
+            self.longer_button.hide()
+            return
+        self.longer_button.setText(f"Keep checking, up to {_duration(seconds)}")
+        self.longer_button.setToolTip(
+            "Check this puzzle again with a longer time limit; the studio stays usable meanwhile"
+        )
+        self.longer_button.show()
+
+    def _longer_clicked(self) -> None:
+        """Start the longer check offered, or stop the one running (its verdict stays)."""
+        if self._worker is not None:  # the button is "Stop checking" while it runs
+            self._worker.cancel()
+            self._worker = None
+            self.busy.hide()
+            verdict, detail = self._before_longer
+            self.verdict_label.setText(verdict)
+            self.detail_label.setText(f"{detail} The longer check was stopped.")
+            self._offer_longer(self._longer)
+            return
+        if self._longer is None or self._pending is None:
+            return
+        self._before_longer = (self.verdict_label.text(), self.detail_label.text())
+        self.verdict_label.setText(f"Checking for up to {_duration(self._longer)}\u2026")
+        self.detail_label.setText("")
+        self.busy.show()
+        self.longer_button.setText("Stop checking")
+        self.longer_button.setToolTip("Stop the longer check; the verdict stays undecided")
+        self._start(self._longer)
 
     def _apply_requested(self, fix: object) -> None:
         """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""
@@ -409,9 +469,18 @@ class CheckPanel(QWidget):
         self._worker = None
         self._checked_clues = None
         self.busy.hide()
+        self._offer_longer(None)
         self.verdict_label.setText("Check failed")
         self.detail_label.setText(message)
 
     def _request_alternate(self) -> None:
         if self._result is not None and self._result.alternate is not None:
             self.alternateRequested.emit(np.array(self._result.alternate, copy=True))
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: "10 s", "1 minute", "5 minutes"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return f"{seconds:g} s"
