@@ -93,34 +93,7 @@ class GridScrollArea(QScrollArea):
         clues (the scroll bars kept their pixels)."""
         if self._start_pending:
             return  # a new puzzle: it starts at its start
-        self.setWidgetResizable(True)  # (the grid takes its new size and the bars their range now)
-        view = self._viewport_to_be()
-        self.horizontalScrollBar().setValue(point.x() - view.width() // 2)
-        self.verticalScrollBar().setValue(point.y() - view.height() // 2)
-
-    def _viewport_to_be(self) -> QSize:
-        """The viewport's size once the scroll bars the grid's new size needs are shown (or
-        hidden): the viewport keeps its old size until the area lays itself out again, and
-        back from an overview that did not scroll, it was a scroll bar wider and taller, so the
-        view came back 7 pixels off each way."""
-        room, grid = self.maximumViewportSize(), self.grid.minimumSize()
-        width, height = room.width(), room.height()
-        # (bars always on are left out of that room already, bars always off take none)
-        needed = Qt.ScrollBarPolicy.ScrollBarAsNeeded
-        across = self.horizontalScrollBar().sizeHint().height()
-        down = self.verticalScrollBar().sizeHint().width()
-        if self.horizontalScrollBarPolicy() != needed:
-            across = 0
-        if self.verticalScrollBarPolicy() != needed:
-            down = 0
-        wide = grid.width() > width
-        if wide:
-            height -= across
-        if grid.height() > height:
-            width -= down
-            if not wide and grid.width() > width:
-                height -= across
-        return QSize(width, height)
+        keep_centre(self, self.grid, point)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -184,3 +157,38 @@ def reveal(area: QScrollArea, target: QRect, covered: QSize) -> None:
         ),
     ):
         bar.setValue(revealed_value(bar.value(), start, length, view, hidden))
+
+
+def keep_centre(area: QScrollArea, widget: QWidget, point: QPoint) -> None:
+    """Scroll ``area`` (whose resizable widget, ``widget``, just changed its minimum size) so
+    that ``point`` of the widget is at the middle of the view: a zoom keeps the place looked
+    at (Zoom In from an overview: where the readable view was left)."""
+    area.setWidgetResizable(True)  # (the widget takes its new size and the bars their range now)
+    view = viewport_to_be(area, widget.minimumSize())
+    area.horizontalScrollBar().setValue(point.x() - view.width() // 2)
+    area.verticalScrollBar().setValue(point.y() - view.height() // 2)
+
+
+def viewport_to_be(area: QScrollArea, size: QSize) -> QSize:
+    """``area``'s viewport size once the scroll bars a widget of ``size`` needs are shown (or
+    hidden): the viewport keeps its old size until the area lays itself out again, and back
+    from an overview that did not scroll, it was a scroll bar wider and taller, so the view
+    came back 7 pixels off each way."""
+    room = area.maximumViewportSize()
+    width, height = room.width(), room.height()
+    # (bars always on are left out of that room already, bars always off take none)
+    needed = Qt.ScrollBarPolicy.ScrollBarAsNeeded
+    across = area.horizontalScrollBar().sizeHint().height()
+    down = area.verticalScrollBar().sizeHint().width()
+    if area.horizontalScrollBarPolicy() != needed:
+        across = 0
+    if area.verticalScrollBarPolicy() != needed:
+        down = 0
+    wide = size.width() > width
+    if wide:
+        height -= across
+    if size.height() > height:
+        width -= down
+        if not wide and size.width() > width:
+            height -= across
+    return QSize(width, height)

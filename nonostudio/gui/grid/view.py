@@ -5,10 +5,12 @@ cursor, status line), editing with mouse and keyboard (each change one undo step
 cursor, in palette colours so dark schemes work; only the overlay's colour is fixed).
 
 Zoom Out at the readable floor, when the readable grid does not fit its view, goes on to an
-*overview*: cells only, smaller than readable (down to 1 pixel), the whole grid fitted to the
-view where it can be, no clue numbers (the status line says they are hidden); Zoom In from there
-comes back to the readable floor at the same centre.  The overview's cells are one image, a pixel
-a cell, drawn scaled: a rectangle a run of cells cost a random 1000x1000 seconds a paint.
+*overview* (:mod:`nonostudio.gui.grid.overview`, shared with the colour grid): cells only, smaller
+than readable (down to 1 pixel, and below it when a pixel a cell does not fit: then view-only),
+the whole grid fitted to the view where it can be, no clue numbers (the status line says they are
+hidden); Zoom In from there comes back to the readable floor at the same centre.  The overview's
+cells are one image, a pixel a cell, drawn scaled: a rectangle a run of cells cost a random
+1000x1000 seconds a paint.
 
 Mouse: left fills, right crosses, pressing on a cell that already has that value clears; a drag
 stays in the row or column where it started and is one undo step.  Keyboard: arrows move the
@@ -26,7 +28,6 @@ import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QImage,
     QKeyEvent,
     QMouseEvent,
@@ -55,6 +56,17 @@ from nonostudio.gui.common.render import (
     tight,
 )
 from nonostudio.gui.common.satisfied_lines import SatisfiedLines
+from nonostudio.gui.grid.overview import (
+    OverviewImage,
+    OverviewLayout,
+    fits,
+    is_overview_tooltip,
+    next_overview,
+    note,
+    paint_cells_image,
+    rgb_image,
+    tooltip,
+)
 from nonostudio.gui.grid.pinned import (
     Band,
     paint_pinned,
@@ -72,9 +84,6 @@ STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
 #: The names where the cells are a picture being drawn: a cell not painted is empty in it.
 PICTURE_NAMES = {UNKNOWN: "empty", FILLED: "filled", CROSSED: "crossed (empty)"}
 NOT_A_CLUE = "not valid"  # (short: the status line is one line; the message says why)
-#: What the status line adds while the overview hides the clue numbers.
-CLUES_HIDDEN = "clue numbers hidden at this zoom (Zoom In to read them)"
-OVERVIEW_MARGIN = 2
 #: The smallest overview cell at which grid lines are drawn (below, only the grid's border).
 OVERVIEW_LINES_CELL = 6
 
@@ -98,13 +107,14 @@ def moved_point(point: QPoint, before: Layout, after: Layout) -> QPoint:
     """Where ``point`` of a grid laid out as ``before`` is in the grid laid out as ``after``
     (another cell size): the same place in the same cell, and over the clues as far from the
     cells in cells."""
+    old, new = before.grid_rect(), after.grid_rect()
 
-    def along(value: int, start: int, start_after: int) -> int:
-        return start_after + round((value - start) * after.cell / before.cell)
+    def along(value: int, start: int, start_after: int, ratio: float) -> int:
+        return start_after + round((value - start) * ratio)
 
     return QPoint(
-        along(point.x(), before.grid_left, after.grid_left),
-        along(point.y(), before.grid_top, after.grid_top),
+        along(point.x(), old.left(), new.left(), new.width() / max(1, old.width())),
+        along(point.y(), old.top(), new.top(), new.height() / max(1, old.height())),
     )
 
 
@@ -120,9 +130,7 @@ def overview_image(cells: np.ndarray, colors: Colors) -> QImage:
     lut = np.full(256, paper.rgb(), dtype=np.uint32)
     lut[FILLED & 0xFF] = ink.rgb()
     lut[CROSSED & 0xFF] = shade.rgb()
-    pixels = np.ascontiguousarray(lut[np.asarray(cells, dtype=np.int8).view(np.uint8)])
-    h, w = pixels.shape
-    return QImage(pixels.data, w, h, 4 * w, QImage.Format.Format_RGB32).copy()
+    return rgb_image(lut[np.asarray(cells, dtype=np.int8).view(np.uint8)])
 
 
 # Differences from the overlay must stand out from both the ink and the selection highlight in
@@ -168,10 +176,11 @@ class GridView(QWidget):
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
         self._invalid: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
         self._zoom = 1.0
-        # the overview's cell size (below the readable floor, clues hidden), None: not one
-        self._overview: int | None = None
-        # the overview's image and the cells and colours it shows (:meth:`_overview_image`)
-        self._overview_cache: tuple[np.ndarray, tuple[int, int, int], QImage] | None = None
+        # the overview's pixels across and down (below the readable floor, clues hidden; a
+        # whole number of pixels a cell or less than one), None: not one
+        self._overview: tuple[int, int] | None = None
+        # the overview's image, made again when the cells, colours or size change
+        self._overview_image = OverviewImage()
         # the readable view's centre (its layout's pixels) when the overview was entered: Zoom
         # In goes back there from an overview seen whole (one that scrolls: to its own centre)
         self._left_at: QPoint | None = None
@@ -358,53 +367,50 @@ class GridView(QWidget):
     def zoom_out(self) -> None:
         """A step smaller, not below the readable floor; at the floor, when the readable grid
         does not fit its view, the overview (:meth:`is_overview`): the whole grid's cells
-        fitted to the view, at most a pixel under the floor; in the overview, a step smaller
-        (not below a pixel a cell)."""
-        if self._overview is not None:
-            self._enter_overview(max(1, min(self._overview - 1, round(self._overview / ZOOM_STEP))))
-            return
+        fitted to the view, at most a pixel under the floor; in the overview, a step smaller,
+        to a pixel a cell, then, if the grid still does not fit, below a pixel a cell to fit
+        (:func:`~nonostudio.gui.grid.overview.next_overview`)."""
         floor = self.min_cell()
-        if round(BASE_CELL * self._zoom / ZOOM_STEP) >= floor or self._layout.cell > floor:
+        if self._overview is None and (
+            round(BASE_CELL * self._zoom / ZOOM_STEP) >= floor or self._layout.cell > floor
+        ):
             self.set_zoom(max(self._zoom / ZOOM_STEP, floor / BASE_CELL))
             return
-        if self._available is None or self._fits(self._layout_at(floor).size()):
-            return  # seen whole and readable already
-        self._enter_overview(min(floor - 1, self._overview_fitted_cell(self._available)))
+        h, w = self._cells.shape
+        current = self._layout if isinstance(self._layout, OverviewLayout) else None
+        readable = self._layout_at(floor).size()
+        shown = next_overview(current, h, w, floor, readable, self._available, ZOOM_STEP)
+        if shown is not None:
+            self._enter_overview(shown)
 
     def _fits(self, size: QSize) -> bool:
         """Whether ``size`` fits the space the scroll area offers (not known: it does)."""
-        room = self._available
-        return room is None or (size.width() <= room.width() and size.height() <= room.height())
+        return fits(size, self._available)
 
     def is_overview(self) -> bool:
         """Whether the grid is shown below the readable floor: cells only, no clue numbers."""
         return self._overview is not None
 
-    def _overview_layout(self, cell: int) -> Layout:
-        """The overview's layout: no room for clues, a thin margin."""
-        h, w = self._cells.shape
-        return Layout(h, w, cell, 0, 0, cell, OVERVIEW_MARGIN, QFont())
+    def is_view_only(self) -> bool:
+        """Whether the grid is shown below a pixel a cell (an overview scaled down to fit): a
+        press or a key paints nothing there, a pixel being several cells."""
+        lay = self._layout
+        return isinstance(lay, OverviewLayout) and lay.scaled
 
-    def _overview_fitted_cell(self, available: QSize) -> int:
-        """The largest overview cell (at least a pixel) at which the whole grid fits."""
-        h, w = self._cells.shape
-        room_w = available.width() - 2 * OVERVIEW_MARGIN
-        room_h = available.height() - 2 * OVERVIEW_MARGIN
-        return max(1, min(room_w // w, room_h // h))
-
-    def _enter_overview(self, cell: int) -> None:
-        if cell == self._overview:
+    def _enter_overview(self, shown: tuple[int, int]) -> None:
+        if shown == self._overview:
             return
         self._fit = False
         readable = self._overview is None
         seen = visible_rect(self)  # (its centre as the scroll area takes it back: exactly)
         centre = seen.topLeft() + QPoint(seen.width() // 2, seen.height() // 2)
-        self._overview = cell
-        self._zoom = cell / BASE_CELL
+        self._overview = shown
+        self._zoom = min(shown[0] / self._cells.shape[1], shown[1] / self._cells.shape[0])
+        self._zoom /= BASE_CELL
         self._relayout(keep_centre=True)
         if readable:
             self._left_at = centre
-        self.setToolTip(CLUES_HIDDEN[0].upper() + CLUES_HIDDEN[1:])
+        self.setToolTip(tooltip(self.is_view_only()))
         self._status = ""
         self._update_status(self._hover or self._cursor)
         self.zoomChanged.emit(self._zoom)
@@ -487,7 +493,8 @@ class GridView(QWidget):
 
     def _compute_layout(self) -> Layout:
         if self._overview is not None:
-            return self._overview_layout(self._overview)
+            h, w = self._cells.shape
+            return OverviewLayout.of(h, w, self._overview)
         if self._fit and self._available is not None:
             cell = self._fitted_cell(self._available)
             zoom = cell / BASE_CELL
@@ -513,7 +520,7 @@ class GridView(QWidget):
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
         self.update()
-        if self._overview is None and self.toolTip() == CLUES_HIDDEN[0].upper() + CLUES_HIDDEN[1:]:
+        if self._overview is None and is_overview_tooltip(self.toolTip()):
             self.setToolTip("")
             self._status = ""
             self._update_status(self._hover or self._cursor)
@@ -548,7 +555,7 @@ class GridView(QWidget):
 
     def _update_status(self, cell: tuple[int, int] | None) -> None:
         # (in the overview, what it hides first: a long clue's words run past the line)
-        hidden = "" if self._overview is None else f" \u2014 {CLUES_HIDDEN}"
+        hidden = "" if self._overview is None else f" \u2014 {note(self.is_view_only())}"
         if cell is None:
             text = f"{self._cells.shape[1]}x{self._cells.shape[0]} grid{hidden}"
         else:
@@ -605,6 +612,9 @@ class GridView(QWidget):
         values = {Qt.MouseButton.LeftButton: FILLED, Qt.MouseButton.RightButton: CROSSED}
         if self._read_only or cell is None or event.button() not in values or self._drag:
             super().mousePressEvent(event)
+            return
+        if self.is_view_only():  # a pixel is several cells: the status line says Zoom In
+            event.accept()
             return
         value = values[event.button()]
         if self._cells[cell] == value:
@@ -671,7 +681,7 @@ class GridView(QWidget):
             self.set_cursor_cell(self._cursor[0], 0)
         elif key == Qt.Key.Key_End:
             self.set_cursor_cell(self._cursor[0], self._cells.shape[1] - 1)
-        elif self._read_only or self._drag is not None:
+        elif self._read_only or self._drag is not None or self.is_view_only():
             super().keyPressEvent(event)
             return
         elif key == Qt.Key.Key_Space:
@@ -754,16 +764,20 @@ class GridView(QWidget):
         self, painter: QPainter, region: QRect | None, colors: Colors, palette: QPalette
     ) -> None:
         """The overview: the cells as one image (a pixel a cell: paper, ink, crossed a shade of
-        the paper), scaled to the cell size; grid lines from :data:`OVERVIEW_LINES_CELL` pixels
-        (else only the border); then what is drawn over the cells, as at readable sizes."""
+        the paper), scaled to the cell size (below a pixel a cell, scaled down smoothly: a
+        half-filled area reads grey); grid lines from :data:`OVERVIEW_LINES_CELL` pixels (else
+        only the border); then what is drawn over the cells, as at readable sizes."""
         lay = self._layout
-        painter.drawImage(lay.grid_rect(), self._overview_image(colors))
-        if lay.cell >= OVERVIEW_LINES_CELL:
+        assert isinstance(lay, OverviewLayout)
+        key = (colors.paper.rgb(), colors.ink.rgb(), colors.cross.rgb())
+        cells = self._cells
+        image = self._overview_image.image(
+            cells, key, partial(overview_image, cells, colors), lay.grid_rect().size()
+        )
+        lines = lay.cell >= OVERVIEW_LINES_CELL and not lay.scaled
+        paint_cells_image(painter, lay, image, None if lines else colors.ink)
+        if lines:
             paint_grid_lines(painter, lay, colors, region)
-        else:
-            painter.setPen(QPen(colors.ink, 1))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(lay.grid_rect().adjusted(-1, -1, 0, 0))
         self._paint_crosshair(painter, palette)
         self._paint_marked(painter)
         self._paint_overlay(painter, region)
@@ -771,16 +785,6 @@ class GridView(QWidget):
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(lay.cell_rect(*self._cursor).adjusted(-1, -1, 0, 0))
-
-    def _overview_image(self, colors: Colors) -> QImage:
-        """:func:`overview_image` of the cells, made again only when the cells or the colours
-        changed: a hover's repaint would otherwise rebuild it (1.7 ms at 1000x1000)."""
-        key = (colors.paper.rgb(), colors.ink.rgb(), colors.cross.rgb())
-        cached = self._overview_cache
-        if cached is None or cached[1] != key or not np.array_equal(cached[0], self._cells):
-            cached = (self._cells.copy(), key, overview_image(self._cells, colors))
-            self._overview_cache = cached
-        return cached[2]
 
     def _paint_crosshair(self, painter: QPainter, palette: QPalette) -> None:
         if self._hover is None:
@@ -790,12 +794,9 @@ class GridView(QWidget):
         r, c = self._hover
         lay = self._layout
         grid = lay.grid_rect()
-        row_band = QRect(
-            lay.margin, lay.grid_top + r * lay.cell, grid.right() + 1 - lay.margin, lay.cell
-        )
-        col_band = QRect(
-            lay.grid_left + c * lay.cell, lay.margin, lay.cell, grid.bottom() + 1 - lay.margin
-        )
+        cell = lay.cell_rect(r, c)
+        row_band = QRect(lay.margin, cell.top(), grid.right() + 1 - lay.margin, cell.height())
+        col_band = QRect(cell.left(), lay.margin, cell.width(), grid.bottom() + 1 - lay.margin)
         painter.fillRect(row_band, tint)
         painter.fillRect(col_band, tint)
 
@@ -808,11 +809,11 @@ class GridView(QWidget):
         pen = QPen(OVERLAY_COLOR, max(2, lay.cell // 10))
         for axis, index in self._marked:
             if axis == "row" and 0 <= index < h:
-                top = lay.grid_top + index * lay.cell
-                band = QRect(lay.margin, top, grid.right() + 1 - lay.margin, lay.cell)
+                cell = lay.cell_rect(index, 0)
+                band = QRect(lay.margin, cell.top(), grid.right() + 1 - lay.margin, cell.height())
             elif axis == "column" and 0 <= index < w:
-                left = lay.grid_left + index * lay.cell
-                band = QRect(left, lay.margin, lay.cell, grid.bottom() + 1 - lay.margin)
+                cell = lay.cell_rect(0, index)
+                band = QRect(cell.left(), lay.margin, cell.width(), grid.bottom() + 1 - lay.margin)
             else:
                 continue
             painter.fillRect(band, tint)
