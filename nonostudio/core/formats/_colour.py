@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Union
 
@@ -112,6 +112,17 @@ def common_colour_name(rgb: str) -> str:
     )[0]
 
 
+def nearest_free_name(rgb: str, taken: Collection[str]) -> str:
+    """The common colour name nearest to ``#rrggbb``, with `` 2``, `` 3``... after it while
+    ``taken`` holds it (``green 2``): the name a colour given by value gets, when read, made by
+    the editor's Add or recoloured there."""
+    base = name = common_colour_name(rgb)
+    k = 2
+    while name in taken:
+        name, k = f"{base} {k}", k + 1
+    return name
+
+
 def readable_names(colours: Sequence[Colour]) -> list[Colour]:
     """``colours`` with a name that is only the colour's character, or its character and its
     own hex value, renamed by the common colour name nearest to the value (``orange``;
@@ -128,10 +139,7 @@ def readable_names(colours: Sequence[Colour]) -> list[Colour]:
     out = []
     for colour in colours:
         if machine(colour):
-            base = name = common_colour_name(colour.rgb)
-            k = 2
-            while name in taken:
-                name, k = f"{base} {k}", k + 1
+            name = nearest_free_name(colour.rgb, taken)
             taken.add(name)
             colour = Colour(name, colour.rgb, colour.char)
         out.append(colour)

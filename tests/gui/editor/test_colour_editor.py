@@ -287,6 +287,33 @@ def test_palette_add_recolour_rename_and_remove(window: MainWindow, tmp_path: Pa
     assert editor.state().palette[1] == Colour("red", "#cc2020", "r")
 
 
+def test_add_suggests_the_name_of_the_value_picked(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Add... offers the common name of the colour picked ("green"; "red 2" when red is
+    taken), as the new puzzle's black, red and blue are named; it offered "colour 4", which
+    the steps then said ("cells 3-5 are colour 4") and a recolour did not rename."""
+    from PySide6.QtWidgets import QColorDialog, QInputDialog
+
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    offered: list[str] = []
+    picked = iter(["#00aa00", "#ee1111"])
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *a, **k: QColor(next(picked)))
+
+    def get_text(*_args, text: str = "", **_kw):
+        offered.append(text)
+        return text, True
+
+    monkeypatch.setattr(QInputDialog, "getText", get_text)
+    editor._ask_add()
+    editor._ask_add()
+    assert offered == ["green", "red 2"]
+    assert [c.name for c in editor.state().palette.colours[4:]] == ["green", "red 2"]
+    assert editor.recolour(4, "#1f77b4") and editor.state().palette[4].name == "blue 2"
+
+
 def test_removing_an_unused_colour_moves_later_colours_up(
     window: MainWindow, tmp_path: Path
 ) -> None:

@@ -45,7 +45,7 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._colour import common_colour_name
+from nonostudio.core.formats._colour import common_colour_name, nearest_free_name
 from nonostudio.gui.common.elided_label import ElidedLabel
 from nonostudio.gui.common.field_undo import FieldUndo
 from nonostudio.gui.common.process_child import ProcessJob
@@ -545,11 +545,8 @@ class ColourEditorView(QWidget):
         old = palette[index]
         name = old.name
         if name == common_colour_name(old.rgb):
-            taken = {c.name for i, c in enumerate(palette.colours) if i != index}
-            name = common_colour_name(rgb)
-            n, base = 2, name
-            while name in taken:
-                name, n = f"{base} {n}", n + 1
+            others = {c.name for i, c in enumerate(palette.colours) if i != index}
+            name = nearest_free_name(rgb, others)
         done = self._replace_colour(index, Colour(name, rgb, old.char), f"Recolour {old.name}")
         if done and name != old.name:
             self.palette_panel.show_message(
@@ -600,7 +597,10 @@ class ColourEditorView(QWidget):
         chosen = QColorDialog.getColor(QColor(start), self, "New Colour")
         if not chosen.isValid():
             return
-        name, ok = QInputDialog.getText(self, "New Colour", "Name:", text=f"colour {n}")
+        # the common name of the value picked ("green"), as the new puzzle's black, red and
+        # blue are named: a recolour then renames it with its value ("colour 4" stayed)
+        suggested = nearest_free_name(chosen.name(), {c.name for c in self._state.palette.colours})
+        name, ok = QInputDialog.getText(self, "New Colour", "Name:", text=suggested)
         if ok:
             self.add_colour(name, chosen.name())
 
