@@ -78,3 +78,27 @@ def test_the_same_groups_without_sqlite_json(monkeypatch) -> None:
         with_json = library.duplicate_groups()
         monkeypatch.setattr(store, "_has_sql_json", lambda conn: False)
         assert library.duplicate_groups() == with_json == [[a, c], [b, d]]
+
+
+def test_each_group_starts_with_the_copy_a_person_would_keep() -> None:
+    # the first stored was kept whatever the copies held: 6 titled samples repeating untitled
+    # r-nonogram puzzles were the ones selected for Delete. The titled copy is kept now, or the
+    # one holding more (author, copyright, licence, notes, picture, solving progress); the
+    # first stored only on a tie
+    import numpy as np
+
+    tee, ell, bar = [[1, 1, 1], [0, 1, 0]], [[1, 0], [1, 1]], [[1, 1, 0]]
+    bare = Puzzle.from_grid(tee).without_goal()
+    with Library(":memory:") as library:
+        a = library.add(bare)
+        b = library.add(Puzzle.from_grid(tee, title="Tee"))
+        c = library.add(bare.with_meta(author="A. N. Other", notes="from page 12"))
+        d = library.add(Puzzle.from_grid(ell).without_goal())
+        e = library.add(Puzzle.from_grid(ell).without_goal().with_meta(notes="p. 3"))
+        f = library.add(Puzzle.from_grid(ell))  # the picture: as much as e's notes
+        g = library.add(Puzzle.from_grid(bar).without_goal())
+        h = library.add(Puzzle.from_grid(bar).without_goal())
+        library.save_hand_progress(h, np.zeros((1, 3), dtype=np.int8))  # someone's work
+        i = library.add(colour(""))
+        j = library.add(colour("Flag"))
+        assert library.duplicate_groups() == [[b, a, c], [e, d, f], [h, g], [j, i]]

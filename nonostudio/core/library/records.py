@@ -152,6 +152,23 @@ def clue_key(puzzle: AnyPuzzle) -> ClueKey:
     return ("bw", _compact(puzzle.rows), _compact(puzzle.cols))  # (tuples are JSON arrays)
 
 
+def information(text: str) -> tuple[bool, int]:
+    """How much a stored document (:func:`puzzle_to_json`) holds besides its clues, to choose
+    which of the copies of a puzzle to keep: whether it has a title, and how many of author,
+    copyright, licence, notes and goal picture it has.  A document that cannot be read holds
+    nothing: ``(False, 0)``."""
+    try:
+        doc = json.loads(text)
+        if not isinstance(doc, dict):
+            return False, 0
+        titled = bool(str(doc.get("title") or "").strip())
+        fields = ("author", "copyright", "licence", "notes")
+        count = sum(bool(str(doc.get(name) or "").strip()) for name in fields)
+        return titled, count + bool(doc.get("goal"))
+    except ValueError:
+        return False, 0
+
+
 def stored_clue_key(rows: object, cols: object, palette: object) -> ClueKey | None:
     """:func:`clue_key` of a stored document from the compact JSON texts of its ``rows``,
     ``cols`` and ``palette`` (None: black and white); None when they cannot be read."""

@@ -46,6 +46,7 @@ from nonostudio.core.library.records import (
     document_clue_key,
     hand_cells,
     hand_text,
+    information,
     now,
     puzzle_from_json,
     puzzle_to_json,
@@ -548,21 +549,53 @@ class Library:
         return index
 
     def duplicate_groups(self) -> list[list[int]]:
-        """The stored puzzles that are one puzzle to a solver: groups of ids (each in the order
-        stored, so the first is the one stored first) of the puzzles with the same
-        :func:`clue_key` as :meth:`clue_index` makes them (the title does not count), only the
-        groups of two or more, in the order of their first ids.  Read once in SQL (3,931
-        r-nonogram puzzles: see docs/design/core.md §1.1a).  A record that cannot be read is in
-        no group (the listing names it).  Nothing is changed: the Library panel selects the
-        copies for its Delete to remove."""
+        """The stored puzzles that are one puzzle to a solver: groups of ids of the puzzles
+        with the same :func:`clue_key` as :meth:`clue_index` makes them (the title does not
+        count), only the groups of two or more, in the order of their first stored ids.  Each
+        group starts with the copy to keep, the one a person would (:func:`information`): a
+        titled one before an untitled one, then the one with the most of author, copyright,
+        licence, notes, picture and solving progress, then the first stored; the others follow
+        in the order stored.  Read once in SQL (3,931 r-nonogram puzzles: see
+        docs/design/core.md §1.1a), the documents of the grouped puzzles only read again.  A
+        record that cannot be read is in no group (the listing names it).  Nothing is changed:
+        the Library panel selects the copies for its Delete to remove."""
         self._follow()
         groups: dict[ClueKey, list[int]] = {}
         try:
             for id, _title, key in self._stored_keys(None):
                 groups.setdefault(key, []).append(id)
+            found = [ids for ids in groups.values() if len(ids) > 1]
+            known = self._information([id for ids in found for id in ids])
         except sqlite3.Error as exc:
             raise self._read_error(exc, "the puzzles in the library") from None
-        return [ids for ids in groups.values() if len(ids) > 1]
+        out = []
+        for ids in found:
+            keep = max(ids, key=lambda id: (known.get(id, (False, 0)), -id))
+            out.append([keep] + [id for id in ids if id != keep])
+        return out
+
+    def _information(self, ids: list[int]) -> dict[int, tuple[bool, int]]:
+        """:func:`information` of each stored puzzle of ``ids``, solving progress counted;
+        raises sqlite3.Error for the caller to name."""
+        known: dict[int, tuple[bool, int]] = {}
+        progress: set[int] = set()
+        for start in range(0, len(ids), 500):  # (under SQLite's limit of bound values)
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for id, data in self._conn.execute(
+                f"SELECT id, CAST(data AS BLOB) FROM puzzles WHERE id IN ({marks})", chunk
+            ):
+                try:
+                    known[int(id)] = information(decode(data, "data"))
+                except Damaged:
+                    continue
+            for table in ("hand_progress", "colour_progress"):
+                if _has_table(self._conn, table):
+                    rows = self._conn.execute(
+                        f"SELECT puzzle_id FROM {table} WHERE puzzle_id IN ({marks})", chunk
+                    )
+                    progress.update(int(row[0]) for row in rows)
+        return {id: (titled, count + (id in progress)) for id, (titled, count) in known.items()}
 
     def _stored_keys(
         self, sizes: Collection[tuple[int, int]] | None
@@ -812,6 +845,12 @@ _INDEX_SQL = (
 _INDEX_SQL_PLAIN = (
     "SELECT id, width, height, CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles ORDER BY id"
 )
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has the table ``name`` (an older schema may not)."""
+    found = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
+    return found.fetchone() is not None
 
 
 def _has_sql_json(conn: sqlite3.Connection) -> bool:

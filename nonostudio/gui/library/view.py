@@ -194,8 +194,10 @@ class LibraryView(QWidget):
         self.import_action.triggered.connect(self.choose_and_import)
         self.duplicates_action = QAction("Select Duplicates", self)
         self.duplicates_action.setToolTip(
-            "Select every puzzle with the same clues as one stored before it (the first of each"
-            " stays unselected; the title does not count); Delete removes them"
+            "Select the copies of each puzzle stored more than once (the same clues, whatever"
+            " the title), one of each left unselected: the titled copy, else the one with the"
+            " most of author, copyright, licence, notes, picture and solving progress, else the"
+            " first stored; Delete removes the selected"
         )
         self.duplicates_action.triggered.connect(self.select_duplicates)
         self.addAction(self.delete_action)
@@ -393,8 +395,8 @@ class LibraryView(QWidget):
         self.retry_button.setVisible(bool(self.model.read_failure))
 
     def select_duplicates(self) -> None:
-        """Select every puzzle whose clues equal those of one stored before it
-        (:meth:`Library.duplicate_groups`; the first stored of each group stays unselected) and
+        """Select every copy of a puzzle stored more than once (:meth:`Library.duplicate_groups`;
+        the copy it puts first, the titled or most informed one, stays unselected) and
         say on the status line how many: Delete, with its question, removes them.  Nothing is
         deleted here.  A filter hiding any of them is cleared."""
         try:
@@ -433,7 +435,8 @@ class LibraryView(QWidget):
         n, others = len(copies), len(groups)
         found = (
             f"{n} puzzle{'s repeat' if n > 1 else ' repeats'} the clues of {others} "
-            f"other{'s' if others > 1 else ''} stored earlier"
+            f"other{'s' if others > 1 else ''} (kept: the titled copy, else the one holding "
+            "the most)"
         )
         if len(listed) == n:
             chosen = f"selected{cleared}"

@@ -31,8 +31,8 @@ def test_select_duplicates_selects_the_copies_and_says_how_many(qtbot, tmp_path)
     assert first_tee not in view.selected_ids() and first_ell not in view.selected_ids()
     assert view.filter_edit.text() == ""
     assert view.status_label.text() == (
-        "3 puzzles repeat the clues of 2 others stored earlier: selected (the filter is cleared"
-        " to show them); Delete removes them."
+        "3 puzzles repeat the clues of 2 others (kept: the titled copy, else the one holding the"
+        " most): selected (the filter is cleared to show them); Delete removes them."
     )
     assert len(library) == 6 and view.delete_action.isEnabled()
     view.table.selectRow(0)  # another selection: the words no longer say what is selected
@@ -48,6 +48,23 @@ def test_select_duplicates_selects_the_copies_and_says_how_many(qtbot, tmp_path)
     view.refresh()
     view.duplicates_action.trigger()
     assert view.status_label.text() == (
-        "1 puzzle repeats the clues of 1 other stored earlier: selected; Delete removes them."
+        "1 puzzle repeats the clues of 1 other (kept: the titled copy, else the one holding the"
+        " most): selected; Delete removes them."
     )
+    library.close()
+
+
+def test_select_duplicates_keeps_the_titled_copy(qtbot, tmp_path) -> None:
+    # an untitled copy stored first (a corpus imported before the samples) was kept and the
+    # titled sample selected for Delete
+    library = Library(tmp_path / "lib.sqlite3")
+    untitled = library.add(Puzzle.from_grid(TEE).without_goal())
+    titled = library.add(Puzzle.from_grid(TEE, title="Tee"))
+    view = make_view(qtbot, library)
+    assert "titled copy" in view.duplicates_action.toolTip()
+
+    view.duplicates_action.trigger()
+
+    assert view.selected_ids() == [untitled]
+    assert titled not in view.selected_ids()
     library.close()
