@@ -7,19 +7,24 @@ It only shows and reports: a stroke of the mouse (left button: the current colou
 background) is given to the editor as the cells before and after, which makes the undo step.
 The grid fits the widget (cells from 14 to 32 pixels; its minimum size is the whole grid at 14,
 so in a scroll area a large puzzle scrolls rather than shrinks past legibility, its clues pinned
-to the top and left of the view: :mod:`nonostudio.gui.grid.pinned`).
+to the top and left of the view: :mod:`nonostudio.gui.grid.pinned`).  Zoom Out at that floor, when
+the grid does not fit its view, goes on to the overview the black-and-white grid has
+(:mod:`nonostudio.gui.grid.overview`): cells only, down to a pixel a cell and below it to fit
+(view-only there); Zoom In comes back to the floor where it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QIcon,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QMoveEvent,
@@ -29,11 +34,21 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
+from nonostudio.gui.grid.overview import (
+    OVERVIEW_MARGIN,
+    OverviewImage,
+    OverviewLayout,
+    next_overview,
+    note,
+    paint_cells_image,
+    rgb_image,
+    tooltip,
+)
 from nonostudio.gui.grid.pinned import (
     Band,
     paint_pinned,
@@ -41,7 +56,15 @@ from nonostudio.gui.grid.pinned import (
     under_pin,
     visible_rect,
 )
-from nonostudio.gui.grid.view import BASE_CELL, OVERLAY_COLOR, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP
+from nonostudio.gui.grid.scroll import keep_centre
+from nonostudio.gui.grid.view import (
+    BASE_CELL,
+    OVERLAY_COLOR,
+    OVERVIEW_LINES_CELL,
+    ZOOM_MAX,
+    ZOOM_MIN,
+    ZOOM_STEP,
+)
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
 #: larger when a clue number has three digits (:meth:`ColourGrid.min_cell`).
@@ -106,6 +129,11 @@ class ColourGrid(QWidget):
         self._stroke_value = 0
         self._zoom: float | None = None  # None: the cells fit the widget (Fit to Window)
         self._reserve = False  # room kept for clues a stroke may add (the editor's)
+        # the overview (below the readable floor, clues hidden), None: not in one
+        self._overview: OverviewLayout | None = None
+        self._overview_image = OverviewImage()
+        # the readable view's centre when the overview was entered (Zoom In goes back there)
+        self._left_at: QPoint | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Colour puzzle grid")
@@ -123,6 +151,11 @@ class ColourGrid(QWidget):
         if (rows, cols) != (self._rows, self._cols):
             self._overlay = None
             self._undecided = frozenset()
+        if self._overview is not None and (len(rows), len(cols)) != (
+            self._overview.rows,
+            self._overview.cols,
+        ):
+            self._leave_overview()  # (another size: its pixels are not this grid's)
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
         self._update_minimum()
@@ -147,11 +180,16 @@ class ColourGrid(QWidget):
             numbers.append(max(len(self._rows), len(self._cols)))
         self._widest = str(max(numbers, default=0))
         self._min_cell = max(MIN_CELL, readable_cell(self._widest, bold=True))
+        if self._overview is not None:
+            self.setMinimumSize(self._overview.size())
+            return
+        self.setMinimumSize(self._readable_size(self._min_cell if self._zoom is None else None))
+
+    def _readable_size(self, cell: int | None = None) -> QSize:
+        """The whole grid's size, clues included, at ``cell`` (None: the cell size now)."""
         across, down = self._slots()
-        cell = self._min_cell if self._zoom is None else self.cell_size()
-        self.setMinimumSize(
-            8 + cell * (len(self._cols) + across), 8 + cell * (len(self._rows) + down)
-        )
+        cell = self.cell_size() if cell is None else cell
+        return QSize(8 + cell * (len(self._cols) + across), 8 + cell * (len(self._rows) + down))
 
     def set_overlay(self, cells: Cells | None) -> None:
         """Mark the cells where ``cells`` (another solution of these clues) differs from the
@@ -203,7 +241,9 @@ class ColourGrid(QWidget):
         self._editable = editable
 
     def is_editable(self) -> bool:
-        return self._editable
+        """Whether a stroke paints: set so (:meth:`set_editable`) and not shown below a pixel a
+        cell (:meth:`is_view_only`)."""
+        return self._editable and not self.is_view_only()
 
     # --- geometry ---------------------------------------------------------------------------
 
@@ -237,16 +277,84 @@ class ColourGrid(QWidget):
     def set_zoom(self, zoom: float | None) -> None:
         """Draw the cells at ``zoom`` (within the black-and-white grid's limits, never below
         :meth:`min_cell`): the grid then takes its whole size and a scroll area scrolls it;
-        None fits the cells to the widget again."""
+        None fits the cells to the widget again.  Either leaves the overview."""
+        self._leave_overview()
         self._zoom = None if zoom is None else min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
         self._update_minimum()
         self.update()
 
     def zoom_in(self) -> None:
+        """A step bigger; from the overview, back to the readable floor where it was left."""
+        if self._overview is not None:
+            left_at, whole = self._left_at, self._fits(self._overview.size())
+            self.set_zoom(self._min_cell / BASE_CELL)
+            area = self._scroll_area()
+            if area is not None and left_at is not None and whole:
+                keep_centre(area, self, left_at)
+            return
         self.set_zoom(self._zoom_now() * ZOOM_STEP)
 
     def zoom_out(self) -> None:
-        self.set_zoom(self._zoom_now() / ZOOM_STEP)
+        """A step smaller, not below :meth:`min_cell`; at that floor, when the grid does not
+        fit its view, the overview (as the black-and-white grid's Zoom Out)."""
+        if self._overview is None and (
+            round(BASE_CELL * self._zoom_now() / ZOOM_STEP) >= self._min_cell
+            or self.cell_size() > self._min_cell
+        ):
+            self.set_zoom(self._zoom_now() / ZOOM_STEP)
+            return
+        readable = self._readable_size(self._min_cell)
+        height, width = len(self._rows), len(self._cols)
+        shown = next_overview(
+            self._overview, height, width, self._min_cell, readable, self._available(), ZOOM_STEP
+        )
+        if shown is not None:
+            self._enter_overview(OverviewLayout.of(height, width, shown))
+
+    def _scroll_area(self) -> QScrollArea | None:
+        """The scroll area the grid is in (the grid is its widget), if any."""
+        viewport = self.parentWidget()
+        area = None if viewport is None else viewport.parentWidget()
+        return area if isinstance(area, QScrollArea) and area.widget() is self else None
+
+    def _available(self) -> QSize | None:
+        """The room the scroll area offers (no scroll bars), or None outside one."""
+        area = self._scroll_area()
+        return None if area is None else area.maximumViewportSize()
+
+    def _fits(self, size: QSize) -> bool:
+        room = self._available()
+        return room is None or (size.width() <= room.width() and size.height() <= room.height())
+
+    def is_overview(self) -> bool:
+        """Whether the grid is shown below the readable floor: cells only, no clue numbers."""
+        return self._overview is not None
+
+    def is_view_only(self) -> bool:
+        """Whether the grid is shown below a pixel a cell: strokes paint nothing there."""
+        return self._overview is not None and self._overview.scaled
+
+    def overview_note(self) -> str:
+        """What the status line adds in the overview (`` — clue numbers hidden...``), else ""."""
+        return "" if self._overview is None else f" \u2014 {note(self._overview.scaled)}"
+
+    def _enter_overview(self, layout: OverviewLayout) -> None:
+        if self._overview is None:
+            seen = visible_rect(self)
+            self._left_at = seen.topLeft() + QPoint(seen.width() // 2, seen.height() // 2)
+        self._overview = layout
+        self._update_minimum()
+        self.setToolTip(tooltip(layout.scaled))
+        self.hovered.emit(f"{len(self._cols)}x{len(self._rows)} grid{self.overview_note()}")
+        self.update()
+
+    def _leave_overview(self) -> None:
+        if self._overview is None:
+            return
+        self._overview = None
+        self._left_at = None
+        self.setToolTip("")
+        self.hovered.emit("")  # (the words said the clue numbers were hidden)
 
     def fit_to_window(self) -> None:
         self.set_zoom(None)
@@ -259,6 +367,9 @@ class ColourGrid(QWidget):
         return self._zoom if self._zoom is not None else self.cell_size() / BASE_CELL
 
     def cell_size(self) -> int:
+        """The cells' size in pixels (in an overview below a pixel a cell: 1)."""
+        if self._overview is not None:
+            return self._overview.cell
         if self._zoom is not None:
             return max(self._min_cell, round(BASE_CELL * self._zoom))
         across, down = self._slots()
@@ -268,17 +379,23 @@ class ColourGrid(QWidget):
 
     def origin(self) -> QPoint:
         """The top-left corner of the cells."""
+        if self._overview is not None:
+            return QPoint(OVERVIEW_MARGIN, OVERVIEW_MARGIN)
         across, down = self._slots()
         c = self.cell_size()
         return QPoint(4 + across * c, 4 + down * c)
 
     def cell_rect(self, row: int, col: int) -> QRect:
+        if self._overview is not None:
+            return self._overview.cell_rect(row, col)
         c = self.cell_size()
         o = self.origin()
         return QRect(o.x() + col * c, o.y() + row * c, c, c)
 
     def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
         """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
+        if self._overview is not None:
+            return self._overview.cell_at(pos.x(), pos.y())
         c = self.cell_size()
         o = self.origin()
         if under_pin(pos, visible_rect(self), *self.clue_bands()):
@@ -292,7 +409,9 @@ class ColourGrid(QWidget):
         """The pixels the row clues take across and the column clues down, pinned when the grid
         is scrolled: the clue boxes there are, with a margin, not the room kept for longer ones
         (pinned, that room covered the cells: a big puzzle's reserved room, wider than the view,
-        hid the whole grid)."""
+        hid the whole grid).  None in the overview."""
+        if self._overview is not None:
+            return (OVERVIEW_MARGIN, OVERVIEW_MARGIN), (OVERVIEW_MARGIN, OVERVIEW_MARGIN)
         c, o = self.cell_size(), self.origin()
         across = max([1, *map(len, self._rows)]) * c + PIN_MARGIN
         down = max([1, *map(len, self._cols)]) * c + PIN_MARGIN
@@ -330,6 +449,8 @@ class ColourGrid(QWidget):
         height, width = len(self._rows), len(self._cols)
         if region is None:
             return range(height), range(width)
+        if self._overview is not None:
+            return self._overview.rows_in(region), self._overview.cols_in(region)
         c, o = self.cell_size(), self.origin()
         return (
             lines_near(region.top(), region.bottom(), o.y(), c, height),
@@ -339,6 +460,9 @@ class ColourGrid(QWidget):
     def _paint(self, p: QPainter, region: QRect | None = None) -> None:
         """The grid's picture: clue boxes, cells and what is drawn over them; only what reaches
         into ``region`` (None: all of it; the pixels there are the same either way)."""
+        if self._overview is not None:
+            self._paint_overview(p, self._overview, region)
+            return
         c = self.cell_size()
         o = self.origin()
         height, width = len(self._rows), len(self._cols)
@@ -381,6 +505,51 @@ class ColourGrid(QWidget):
         if self._marked:
             self._paint_marked(p, c, o, across, down)
 
+    def _paint_overview(self, p: QPainter, lay: OverviewLayout, region: QRect | None) -> None:
+        """The overview: the cells as one image in their colours (a pixel a cell, scaled; below
+        a pixel a cell scaled down smoothly), grid lines from
+        :data:`~nonostudio.gui.grid.view.OVERVIEW_LINES_CELL` pixels (else a border), the
+        cells another solution has otherwise tinted, the marked lines."""
+        key = tuple(colour.rgb for colour in self._palette.colours)
+        image = self._overview_image.image(
+            self._overview_state(), key, self._overview_pixels, lay.grid_rect().size()
+        )
+        lines = lay.cell >= OVERVIEW_LINES_CELL and not lay.scaled
+        paint_cells_image(p, lay, image, None if lines else QColor("#303030"))
+        if lines:
+            thin, thick = QPen(QColor("#9a9a9a")), QPen(QColor("#303030"), 2)
+            rect = lay.grid_rect()
+            for r in range(lay.rows + 1):
+                p.setPen(thick if r % 5 == 0 or r == lay.rows else thin)
+                y = rect.top() + r * lay.cell
+                p.drawLine(rect.left(), y, rect.left() + rect.width(), y)
+            for col in range(lay.cols + 1):
+                p.setPen(thick if col % 5 == 0 or col == lay.cols else thin)
+                x = rect.left() + col * lay.cell
+                p.drawLine(x, rect.top(), x, rect.top() + rect.height())
+        if self._overlay is not None:
+            tint = QColor(OVERLAY_COLOR)
+            rows, cols = self.lines_in(region)
+            for r in rows:
+                mine, other = self._cells[r], self._overlay[r]
+                for col in cols:
+                    if mine[col] != other[col]:
+                        p.fillRect(lay.cell_rect(r, col), tint)
+        if self._marked:
+            self._paint_marked(p, lay.cell, self.origin(), 0, 0)
+
+    def _overview_state(self) -> object:
+        """What the overview's image shows (it is made again when this changes): the cells."""
+        return self._cells
+
+    def _overview_pixels(self) -> QImage:
+        """The cells, a pixel each in its palette colour (the image of
+        :meth:`_overview_state`)."""
+        lut = np.array(
+            [QColor(colour.rgb).rgb() for colour in self._palette.colours], dtype=np.uint32
+        )
+        return rgb_image(lut[np.array(self._cells, dtype=np.intp)])
+
     def _paint_marked(self, p: QPainter, c: int, o: QPoint, across: int, down: int) -> None:
         """A tinted, framed band over each marked line, its clue boxes included."""
         height, width = len(self._rows), len(self._cols)
@@ -389,9 +558,15 @@ class ColourGrid(QWidget):
         pen = QPen(OVERLAY_COLOR, max(2, c // 10))
         for axis, index in self._marked:
             if axis == "row" and 0 <= index < height:
-                band = QRect(o.x() - across * c, o.y() + index * c, (across + width) * c, c)
+                cell = self.cell_rect(index, 0)
+                right = self.cell_rect(index, width - 1).right() + 1
+                band = QRect(
+                    o.x() - across * c, cell.top(), right - o.x() + across * c, cell.height()
+                )
             elif axis == "column" and 0 <= index < width:
-                band = QRect(o.x() + index * c, o.y() - down * c, c, (down + height) * c)
+                cell = self.cell_rect(0, index)
+                bottom = self.cell_rect(height - 1, index).bottom() + 1
+                band = QRect(cell.left(), o.y() - down * c, cell.width(), bottom - o.y() + down * c)
             else:
                 continue
             p.fillRect(band, tint)
@@ -430,7 +605,7 @@ class ColourGrid(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position().toPoint())
-        if not self._editable or cell is None or self._before is not None:
+        if not self.is_editable() or cell is None or self._before is not None:
             return
         button = event.button()
         if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
@@ -460,7 +635,7 @@ class ColourGrid(QWidget):
             name = "unknown (line logic leaves it open)"
         else:
             name = self._palette[self._cells[r][c]].name
-        self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
+        self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}{self.overview_note()}")
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         before, self._before = self._before, None
