@@ -402,8 +402,13 @@ def _set(cells: list[int], start: int, end: int, value: int) -> None:
             cells[c] = value
 
 
+_FIXED: set[tuple[Round, Clues, Cells]] = set()
+"""Line states complete moves ended on, with the round: the round decides nothing there."""
+
+
 def fixed_point(step: Round) -> Move:
-    """A complete move from one round of deductions: repeat the round until nothing changes."""
+    """A complete move from one round of deductions: repeat the round until nothing changes.
+    The state it ends on is remembered as one the round decides nothing on (:func:`is_fixed`)."""
 
     def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
         hints = normal_clues(clues)
@@ -412,10 +417,20 @@ def fixed_point(step: Round) -> Move:
             before = list(work)
             step(hints, work)
             if work == before:
-                return tuple(work)
+                out = tuple(work)
+                if _full(_FIXED, len(out)):
+                    _FIXED.clear()
+                _FIXED.add((step, hints, out))
+                return out
 
     move.__doc__ = step.__doc__
     return move
+
+
+def is_fixed(step: Round, clues: Sequence[int], cells: Sequence[int]) -> bool:
+    """Whether a complete move of ``step`` (:func:`fixed_point`) is known to have ended on this
+    line state, so that the round decides nothing on it (False: not known)."""
+    return (step, normal_clues(clues), cells if type(cells) is tuple else tuple(cells)) in _FIXED
 
 
 # ---- tier 0 -----------------------------------------------------------------------------------

@@ -127,8 +127,12 @@ class Technique:
         """The reasons of one round of the move on the (sub-)line ``hints``/``cells`` (placed at
         cell ``offset`` and clue ``clue_offset`` of its whole line; ``sub``: the line is a part
         of its whole line the oracle split off), each with the cells it proves; none for a grid
-        technique."""
+        technique.  None either on a line state a complete move of the technique is known to
+        have ended on: its round decides nothing there, and a witness proves only cells the
+        round decides (a trace's premises ask again at the end of every move)."""
         if self.witness is None:
+            return []
+        if self.round is not None and rounds.is_fixed(self.round, hints, cells):
             return []
         return self.witness(WitnessLine(hints, cells, offset, clue_offset, sub))
 
@@ -637,7 +641,7 @@ def check_catalogue(
                         f"technique {t.id!r} decides cells {value} only, but its move gives "
                         f"{cells_to_text(after)} on {line}"
                     )
-            for w in t.witnesses(clues, cells):
+            for w in t.witness(WitnessLine(clues, cells, 0, 0, False)):  # (every one)
                 if w.say not in worded and (t.id, w.say) not in broken:
                     broken.add((t.id, w.say))
                     problems.append(
