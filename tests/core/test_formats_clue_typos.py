@@ -119,3 +119,24 @@ def test_clues_that_make_no_picture_say_where_each_clue_was_read() -> None:
     assert [numbered[lines[f"row {k}"] - 1] for k in (1, 2, 3)] == ["4", "3", "1"]
     assert [numbered[lines[f"column {k}"] - 1] for k in (1, 2, 3, 4)] == ["1", "3", "2", "1"]
     assert (lines["row 2"], lines["column 1"]) == (7, 11)
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "meant", "column"),
+    [
+        ("1:2 1:3-3:2:1:1", "2 1", "2,1", 3),  # spaces, as a book prints a clue
+        ("1:2;1:3-3:2:1:1", "2;1", "2,1", 3),
+        ("1:2.1:3-3:2:1:1", "2.1", "2,1", 3),
+    ],
+)
+def test_a_puzzle_string_clue_with_another_separator_is_told_the_comma(
+    text: str, found: str, meant: str, column: int
+) -> None:
+    # 'expected a number, found '2 1'' named the place but not the mistake: a person typing a
+    # puzzle from a book types the spaces it prints
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt="string")
+    error = caught.value
+    assert (error.line, error.column, error.clue) == (1, column, "row 2")
+    assert f"found {found!r} (numbers in one clue are separated by ',': {meant!r}?)" in str(error)
+    assert read_text(text.replace(found, meant), fmt="string").rows == ((1,), (2, 1), (3,))

@@ -38,6 +38,9 @@ COLOUR_HINT = (
     "a colour clue? this format has no colours; colour puzzles are read from webpbn XML, "
     ".g, .non and TOML files"
 )
+#: Numbers run together with another separator than the format's (``7 1``, ``7;1``, ``7.1``
+#: in a puzzle string, where ``,`` separates them: a book prints a clue with spaces).
+_OTHER_SEPARATOR = re.compile(r"[0-9]+(?:(?:\s+|\s*[^\w\s]\s*)[0-9]+)+\Z")
 #: The same mistake in webpbn XML, where a count's colour is an attribute, not a letter.
 XML_COLOUR_HINT = (
     'a colour clue? in XML a count\'s colour is its attribute: <count color="red">3</count>'
@@ -181,6 +184,18 @@ def numbers(
         return ()
     items = tokens(text, seps, offset, MAX_SIZE)
     check_count(len(items), source, line, items[-1][1], clue)
+    if seps:
+        for tok, col in items:
+            if _OTHER_SEPARATOR.match(tok):
+                meant = seps[0].join(re.findall("[0-9]+", tok))
+                raise PuzzleError(
+                    f"expected a number, found {tok!r} (numbers in one clue are separated by "
+                    f"{seps[0]!r}: {meant!r}?)",
+                    source=source,
+                    line=line,
+                    column=col,
+                    clue=clue,
+                )
     values = [to_int(tok, source, line, col, clue) for tok, col in items]
     return clue_of(values, [col for _, col in items], source, line, clue)
 
