@@ -110,6 +110,8 @@ def test_the_pointer_names_the_cell_under_it_and_a_press_paints_nothing(qtbot: Q
         assert abs((col - 1) / WIDTH - x) <= 1 / rect.width() + 1e-9, (pos, status)
         assert abs((row - 1) / HEIGHT - y) <= 1 / rect.height() + 1e-9, (pos, status)
         assert "view only" in status
+    refused: list[str] = []
+    grid.paintRefused.connect(refused.append)  # (the Solve view, without the status line, says it)
     middle = QPoint(rect.left() + rect.width() // 2, rect.top() + rect.height() // 2)
     for button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
         send_mouse(grid, QMouseEvent.Type.MouseButtonPress, middle, button)
@@ -119,6 +121,7 @@ def test_the_pointer_names_the_cell_under_it_and_a_press_paints_nothing(qtbot: Q
     qtbot.keyClick(grid, Qt.Key.Key_X)
     assert np.array_equal(grid.cells(), cells)
     assert grid.undo_stack().count() == 0
+    assert len(refused) == 4 and all("Zoom In to paint" in words for words in refused)
 
 
 def test_zoom_in_from_below_a_pixel_is_readable_where_it_was_left(qtbot: QtBot) -> None:
@@ -158,3 +161,19 @@ def test_the_scaled_image_is_made_again_only_when_the_cells_change(qtbot: QtBot)
     grid.set_cells(cells)
     grid.render(image)
     assert grid._overview_image.made == made + 2  # the cells' image and its scaled one
+
+
+def test_a_new_size_in_the_overview_keeps_it_whole_and_square(qtbot: QtBot) -> None:
+    area, _cells = shown(qtbot)
+    grid = area.grid
+    zoomed_out(area)
+    assert grid.is_view_only()
+    wide = Puzzle.from_grid(np.eye(120, 400, dtype=np.int8))  # (the editor's Size boxes)
+    grid.set_clues(wide.rows, wide.cols)
+    QApplication.processEvents()
+    view, least = area.viewport().size(), grid.minimumSize()
+    assert grid.is_view_only()
+    assert least.width() <= view.width() and least.height() <= view.height(), (least, view)
+    first, last = grid.cell_rect(0, 0), grid.cell_rect(119, 399).bottomRight()
+    across, down = (last.x() + 1 - first.x()) / 400, (last.y() + 1 - first.y()) / 120
+    assert abs(across - down) < 0.02, (across, down)  # the same scale both ways

@@ -75,6 +75,13 @@ class OverviewLayout(Layout):
         """The overview at ``cell`` pixels a cell."""
         return cls.of(rows, cols, (cols * cell, rows * cell))
 
+    def resized(self, rows: int, cols: int, available: QSize | None) -> tuple[int, int]:
+        """The ``shown`` pixels of this overview for a grid of another size: the same pixels a
+        cell, or, below a pixel a cell, fitted to ``available`` again."""
+        if self.scaled and available is not None:
+            return fitted_shown(rows, cols, available)
+        return cols * self.cell, rows * self.cell
+
     @property
     def scaled(self) -> bool:
         """Whether a cell is less than a pixel (the grid shown smaller than a pixel a cell)."""

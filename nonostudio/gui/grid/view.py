@@ -84,6 +84,11 @@ STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
 #: The names where the cells are a picture being drawn: a cell not painted is empty in it.
 PICTURE_NAMES = {UNKNOWN: "empty", FILLED: "filled", CROSSED: "crossed (empty)"}
 NOT_A_CLUE = "not valid"  # (short: the status line is one line; the message says why)
+#: What a press on a grid shown below a pixel a cell says (it paints nothing there).
+VIEW_ONLY_PRESS = (
+    "Nothing painted: below a pixel a cell the grid is view only (a pixel is several cells). "
+    "Zoom In to paint."
+)
 #: The smallest overview cell at which grid lines are drawn (below, only the grid's border).
 OVERVIEW_LINES_CELL = 6
 
@@ -165,6 +170,9 @@ class GridView(QWidget):
     # a zoom or Fit to Window changed the cell size: where the point at the centre of the view
     # went, in the new layout (a scroll area keeps it there: a zoom keeps the place looked at)
     centreMoved = Signal(QPoint)
+    # a press or key would have painted but the grid is view-only (:meth:`is_view_only`): the
+    # words say why (a view without the status line shows them)
+    paintRefused = Signal(str)
 
     def __init__(self, undo_stack: QUndoStack | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -231,6 +239,8 @@ class GridView(QWidget):
                 min(self._cursor[1], len(cols) - 1),
             )
             self._hover = None
+            if isinstance(self._layout, OverviewLayout):  # the overview of the new size
+                self._overview = self._layout.resized(len(rows), len(cols), self._available)
         self._relayout()
         self._update_status(self._hover or self._cursor)
         if resized:
@@ -614,6 +624,7 @@ class GridView(QWidget):
             super().mousePressEvent(event)
             return
         if self.is_view_only():  # a pixel is several cells: the status line says Zoom In
+            self.paintRefused.emit(VIEW_ONLY_PRESS)
             event.accept()
             return
         value = values[event.button()]
@@ -681,9 +692,16 @@ class GridView(QWidget):
             self.set_cursor_cell(self._cursor[0], 0)
         elif key == Qt.Key.Key_End:
             self.set_cursor_cell(self._cursor[0], self._cells.shape[1] - 1)
-        elif self._read_only or self._drag is not None or self.is_view_only():
+        elif self._read_only or self._drag is not None:
             super().keyPressEvent(event)
             return
+        elif self.is_view_only() and key in (
+            Qt.Key.Key_Space,
+            Qt.Key.Key_X,
+            Qt.Key.Key_Delete,
+            Qt.Key.Key_Backspace,
+        ):
+            self.paintRefused.emit(VIEW_ONLY_PRESS)
         elif key == Qt.Key.Key_Space:
             self._toggle(self._cursor, FILLED)
         elif key == Qt.Key.Key_X:

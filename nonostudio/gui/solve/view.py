@@ -151,6 +151,7 @@ class SolveView(TraceView):
             self.glance_panel.button.toggled.connect(self._make_room_for_glance)
         self._progress.problem.connect(ui.message_label.setText)
         self._progress.problem.connect(self.progressNotKept)
+        self.grid.paintRefused.connect(ui.message_label.setText)  # (zoomed out below a pixel)
         self.traceReady.connect(self._keep_room_for_words)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
