@@ -154,12 +154,15 @@ def parse_clue_text(
     return read.clues, read.problems
 
 
-def readable_clue_text(text: str, kind: str, count: int, length: int) -> tuple[Hints, ...] | None:
+def readable_clue_text(
+    text: str, kind: str, count: int, length: int, spare: int = 0
+) -> tuple[Hints, ...] | None:
     """The clues of ``count`` lines of clue text as typed, a clue too long for its line
     included (the typo finder looks for the mistyped number in it); None when a line is not
-    clues or the number of lines is wrong (see :func:`parse_clue_text`)."""
+    clues or the number of lines is wrong (see :func:`parse_clue_text`) by more than ``spare``
+    (1: a line left out or typed twice is read too, for the typo finder given the size)."""
     lines = _clue_lines(text, count)
-    if len(lines) != count:
+    if abs(len(lines) - count) > spare:
         return None
     clues: list[Hints] = []
     for i, line in enumerate(lines):

@@ -308,17 +308,23 @@ class EditorView(QWidget):
     # --- the Check panel's typo suggestions -------------------------------------------------------
 
     def typed_clues(self) -> tuple[tuple[Hints, ...], tuple[Hints, ...]] | None:
-        """The typed clues when every line reads, even when the row and column totals differ
-        or a clue is too long for its line (the Check panel looks for the mistyped clue in
-        them); None while drawing or while a line is not clues."""
+        """The typed clues when every line reads, even when the row and column totals differ,
+        a clue is too long for its line or a clue text has one line more or fewer than the
+        size (a line left out or typed twice: :meth:`typed_size` tells the Check panel, which
+        looks for the mistyped clue or line in them); None while drawing or while a line is
+        not clues."""
         if self._mode == DRAW:
             return None
         if self._lines_ok:
             return self.grid.clues()
-        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
-        rows = readable_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width)
-        cols = readable_clue_text(self.ui.cols_edit.toPlainText(), "column", width, height)
+        width, height = self.typed_size()
+        rows = readable_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width, 1)
+        cols = readable_clue_text(self.ui.cols_edit.toPlainText(), "column", width, height, 1)
         return None if rows is None or cols is None else (rows, cols)
+
+    def typed_size(self) -> tuple[int, int]:
+        """The size the clues are typed for, ``(width, height)``: the size boxes'."""
+        return self.ui.width_spin.value(), self.ui.height_spin.value()
 
     def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
         """Mark these lines (``("row", 6)``) on the grid and select the first one's clue text;

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_lines import ColourLineFix
+from nonostudio.analysis.typos.finder import line_count_problem
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
@@ -72,6 +73,9 @@ EXPLANATIONS = {
 
 #: The typed clues, or None when there are none to look for typos in (a drawing).
 ClueSource = Callable[[], "tuple[Clues, Clues] | None"]
+#: The size ``(width, height)`` the typed clues are for (a clue text may have a line more or
+#: fewer: the typo finder then looks for the line left out or typed twice).
+SizeSource = Callable[[], "tuple[int, int]"]
 
 
 @dataclass
@@ -109,6 +113,7 @@ class CheckPanel(QWidget):
         self._worker: Worker | None = None
         self._result: SolveResult | ColourSolveResult | None = None
         self._clue_source: ClueSource | None = None
+        self._size_source: SizeSource | None = None
         self._searched_clues: tuple[Clues, Clues] | None = None  # the typed clues of the typos
         self._colour = False  # the last puzzle given was a colour one (typed clues are not)
         self._timer = QTimer(self)
@@ -194,11 +199,14 @@ class CheckPanel(QWidget):
 
     # --- public API ----------------------------------------------------------------------------
 
-    def set_clue_source(self, source: ClueSource | None) -> None:
+    def set_clue_source(self, source: ClueSource | None, size: SizeSource | None = None) -> None:
         """Where the typed clues come from: ``source()`` gives them (even when the totals
         differ) or None when there are none to look for typos in, as for a drawing.  Without a
-        source the panel looks for typos in every black-and-white puzzle it is given."""
+        source the panel looks for typos in every black-and-white puzzle it is given.
+        ``size()`` is the size they are typed for: clues of one line more or fewer than it
+        are searched for the line left out or typed twice (it was "No puzzle to check")."""
         self._clue_source = source
+        self._size_source = size
 
     def set_puzzle(self, puzzle: Puzzle | ColourPuzzle | None) -> None:
         """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid;
@@ -220,12 +228,13 @@ class CheckPanel(QWidget):
         if puzzle is None:
             self._checked_clues = None
             clues = self._typed_clues()
-            problem = None if clues is None else self._clue_problem(*clues)
+            size = self._miscounted(clues)
+            problem = None if clues is None else self._clue_problem(*clues, size)
             if clues is not None and problem is not None:
                 verdict, detail = problem
                 self.verdict_label.setText(verdict)
-                self.detail_label.setText(detail[:1].upper() + detail[1:] + ".")
-                self.typos.search(*clues)
+                self.detail_label.setText(detail[:1].upper() + detail[1:].rstrip(".") + ".")
+                self.typos.search(*clues, size=size)
                 self._searched_clues = clues
                 return
             self.verdict_label.setText("No puzzle to check")
@@ -260,11 +269,26 @@ class CheckPanel(QWidget):
             return None
         return self._clue_source()
 
+    def _miscounted(self, clues: tuple[Clues, Clues] | None) -> tuple[int, int] | None:
+        """The size the typed ``clues`` are for when their lines are not as many (a line left
+        out or typed twice), else None."""
+        if clues is None or self._size_source is None:
+            return None
+        size = self._size_source()
+        return None if (len(clues[1]), len(clues[0])) == size else size
+
     @staticmethod
-    def _clue_problem(rows: Clues, cols: Clues) -> tuple[str, str] | None:
+    def _clue_problem(
+        rows: Clues, cols: Clues, size: tuple[int, int] | None = None
+    ) -> tuple[str, str] | None:
         """Why typed clues make no puzzle, as a verdict and the core's words, when a typo
-        search can say which number is wrong: a clue too long for its line (as Paste and the
-        CLI), else row and column totals that differ."""
+        search can say which number is wrong: clue lines not as many as the ``size`` they are
+        typed for (a typo search given the size looks for the line), a clue too long for its
+        line (as Paste and the CLI), else row and column totals that differ."""
+        if size is not None:
+            return "A clue line left out or typed twice", line_count_problem(
+                len(rows), len(cols), size
+            )
         if (long := long_clue_problem(rows, cols)) is not None:
             return "A clue is too long for its line", long
         if (totals := totals_problem(rows, cols)) is not None:

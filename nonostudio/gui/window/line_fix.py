@@ -33,7 +33,7 @@ def connect_typo_fixes(panel: CheckPanel, editor: EditorView) -> None:
     """Wire the Check panel's typo list to the black-and-white editor: the typed clues searched,
     a fix's lines marked, an edit and a line fix made there (the main window does this; the
     tests wire a panel and an editor alone with it)."""
-    panel.set_clue_source(editor.typed_clues)
+    panel.set_clue_source(editor.typed_clues, editor.typed_size)
     panel.typoLinesSelected.connect(editor.mark_clue_lines)
     panel.typoApplyRequested.connect(editor.apply_clue_edit)
     panel.lineFixRequested.connect(lambda fix: apply_line_fix(editor, fix))
