@@ -16,10 +16,10 @@ its sentence and asked for by :attr:`CheckPanel.lineFixRequested` (the line put 
 changes the puzzle's size).  Where the typed clues come from is told by
 :meth:`CheckPanel.set_clue_source`.
 
-A check stopped by the time limit is offered again with a longer one (:data:`LONGER_LIMITS`,
-"Keep checking, up to 1 minute"): the hardest puzzles need more than the studio's 10 s, and a
-designer asks for the verdict knowing it takes a while.  The button stops that longer check, which
-leaves the verdict it had.
+A check stopped by the time limit is offered again with a longer one
+(:class:`~nonostudio.gui.common.longer.LongerButton`, "Keep checking, up to 1 minute"): the hardest
+puzzles need more than the studio's 10 s, and a designer asks for the verdict knowing it takes a
+while.  The button stops that longer check, which leaves the verdict it had.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.longer import LongerButton, duration
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 from nonostudio.gui.common.workers import Worker, run_in_background
@@ -59,9 +60,6 @@ from nonostudio.gui.panels.panel_jobs import check_puzzle
 
 DEBOUNCE_MS = 300
 ROUNDING = 8  # pixels a dock laid out may differ from the height asked for (separators)
-
-#: The longer time limits offered, one after another, when a check stops at its limit (seconds).
-LONGER_LIMITS = (60.0, 300.0)
 
 EXPLANATIONS = {
     Verdict.UNIQUE_LINE: "One solution, reachable by line logic alone.",
@@ -134,14 +132,14 @@ class CheckPanel(QWidget):
         self.alternate_button.hide()
         self.alternate_button.clicked.connect(self._request_alternate)
         # the time limit of the check running or last finished (the panel's own, or a longer
-        # one asked for), and the longer one the button offers next (None: none offered)
+        # one asked for)
         self._run_limit = time_limit
-        self._longer: float | None = None
-        # the verdict and detail shown before the longer check, shown again if it is stopped
-        self._before_longer = ("", "")
-        self.longer_button = QPushButton()
-        self.longer_button.hide()
-        self.longer_button.clicked.connect(self._longer_clicked)
+        # the verdict and detail shown before the longer check and its time limit, shown again
+        # if it is stopped
+        self._before_longer = ("", "", time_limit)
+        self.longer_button = LongerButton("checking", "check", "the verdict stays undecided")
+        self.longer_button.startRequested.connect(self._start_longer)
+        self.longer_button.stopRequested.connect(self._stop_longer)
 
         # The verdict and its detail wrap in a narrow dock; the button has a row of its own and
         # keeps its room while hidden, so the dock never widens or jumps when it appears — but
@@ -221,7 +219,7 @@ class CheckPanel(QWidget):
         self._pending = puzzle
         self._result = None
         self.alternate_button.hide()
-        self._offer_longer(None)
+        self.longer_button.drop()
         self.typos.clear()
         if puzzle is not None:
             self._colour = isinstance(puzzle, ColourPuzzle)
@@ -331,7 +329,7 @@ class CheckPanel(QWidget):
         detail = EXPLANATIONS[result.verdict]
         reason = result.reason  # e.g. a formula too large for memory (both solvers)
         if result.verdict is Verdict.UNDECIDED and result.timed_out:
-            detail = f"Not decided within the time limit of {_duration(self._run_limit)}."
+            detail = f"Not decided within the time limit of {duration(self._run_limit)}."
         elif result.verdict is Verdict.UNDECIDED and reason:  # e.g. too large for memory
             detail = f"{reason[:1].upper()}{reason[1:]}."
         if isinstance(result, ColourSolveResult) and result.verdict is not Verdict.UNIQUE_LINE:
@@ -345,9 +343,7 @@ class CheckPanel(QWidget):
             result.verdict is Verdict.MULTIPLE and result.alternate is not None
         )
         timed_out = result.verdict is Verdict.UNDECIDED and result.timed_out
-        self._offer_longer(
-            next((s for s in LONGER_LIMITS if s > self._run_limit), None) if timed_out else None
-        )
+        self.longer_button.offer_after(self._run_limit, timed_out)
         self.verdictReady.emit(result)
         puzzle = self._pending
         if (
@@ -363,38 +359,28 @@ class CheckPanel(QWidget):
         ):
             self.typos.search_colour(puzzle.palette, puzzle.rows, puzzle.cols)
 
-    def _offer_longer(self, seconds: float | None) -> None:
-        """Offer a check with the longer time limit ``seconds`` (None: offer none)."""
-        self._longer = seconds
-        if seconds is None:
-            self.longer_button.hide()
+    def _start_longer(self, seconds: float) -> None:
+        """Check the puzzle again within ``seconds`` (asked for on the longer button)."""
+        if self._pending is None:
+            self.longer_button.drop()
             return
-        self.longer_button.setText(f"Keep checking, up to {_duration(seconds)}")
-        self.longer_button.setToolTip(
-            "Check this puzzle again with a longer time limit; the studio stays usable meanwhile"
-        )
-        self.longer_button.show()
-
-    def _longer_clicked(self) -> None:
-        """Start the longer check offered, or stop the one running (its verdict stays)."""
-        if self._worker is not None:  # the button is "Stop checking" while it runs
-            self._worker.cancel()
-            self._worker = None
-            self.busy.hide()
-            verdict, detail = self._before_longer
-            self.verdict_label.setText(verdict)
-            self.detail_label.setText(f"{detail} The longer check was stopped.")
-            self._offer_longer(self._longer)
-            return
-        if self._longer is None or self._pending is None:
-            return
-        self._before_longer = (self.verdict_label.text(), self.detail_label.text())
-        self.verdict_label.setText(f"Checking for up to {_duration(self._longer)}\u2026")
+        note = f" {self.longer_button.stopped_text()}"  # (of a longer check stopped before)
+        detail = self.detail_label.text().removesuffix(note)
+        self._before_longer = (self.verdict_label.text(), detail, self._run_limit)
+        self.verdict_label.setText(self.longer_button.running_text())
         self.detail_label.setText("")
         self.busy.show()
-        self.longer_button.setText("Stop checking")
-        self.longer_button.setToolTip("Stop the longer check; the verdict stays undecided")
-        self._start(self._longer)
+        self._start(seconds)
+
+    def _stop_longer(self) -> None:
+        """The longer check was stopped: the verdict it had, saying so."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.busy.hide()
+        verdict, detail, self._run_limit = self._before_longer
+        self.verdict_label.setText(verdict)
+        self.detail_label.setText(f"{detail} {self.longer_button.stopped_text()}")
 
     def _apply_requested(self, fix: object) -> None:
         """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""
@@ -493,18 +479,10 @@ class CheckPanel(QWidget):
         self._worker = None
         self._checked_clues = None
         self.busy.hide()
-        self._offer_longer(None)
+        self.longer_button.drop()
         self.verdict_label.setText("Check failed")
         self.detail_label.setText(message)
 
     def _request_alternate(self) -> None:
         if self._result is not None and self._result.alternate is not None:
             self.alternateRequested.emit(np.array(self._result.alternate, copy=True))
-
-
-def _duration(seconds: float) -> str:
-    """``seconds`` in words: "10 s", "1 minute", "5 minutes"."""
-    if seconds >= 60 and seconds % 60 == 0:
-        minutes = int(seconds // 60)
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{seconds:g} s"

@@ -12,6 +12,7 @@ from nonostudio.core import solver as real_solver
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
+from nonostudio.gui.common.longer import LONGER_LIMITS
 from nonostudio.gui.panels import check
 from nonostudio.gui.panels.check import CheckPanel
 
@@ -61,7 +62,7 @@ def test_the_longest_limit_out_of_time_offers_nothing_more(
     qtbot: QtBot, panel: CheckPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(check, "check_puzzle", lambda *args: _timed_out())
-    panel.set_time_limit(check.LONGER_LIMITS[-1])
+    panel.set_time_limit(LONGER_LIMITS[-1])
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(PUZZLE)
     assert panel.verdict_label.text() == "Undecided"
