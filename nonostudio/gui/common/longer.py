@@ -1,12 +1,13 @@
 """A solver run stopped by the studio's time limit (10 s, :mod:`~nonostudio.gui.common.limits`)
-offered again with a longer one: :class:`LongerButton`, "Keep checking, up to 1 minute",
-then 5 minutes (:data:`LONGER_LIMITS`), which is "Stop checking" while that run goes.  The
-screen that shows it (the Check panel, the Difficulty panels, the Solve view) starts the run it
-is asked for, shows again what it showed before when the run is stopped, and drops the offer when
-the puzzle changes; each gives its own words ("checking", "grading", "solving").
+offered again with a longer one: :class:`LongerButton`, "Keep checking, up to 1 minute", then 5
+minutes (:data:`~nonostudio.gui.common.limits.LONGER_LIMITS`), which is "Stop checking" while
+that run goes. The screen that shows it (the Check panel, the Difficulty panels, the Solve view)
+starts the run it is asked for, shows again what it showed before when the run is stopped, and
+drops the offer when the puzzle changes; each gives its own words ("checking", "grading",
+"solving").
 
-The hardest puzzles need more than the studio's 10 s (Knotty, 40x40 with two solutions, under
-load), and a person asks for the answer knowing it takes a while.
+The hardest puzzles need more than the studio's 10 s (Knotty, 40x40 with two solutions, under load),
+and a person asks for the answer knowing it takes a while.
 """
 
 from __future__ import annotations
@@ -14,21 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QPushButton, QWidget
 
-#: The longer time limits offered, one after another, when a run stops at its limit (seconds).
-LONGER_LIMITS = (60.0, 300.0)
-
-
-def duration(seconds: float) -> str:
-    """``seconds`` in words: "10 s", "1 minute", "5 minutes"."""
-    if seconds >= 60 and seconds % 60 == 0:
-        minutes = int(seconds // 60)
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{seconds:g} s"
-
-
-def next_limit(limit: float) -> float | None:
-    """The longer time limit to offer after a run stopped at ``limit`` (None: none is longer)."""
-    return next((s for s in LONGER_LIMITS if s > limit), None)
+from nonostudio.gui.common.limits import duration, next_limit
 
 
 class LongerButton(QPushButton):

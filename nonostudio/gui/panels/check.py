@@ -50,8 +50,8 @@ from nonostudio.core.colour.solver import ColourSolveResult
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.common.dock_scroll import scrolled
-from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.longer import LongerButton, duration
+from nonostudio.gui.common.limits import TIME_LIMIT_S, duration
+from nonostudio.gui.common.longer import LongerButton
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
 from nonostudio.gui.common.workers import Worker, run_in_background

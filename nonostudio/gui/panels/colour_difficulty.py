@@ -14,7 +14,14 @@ running (its result is dropped), and the same clues again are not graded again.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nonostudio.analysis.colour.grade import ColourGrade, reasoning_words
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
@@ -73,6 +80,12 @@ class WordsLabel(QLabel):
         return QSize(max(hint.width(), width), hint.height())
 
 
+def _timed_out(result: ColourGrade) -> bool:
+    """Whether the grade stopped at its time limit (not a solver giving up on its own, which
+    sets ``timed_out`` too and says why: a longer limit would not help)."""
+    return result.timed_out and not result.reason and not result.cancelled
+
+
 class ColourDifficultyPanel(GradingPanel):
     """How hard the current colour puzzle is, from its colour trace."""
 
@@ -85,7 +98,7 @@ class ColourDifficultyPanel(GradingPanel):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        kind = GradeKind(job=self._grade_job, show=self._show_grade)
+        kind = GradeKind(job=self._grade_job, show=self._show_grade, timed_out=_timed_out)
         super().__init__(parent, kind=kind, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: ColourPuzzle | None = None
         self._grade: ColourGrade | None = None
@@ -112,6 +125,10 @@ class ColourDifficultyPanel(GradingPanel):
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)
         layout.addWidget(self.explanation_label)
+        longer_row = QHBoxLayout()  # (a row of its own: the button never widens the dock)
+        longer_row.addWidget(self.longer_button)
+        longer_row.addStretch(1)
+        layout.addLayout(longer_row)
         self.features_heading = QLabel(BEFORE_STOP)
         self.features_heading.setWordWrap(True)
         self.features_heading.hide()  # only on a puzzle that is not unique
@@ -187,7 +204,7 @@ class ColourDifficultyPanel(GradingPanel):
     def _grade_job(self) -> ProcessJob | None:
         """The colour grade, in a worker process; it reports the share of cells its trace has
         decided, shown on the busy bar."""
-        puzzle, limit = self._puzzle, self._time_limit
+        puzzle, limit = self._puzzle, self._run_limit
         if puzzle is None:
             return None
         return ProcessJob(grade_colour_puzzle, (puzzle, limit))
@@ -211,7 +228,7 @@ class ColourDifficultyPanel(GradingPanel):
         if reason:
             self.tier_label.setText(unknown_grade_text(reason, result.explanation, result.seconds))
         elif result.timed_out:
-            self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
+            self.tier_label.setText(f"Stopped at the time limit of {self.limit_words()}.")
         else:
             self.tier_label.setText(
                 f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "

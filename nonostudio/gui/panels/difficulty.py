@@ -65,6 +65,11 @@ def _listed_note(result: Grade) -> str:
     )
 
 
+def _timed_out(result: Grade) -> bool:
+    """Whether the grade stopped at its time limit (a longer one may tell more)."""
+    return result.timed_out
+
+
 class DifficultyPanel(GradingPanel):
     """How hard the current puzzle is for a player who knows the chosen rule set."""
 
@@ -78,7 +83,7 @@ class DifficultyPanel(GradingPanel):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        kind = GradeKind(job=self._grade_job, show=self._show_grade)
+        kind = GradeKind(job=self._grade_job, show=self._show_grade, timed_out=_timed_out)
         super().__init__(parent, kind=kind, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
@@ -103,6 +108,10 @@ class DifficultyPanel(GradingPanel):
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)
         layout.addWidget(self.explanation_label)
+        longer_row = QHBoxLayout()  # (a row of its own: the button never widens the dock)
+        longer_row.addWidget(self.longer_button)
+        longer_row.addStretch(1)
+        layout.addLayout(longer_row)
         self.usage_heading = _heading(USED)
         layout.addWidget(self.usage_heading)
         layout.addWidget(self.usage_chart)
@@ -184,7 +193,7 @@ class DifficultyPanel(GradingPanel):
         self._timer.start()
 
     def _grade_job(self) -> ProcessJob | None:
-        puzzle, rule_set, limit = self._puzzle, self._rule_set, self._time_limit
+        puzzle, rule_set, limit = self._puzzle, self._rule_set, self._run_limit
         if puzzle is None or rule_set is None:
             return None
         return ProcessJob(grade_puzzle, (puzzle, shared(rule_set), limit))  # in a worker process
@@ -208,7 +217,7 @@ class DifficultyPanel(GradingPanel):
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
         if result.timed_out:
-            self.tier_label.setText(f"Stopped at the time limit of {self._time_limit:g} s.")
+            self.tier_label.setText(f"Stopped at the time limit of {self.limit_words()}.")
         elif result.features.solutions == UNDECIDED:
             # the solver's reason (the grade's, or the trace's when it stopped it); the
             # explanation below says the grade stopped before it could tell

@@ -2,7 +2,9 @@
 tier and explanation over a busy bar, and a grade run on the thread pool after a short pause in
 editing, whose stale results are dropped; what is graded and how a grade is shown come with the
 panel's :class:`GradeKind` (black and white or colour); :func:`busy_bar`, the check panel's bar
-too.
+too.  A grade stopped by the time limit is offered again with a longer one
+(:class:`~nonostudio.gui.common.longer.LongerButton`, "Keep grading, up to 1 minute"), which the
+panel lays out as :attr:`GradingPanel.longer_button`; stopping it shows the grade before again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QProgressBar, QWidget
 
+from nonostudio.gui.common.limits import duration
+from nonostudio.gui.common.longer import LongerButton
 from nonostudio.gui.common.workers import Job, Worker, run_in_background
 
 
@@ -38,6 +42,8 @@ class GradeKind:
     job: Callable[[], Job | None]
     #: Show a finished grade (only the current one is shown; a stale one is dropped).
     show: Callable[[Any], None]
+    #: Whether a finished grade was stopped by its time limit (then a longer one is offered).
+    timed_out: Callable[[Any], bool]
 
 
 class GradingPanel(QWidget):
@@ -53,6 +59,7 @@ class GradingPanel(QWidget):
         super().__init__(parent)
         self._kind = kind
         self._time_limit = time_limit
+        self._run_limit = time_limit  # the grade's running or shown: the panel's, or longer
         self._graded: object = None  # what is graded or being graded (the same is not again)
         self._worker: Worker | None = None
         self._timer = QTimer(self, singleShot=True, interval=delay_ms)
@@ -71,13 +78,24 @@ class GradingPanel(QWidget):
         self.explanation_label.setAccessibleName("Difficulty explanation")
         self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.busy = busy_bar()
+        self.longer_button = LongerButton("grading", "grade", "the grade shown before stays")
+        self.longer_button.startRequested.connect(self._start_longer)
+        self.longer_button.stopRequested.connect(self._stop_longer)
+        # what was shown before a longer grade (label, tier, explanation) and its time limit:
+        # shown again if the longer grade is stopped
+        self._before_longer = ("", "", "", time_limit)
+
+    def limit_words(self) -> str:
+        """The time limit of the grade running or shown, in words ("10 s", "1 minute")."""
+        return duration(self._run_limit)
 
     def is_busy(self) -> bool:
         return self._timer.isActive() or self._worker is not None
 
     def cancel(self) -> None:
-        """Stop a pending or running grade (its result is dropped)."""
+        """Stop a pending or running grade (its result is dropped); no longer one is offered."""
         self._timer.stop()
+        self.longer_button.drop()
         if self._worker is not None:
             self._worker.cancel()
             self._worker = None
@@ -85,6 +103,11 @@ class GradingPanel(QWidget):
         self.busy.hide()
 
     def _start(self) -> None:
+        """The grade after the pause in editing, with the panel's time limit."""
+        self._run_limit = self._time_limit
+        self._launch()
+
+    def _launch(self) -> None:
         job = self._kind.job()
         if job is None:
             return
@@ -102,6 +125,33 @@ class GradingPanel(QWidget):
     def _done(self, result: object) -> None:
         if self._take_result():
             self._kind.show(result)
+            self.longer_button.offer_after(self._run_limit, self._kind.timed_out(result))
+
+    def _start_longer(self, seconds: float) -> None:
+        """Grade the puzzle again within ``seconds`` (asked for on the longer button); the
+        charts keep the grade before until this one is known."""
+        note = f" {self.longer_button.stopped_text()}"  # (of a longer grade stopped before)
+        self._before_longer = (
+            self.label.text(),
+            self.tier_label.text().removesuffix(note),
+            self.explanation_label.text(),
+            self._run_limit,
+        )
+        self._show_message(self.longer_button.running_text(), "")
+        self.busy.show()
+        self._run_limit = seconds
+        self._launch()
+
+    def _stop_longer(self) -> None:
+        """The longer grade was stopped: the grade shown before it again, saying so."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.busy.hide()
+        label, tier, explanation, self._run_limit = self._before_longer
+        self.label.setText(label)
+        self.tier_label.setText(f"{tier} {self.longer_button.stopped_text()}".strip())
+        self.explanation_label.setText(explanation)
 
     def _show_message(self, title: str, detail: str) -> None:
         self.label.setText(title)
@@ -123,4 +173,5 @@ class GradingPanel(QWidget):
     def _failed(self, message: str) -> None:
         if self._take_result():
             self._graded = None
+            self.longer_button.drop()
             self._show_message("Cannot grade", message)

@@ -12,7 +12,7 @@ from nonostudio.core import solver as real_solver
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
-from nonostudio.gui.common.longer import LONGER_LIMITS
+from nonostudio.gui.common.limits import LONGER_LIMITS
 from nonostudio.gui.panels import check
 from nonostudio.gui.panels.check import CheckPanel
 
