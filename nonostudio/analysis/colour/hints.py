@@ -70,19 +70,33 @@ def apply_colour_step(grid: Sequence[Sequence[int]], step: ColourStep) -> CellSe
     return tuple(tuple(row) for row in out)
 
 
-def reference_colour_solution(trace: ColourTrace | None, puzzle: ColourPuzzle) -> ColourGrid | None:
-    """The solution a player's cells are judged against: the end of a trace that solved a puzzle
-    with one solution, else the puzzle's goal picture (None: neither is known)."""
-    if (
+def _unique_end(trace: ColourTrace | None, puzzle: ColourPuzzle) -> bool:
+    """Whether ``trace`` is of ``puzzle``'s clues and ended on its one solution."""
+    return (
         trace is not None
         and trace.puzzle.rows == puzzle.rows
         and trace.puzzle.cols == puzzle.cols
         and trace.solved
         and trace.solutions == "unique"
         and all(decided(x) for row in trace.grid for x in row)
-    ):
+    )
+
+
+def reference_colour_solution(trace: ColourTrace | None, puzzle: ColourPuzzle) -> ColourGrid | None:
+    """The solution a player's cells are judged against: the end of a trace that solved a puzzle
+    with one solution, else the puzzle's goal picture (None: neither is known)."""
+    if trace is not None and _unique_end(trace, puzzle):
         return tuple(tuple(x.bit_length() - 1 for x in row) for row in trace.grid)
     return puzzle.goal
+
+
+def judged_by_the_only_solution(trace: ColourTrace | None, puzzle: ColourPuzzle) -> bool:
+    """Whether :func:`reference_colour_solution` is the puzzle's only solution, so a cell that
+    lost its colour *cannot* be what the player marked.  Otherwise it is the puzzle's own
+    picture (the goal), and another picture may fit the clues as well: a cell that differs from
+    it may be right (a 3x3 with two red diagonals: the player's other diagonal was "2 mistakes:
+    ... cannot be what you marked", then "Solved!" once finished)."""
+    return _unique_end(trace, puzzle)
 
 
 def colour_mistakes(
@@ -282,6 +296,7 @@ __all__ = [
     "colour_trace_hint",
     "decided",
     "grid_after",
+    "judged_by_the_only_solution",
     "next_colour_hint",
     "next_colour_step",
     "reference_colour_solution",

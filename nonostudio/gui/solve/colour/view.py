@@ -18,6 +18,8 @@ until the studio closes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
@@ -30,6 +32,7 @@ from nonostudio.analysis.colour.hints import (
     colour_mistakes,
     colour_trace_hint,
     grid_after,
+    judged_by_the_only_solution,
     reference_colour_solution,
     unknown_grid,
 )
@@ -75,6 +78,26 @@ from nonostudio.gui.solve.trace_view import (
 
 #: What is wrong with a mistaken cell: its set lost the solution's colour.
 MARKED_WRONG = "cannot be what you marked"
+#: The same when the cells are judged against the puzzle's own picture, the clues not known to
+#: have only it (:func:`judged_by_the_only_solution`): the player's colour may be another
+#: picture's.
+OFF_PICTURE = "is not marked with the colour the puzzle's picture has there"
+#: Said after the cells that differ from the puzzle's picture when the clues are known to fit
+#: several pictures.
+OTHER_PICTURES = "Other pictures fit the clues as well: finishing one solves the puzzle too."
+
+
+def differs_text(wrong: Sequence[tuple[int, int]]) -> str:
+    """What Check says of the player's cells that differ from the puzzle's picture when several
+    pictures fit the clues: not mistakes (the player may be finishing another picture)."""
+    r, c = wrong[0]
+    n = len(wrong)
+    more = f" (and {n - 1} more, ringed)" if n > 1 else " (ringed)"
+    cells = f"{n} cell{'s' if n > 1 else ''} {'differ' if n > 1 else 'differs'}"
+    return (
+        f"{cells} from the puzzle's picture: row {r + 1}, column {c + 1} {OFF_PICTURE}{more}. "
+        + OTHER_PICTURES
+    )
 
 
 class SetsCommand(QUndoCommand):
@@ -487,8 +510,21 @@ class ColourSolveView(TraceView):
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
-        self.ui.message_label.setText(checked_text(wrong, MARKED_WRONG))
+        if wrong and self._several():
+            self.ui.message_label.setText(differs_text(wrong))
+        else:
+            self.ui.message_label.setText(checked_text(wrong, self._wrong_words()))
         return wrong
+
+    def _wrong_words(self) -> str:
+        """What a ringed cell is: against the puzzle's only solution, it cannot be what the
+        player marked; against its picture, only not marked as the picture has it."""
+        only = self._puzzle is not None and judged_by_the_only_solution(self._trace, self._puzzle)
+        return MARKED_WRONG if only else OFF_PICTURE
+
+    def _several(self) -> bool:
+        """Whether the trace found that several pictures fit the clues."""
+        return self._trace is not None and self._trace.solutions == "multiple"
 
     def _no_solution_text(self) -> str:
         """Why there is no solution to judge the player's cells against."""
@@ -607,10 +643,13 @@ class ColourSolveView(TraceView):
             return
         if self._hint_worker is not None:
             return
-        wrong = self.mistakes()
+        # With several pictures fitting the clues, the player may be finishing another than the
+        # puzzle's own: no cell of it is to fix first, and the hint from their grid says when no
+        # picture fits it any more.
+        wrong = [] if self._several() else self.mistakes()
         if wrong:
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(fix_first_text(wrong, MARKED_WRONG))
+            self.ui.message_label.setText(fix_first_text(wrong, self._wrong_words()))
             return
         # In a worker process of its own (hint_pool): on a thread, the search and the GUI thread
         # took turns at Python's lock, a hint on acorn took three times as long and the GUI

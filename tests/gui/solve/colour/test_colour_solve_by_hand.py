@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolButton
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
-from nonostudio.core.colour.model import ColourPuzzle, clues_of_colour_grid
+from nonostudio.core.colour.model import ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.gui.solve.colour.view import ColourSolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -227,3 +227,38 @@ def test_a_colour_no_clue_uses_gets_no_button_and_no_key(qtbot, view: ColourSolv
     assert view.ui.picker.current() == 2
     qtbot.keyClick(view.grid, Qt.Key.Key_3)
     assert view.ui.picker.current() == 3
+
+
+def test_a_cell_of_another_picture_is_not_called_impossible(qtbot) -> None:
+    """A puzzle with its picture (the goal) whose clues fit another too: the red diagonals of a
+    3x3 go either way.  The player's other diagonal was '2 mistakes: row 1, column 2 cannot be
+    what you marked', a hint asked to fix it first, and the same picture finished was 'Solved!'.
+    Now Check says the cells differ from the puzzle's picture and that finishing another picture
+    solves the puzzle too, and a hint is looked for from the player's grid."""
+    picture = ((1, 0, 2), (0, 1, 2), (2, 2, 0))
+    rows, cols = clues_of_colour_grid(picture)
+    two = ColourPuzzle(Palette(PALETTE.colours[:3]), rows, cols, goal=picture)
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(900, 600)
+    v.show()
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(two)
+    assert v.trace().solutions == "multiple"
+    v.set_hand_mode(True)
+    v.pick_colour(1)
+    click(qtbot, v, 0, 1)  # the other diagonal's red
+    assert v.check_mistakes() == [(0, 1)]  # still ringed: not the puzzle's picture
+    text = v.ui.message_label.text()
+    assert "cannot be" not in text and "mistake" not in text
+    assert text.startswith("1 cell differs from the puzzle's picture: row 1, column 2")
+    assert "finishing one solves the puzzle too" in text
+    v.request_hint()
+    assert not v.ui.message_label.text().startswith("Fix the mistake first")
+    qtbot.waitUntil(lambda: v.hint_rung() == 0, timeout=20000)
+    v.cancel()
+    from nonostudio.analysis.colour.hints import judged_by_the_only_solution
+    from nonostudio.analysis.colour.trace import colour_trace
+
+    assert not judged_by_the_only_solution(v.trace(), two)
+    assert judged_by_the_only_solution(colour_trace(PUZZLE), PUZZLE)
