@@ -402,13 +402,18 @@ def _set(cells: list[int], start: int, end: int, value: int) -> None:
             cells[c] = value
 
 
-_FIXED: set[tuple[Round, Clues, Cells]] = set()
-"""Line states complete moves ended on, with the round: the round decides nothing there."""
+_FIXED: set[tuple[int, Clues, Cells]] = set()
+"""Line states complete moves ended on, with the round (by ``id``: ints and tuples of ints, which
+the garbage collector leaves untracked): the round decides nothing there."""
+_KEPT: dict[int, Round] = {}  # the rounds of complete moves, by id
 
 
 def fixed_point(step: Round) -> Move:
     """A complete move from one round of deductions: repeat the round until nothing changes.
     The state it ends on is remembered as one the round decides nothing on (:func:`is_fixed`)."""
+
+    token = id(step)
+    _KEPT[token] = step  # (kept, so that no other round is ever given its id)
 
     def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
         hints = normal_clues(clues)
@@ -420,7 +425,7 @@ def fixed_point(step: Round) -> Move:
                 out = tuple(work)
                 if _full(_FIXED, len(out)):
                     _FIXED.clear()
-                _FIXED.add((step, hints, out))
+                _FIXED.add((token, hints, out))
                 return out
 
     move.__doc__ = step.__doc__
@@ -430,7 +435,8 @@ def fixed_point(step: Round) -> Move:
 def is_fixed(step: Round, clues: Sequence[int], cells: Sequence[int]) -> bool:
     """Whether a complete move of ``step`` (:func:`fixed_point`) is known to have ended on this
     line state, so that the round decides nothing on it (False: not known)."""
-    return (step, normal_clues(clues), cells if type(cells) is tuple else tuple(cells)) in _FIXED
+    key = (id(step), normal_clues(clues), cells if type(cells) is tuple else tuple(cells))
+    return key in _FIXED
 
 
 # ---- tier 0 -----------------------------------------------------------------------------------
