@@ -260,8 +260,10 @@ def _image(
     source: str,
     line: int,
 ) -> list[list[int]]:
-    """A goal ``<image>``: one ``|...|`` line per row of colour characters."""
-    rows = [r.strip().strip("|") for r in text.strip("\n").splitlines() if r.strip()]
+    """A goal ``<image>``: one ``|...|`` line per row of colour characters.  One ``|`` is taken
+    off each end, not every one: a colour may have ``|`` for its character (a ``.g`` may declare
+    it), and a row beginning or ending with that colour lost its cells."""
+    rows = [_between_bars(r.strip()) for r in text.strip("\n").splitlines() if r.strip()]
     if len(rows) != height or any(len(r) != width for r in rows):
         raise PuzzleError(
             f"the solution <image> must have {height} rows of {width} cells",
@@ -285,6 +287,15 @@ def _image(
             cells.append(i)
         out.append(cells)
     return out
+
+
+def _between_bars(row: str) -> str:
+    """An image row without its delimiting ``|`` at each end (either may be missing)."""
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|"):
+        row = row[:-1]
+    return row
 
 
 def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
