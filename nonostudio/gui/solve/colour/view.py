@@ -144,6 +144,10 @@ class ColourSolveView(TraceView):
         # games of puzzles not in the library left for another puzzle, by palette and clues:
         # taken up again when the same puzzle comes back in this session
         self._left: dict[tuple[object, ...], tuple[CellSets, float]] = {}
+        # What was said of a game taken up while the steps are shown: said again under the
+        # verdict when the trace comes (it replaced the words with the verdict, none for a
+        # unique puzzle), until the player turns to solving by hand or another puzzle shows.
+        self._game_note = ""
         self._progress = ColourProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._solved = False
@@ -203,6 +207,7 @@ class ColourSolveView(TraceView):
         # nothing said of the puzzle before (its step, its check) stays under this one
         hand = self.ui.hand_action.isChecked()
         self.ui.message_label.setText(self._hand_help() if hand else "")
+        self._game_note = ""
         left = self._left.pop((puzzle.palette, puzzle.rows, puzzle.cols), None)
         if left is not None:
             self._take_up(
@@ -254,7 +259,9 @@ class ColourSolveView(TraceView):
         self._progress.unchanged(seconds)
         self._set_solved(self._hand_solves(sets), announce=False)
         self._update_actions()
-        self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand) + kept_where)
+        words = taken_up_text(self._solved, seconds, hand) + kept_where
+        self._game_note = "" if hand else words
+        self.ui.message_label.setText(words)
 
     # --- keeping progress in the library -----------------------------------------------------
 
@@ -421,7 +428,8 @@ class ColourSolveView(TraceView):
             selection.clearSelection()
             selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
             if not self.ui.hand_action.isChecked():
-                self.ui.message_label.setText(self._verdict_words())
+                said = [self._verdict_words(), self._game_note]
+                self.ui.message_label.setText(" ".join(text for text in said if text))
             return
         self._select_step(row)
 
@@ -443,6 +451,7 @@ class ColourSolveView(TraceView):
         """Let the player paint the grid (on) or replay the trace (off)."""
         ui = self.ui
         self.set_playing(False)
+        self._game_note = ""
         if not on:
             self.save_progress()
             self._undo.clear()  # the window's Undo must find nothing of the player's to undo

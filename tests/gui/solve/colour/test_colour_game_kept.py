@@ -182,3 +182,33 @@ def test_a_game_is_taken_up_only_for_the_clues_it_was_played_on(
     kept = small_library.colour_progress(pid)
     assert kept is not None and kept.sets[0] == (RED, 7, 7) and kept.seconds < 65
     window.files.set_modified(False)
+
+
+def test_the_taken_up_game_is_still_said_once_the_steps_are_found(
+    qtbot, small_library: Library
+) -> None:
+    """Seen under Xvfb: r0009 from the library, a few strokes by hand, the studio killed and
+    started again, the puzzle opened: the Solve tab said nothing of the game (0:08 of it, kept
+    and taken up), as the words 'in progress (0:08): press Solve by hand to see it' were put
+    back to the puzzle's verdict (none for a unique one) when its steps came."""
+    from nonostudio.gui.solve.colour.view import ColourSolveView
+
+    rows, cols = clues_of_colour_grid(PICTURE)
+    puzzle = ColourPuzzle(PALETTE, rows, cols, title="Flag")
+    pid = small_library.add(puzzle)
+    sets = [[PALETTE.all_mask] * 3 for _ in range(3)]
+    sets[0][0] = RED
+    small_library.save_colour_progress(pid, tuple(map(tuple, sets)), 65.0)
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(puzzle)
+        view.set_library_puzzle(small_library, pid)
+        assert "in progress (1:05)" in view.ui.message_label.text()
+    assert view.trace() is not None and not view.ui.hand_action.isChecked()
+    assert "in progress (1:05): press Solve by hand to see it" in view.ui.message_label.text()
+    view.set_hand_mode(True)  # seen: the words go
+    assert "in progress" not in view.ui.message_label.text()
+    view.set_hand_mode(False)
+    assert "in progress" not in view.ui.message_label.text()
+    view.cancel()
