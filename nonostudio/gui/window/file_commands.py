@@ -17,6 +17,7 @@ from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Pal
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import count_puzzles_in_text
 from nonostudio.core.formats._common import ColourRefused
+from nonostudio.core.formats.kept import not_kept, not_kept_text
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -620,6 +621,8 @@ class FileCommands(QObject):
             return False
         self._remember_disk(path, disk_stamp(path))
         self.set_modified(False)
+        if lost := not_kept(puzzle, fmt):  # (a puzzle string holds the clues alone)
+            self.status.emit(not_kept_text(lost, path.name), 0)
         if isinstance(puzzle, ColourPuzzle) and (dropped := dropped_on_reading(puzzle, path, fmt)):
             self.colour_editor.palette_panel.show_message(
                 f"Saved. {', '.join(dropped)}: the file lists it, but no clue uses it, so it is "
