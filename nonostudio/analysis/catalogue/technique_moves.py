@@ -65,7 +65,7 @@ explanations ask for the same line's runs and ranges again and again.  Fewer for
 (:func:`_full`), so that each cache holds at most about two million cells."""
 
 
-def _full(cache: dict[Any, Any], n: int) -> bool:
+def _full(cache: dict[Any, Any] | set[Any], n: int) -> bool:
     """Whether ``cache``, of line states of ``n`` cells, is to be cleared before it grows."""
     return len(cache) >= min(_ROOM, 2_000_000 // max(n, 1))
 
