@@ -57,9 +57,15 @@ def titled_after_file(puzzle: AnyPuzzle, path: Path | None) -> AnyPuzzle:
 
 
 def read_error(path: Path, exc: PuzzleError | OSError) -> str:
-    """What is said of a file that could not be read."""
+    """What is said of a file that could not be read; clues that read but make no picture (a
+    typo: totals that differ, a clue too long, a line left out) are told where the likely
+    fixes are offered, File > Open (the import said only what was wrong)."""
+    from nonostudio.gui.window.open_typo import has_typo_search
+
     if isinstance(exc, OSError):
         return f"{path}: {exc.strerror or exc}"
+    if has_typo_search(exc):
+        return f"{exc} (File > Open looks for the mistyped clue and offers the likely fixes)"
     return str(exc)
 
 
