@@ -203,6 +203,8 @@ def check_claim(
             claim["count"],
             claim["blocks"],
             claim.get("apart", "crosses"),
+            claim.get("long", 0),
+            claim.get("sizes"),
         )
     if kind == "no_room":  # the next block past a held one, no room between for a clue
         bs, be, k = claim["by"]
@@ -410,6 +412,8 @@ def _room_apart(
     count: int,
     blocks: Sequence[Sequence[int]] | None,
     apart: str = "crosses",
+    long: int = 0,
+    sizes: Sequence[int] | None = None,
 ) -> str | None:
     """Why clue ``i`` could have other than ``count`` clues on ``side`` of the boxes ``[s,
     e)``, though the filled cells there beyond the crosses around the boxes are ``count``
@@ -418,7 +422,10 @@ def _room_apart(
     enumeration, the filled cells taken as undecided); None when none of that fails.  With
     ``apart`` "far" the blocks are all those on that side, each with the next nearer one (the
     boxes the nearest) spanning more cells than the longest clue; "mixed", that or a cross
-    between them.  With ``count`` 0, only the room is checked (no clue fits there)."""
+    between them.  With ``count`` 0, only the room is checked (no clue fits there).  With
+    ``long``, the blocks are ``count`` - ``long`` and the farthest is longer than each of the
+    ``long`` clues at that end of the line (``sizes``, when given, must be those clues): it is
+    a later (earlier) clue than they, so ``count`` clues lie there still."""
     n = len(cells)
     before = side == "before"
     if count != (i if before else len(hints) - 1 - i):
@@ -438,8 +445,15 @@ def _room_apart(
             found.append((p, q))
     if blocks is not None and [tuple(b) for b in blocks] != found:
         return f"the blocks {side} [{s}, {e}) beyond the crosses are {found}"
-    if count > 0 and len(found) != count:
-        return f"{len(found)} blocks {side} [{s}, {e}), not {count}"
+    if count > 0 and len(found) != count - long:
+        return f"{len(found)} blocks {side} [{s}, {e}), not {count - long}"
+    if long:
+        ends = list(hints[:long] if before else hints[len(hints) - long :])
+        if sizes is not None and list(sizes) != ends:
+            return f"the clues at the {'first' if before else 'last'} end are {ends}, not {sizes}"
+        a, b = found[0] if before else found[-1]
+        if not found or any(h >= b - a for h in ends):
+            return f"the farthest block {side} [{s}, {e}) is not too long for the clues {ends}"
     chain = [*found, (s, e)] if before else [(s, e), *found]
     for (a, be), (bs, b) in zip(chain[:-1], chain[1:], strict=True):
         crossed = CROSSED in cells[be:bs]
@@ -1318,7 +1332,8 @@ _ROOM_APART = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it and "
     rf"(\w+) blocks? there( set apart by (?:a cross|crosses)|, too far from it for one clue|, "
     rf"too far from each other and from it for one clue|, set apart by crosses or too far apart "
-    rf"for one clue), can only be the ({_ORD}) clue, (\d+)"
+    rf"for one clue)((?:,| and)(?: the (?:first|last))? too long for the (first|last)(?: (\w+))? "
+    rf"clues?, (\d+(?: and \d+)?))?, can only be the ({_ORD}) clue, (\d+)"
 )
 _ROOM_NONE = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for no clue (before|after) it, can only be the "
@@ -1549,6 +1564,7 @@ def _room_apart_words(
     clue: str,
     length: int,
     how: str = " set apart by crosses",
+    long: tuple[int, list[int]] | None = None,
 ) -> str | None:
     """Why "the block at cell 24, with room for only five clues before it and five blocks there
     set apart by crosses, can only be the sixth clue, 1" is not true of ``cells``: the two
@@ -1557,19 +1573,44 @@ def _room_apart_words(
     between crosses, or the crosses leave room for one clue more.  ``how``: the words after
     "there" (", too far from each other and from it for one clue": every block on that side,
     each spanning with the next nearer one more cells than the longest clue; ", set apart by
-    crosses or too far apart for one clue": that or a cross between them)."""
+    crosses or too far apart for one clue": that or a cross between them).  ``long``: ``(t,
+    sizes)`` of "…, too long for the first two clues, 1 and 1" (the farthest block there longer
+    than each of the ``t`` clues at that end, ``sizes``; the blocks ``t`` fewer than the room's
+    clues)."""
     held = _block_of_clue(hints, cells, at, clue, length)
     if isinstance(held, str):
         return held
     s, e, i = held
-    if said_count(room) != said_count(blocks):
-        return f"room for {room} clues, {blocks} blocks"
-    if "too far from it" in how and said_count(room) != 1:
+    t, sizes = long if long is not None else (0, None)
+    if said_count(room) != said_count(blocks) + t:
+        return f"room for {room} clues, {blocks} blocks and {t} clues too short"
+    if "too far from it" in how and said_count(blocks) != 1:
         return f"'{how}' of {blocks} blocks"
     apart = (
         "crosses" if how.startswith(" set apart by") else "mixed" if "crosses or" in how else "far"
     )
-    return _room_apart(hints, cells, s, e, i, side, said_count(room), None, apart)
+    return _room_apart(hints, cells, s, e, i, side, said_count(room), None, apart, t, sizes)
+
+
+def _too_long_read(
+    side: str, blocks: str, long: str | None, end: str | None, t: str | None
+) -> str | None:
+    """Why the words "…, the first too long for the first clue, 1" of a room reason on
+    ``side`` with ``blocks`` blocks there do not fit it: the end named is not that side's
+    ("first" before the boxes, "last" after them), the farthest block is named ("the first"
+    before them, "the last" after) where there is one block, not named where there are
+    several, or named as the nearest, or the count "two" is not said for several clues; None
+    when they fit (or there are no such words)."""
+    if long is None:
+        return None
+    if end != ("first" if side == "before" else "last"):
+        return f"'{long}' {side} the boxes"
+    named = re.match(r"(?:,| and) the (first|last) too", long)
+    if bool(named) != (said_count(blocks) > 1) or (named and named.group(1) != end):
+        return f"'{long}' of {blocks} blocks {side} the boxes"
+    if (t is not None) != ("clues," in long):
+        return f"'{long}': the count of clues"
+    return None
 
 
 def _blocks_apart_words(
@@ -1856,10 +1897,18 @@ def check_short_words(
     for m in _ROOM_APART.finditer(text):
         rooms += 1
         read += ", too far from " in m.group(0)  # (its blocks', read here)
-        at, k, side, k2, how, clue, length = m.groups()
-        wrong = judged(
-            [_room_apart_words(hints, c, at, k, side, k2, clue, int(length), how) for c in states]
-        )
+        at, k, side, k2, how, long, end, t, sizes, clue, length = m.groups()
+        wrong = _too_long_read(side, k2, long, end, t)
+        if wrong is None:
+            said = (
+                (said_count(t or "one"), [int(x) for x in sizes.split(" and ")]) if long else None
+            )
+            wrong = judged(
+                [
+                    _room_apart_words(hints, c, at, k, side, k2, clue, int(length), how, said)
+                    for c in states
+                ]
+            )
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
     for m in _ROOM_NONE.finditer(text):

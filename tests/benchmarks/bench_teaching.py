@@ -254,11 +254,14 @@ _SIDES_REASON = re.compile(
 # or on one side as many blocks, each another clue ("…, with room for only five clues before it
 # and five blocks there set apart by crosses, can only be the sixth clue, 1"; "…, too far from
 # each other and from it for one clue", "…, set apart by crosses or too far apart for one
-# clue"), or none there ("…, with room for no clue after it, can only be the fifth clue, 6")
+# clue"), the farthest block there too long for the clues making up the count ("…, with room
+# for only two clues before it and one block there set apart by a cross, too long for the first
+# clue, 1, …"), or none there ("…, with room for no clue after it, can only be the fifth clue, 6")
 _ROOM_APART_REASON = re.compile(
     r"with room for (only \w+ clues? (before|after) it and \w+ blocks? there( set apart by "
     r"(a cross|crosses)|, too far from (it|each other and from it) for one clue|, set apart by "
-    r"crosses or too far apart for one clue)|no clue (before|after) it), $"
+    r"crosses or too far apart for one clue)((,| and)( the (first|last))? too long for the "
+    r"(first|last)( \w+)? clues?, \d+( and \d+)?)?|no clue (before|after) it), $"
 )
 # as many blocks on each side as clues there ("the block at cell 9, with one block before it and
 # three after it, set apart by crosses, can only be the second clue, 1")

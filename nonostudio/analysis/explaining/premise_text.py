@@ -284,10 +284,13 @@ def room_sides_words(c: Claim) -> str:
     claim: as many clues there as blocks, each another clue; ``… and two blocks there, too far
     from each other and from it for one clue`` where no clue is long enough for two of them,
     ``…, set apart by crosses or too far apart for one clue`` where some have a cross between;
-    ``with room for no clue after it`` where there are none: the last clue), ``with one block
-    before it and three after it, set apart by crosses`` (a ``blocks_apart_block`` claim: as
-    many clues on each side as blocks there; ``…, too far apart for one clue``, ``…, set apart
-    by crosses or too far apart for one clue``)."""
+    ``with room for no clue after it`` where there are none: the last clue; ``with room for
+    only two clues before it and one block there set apart by a cross, too long for the first
+    clue, 1`` where the farthest block is too long for the clues that make up the count,
+    :func:`_too_long_words`), ``with one block before it and three after it, set apart by
+    crosses`` (a ``blocks_apart_block`` claim: as many clues on each side as blocks there;
+    ``…, too far apart for one clue``, ``…, set apart by crosses or too far apart for one
+    clue``)."""
     if c["claim"] == "blocks_apart_block":
         ahead = len(c["before"])
         blocks = "block" if ahead == 1 else "blocks"
@@ -303,28 +306,47 @@ def room_sides_words(c: Claim) -> str:
             return f"with room for no clue {c['side']} it"
         k = _how_many(c["count"])
         many = "clue" if c["count"] == 1 else "clues"
-        blocks = "block" if c["count"] == 1 else "blocks"
-        crosses = "a cross" if c["count"] == 1 else "crosses"
+        m = len(c["blocks"])  # (fewer than the clues with "long": the farthest too long)
+        blocks = f"{_how_many(m)} {'block' if m == 1 else 'blocks'}"
+        crosses = "a cross" if m == 1 else "crosses"
         apart = c.get("apart", "crosses")
         if apart == "far":  # no clue long enough for two of them, or one and the boxes
-            other = "from it" if c["count"] == 1 else "from each other and from it"
-            return (
-                f"with room for only {k} {many} {c['side']} it and {k} {blocks} there, too far "
+            other = "from it" if m == 1 else "from each other and from it"
+            words = (
+                f"with room for only {k} {many} {c['side']} it and {blocks} there, too far "
                 f"{other} for one clue"
             )
-        if apart == "mixed":
-            return (
-                f"with room for only {k} {many} {c['side']} it and {k} {blocks} there, set "
+        elif apart == "mixed":
+            words = (
+                f"with room for only {k} {many} {c['side']} it and {blocks} there, set "
                 f"apart by crosses or too far apart for one clue"
             )
-        return (
-            f"with room for only {k} {many} {c['side']} it and {k} {blocks} there set apart "
-            f"by {crosses}"
-        )
+        else:
+            words = (
+                f"with room for only {k} {many} {c['side']} it and {blocks} there set apart "
+                f"by {crosses}"
+            )
+        return words + _too_long_words(c)
     a, b = c["room_before"], c["room_after"]
     before = "no clue" if a == 0 else "only one clue" if a == 1 else f"only {_how_many(a)} clues"
     after = "none" if b == 0 else f"only {_how_many(b)}"
     return f"with room for {before} before it and {after} after it"
+
+
+def _too_long_words(c: Claim) -> str:
+    """``, too long for the first clue, 1`` (a ``room_apart_block`` claim with ``long``: its
+    one block there longer than that clue), ``, the last too long for the last two clues, 2
+    and 3`` (of several blocks, the farthest); empty without ``long``."""
+    t = c.get("long", 0)
+    if not t:
+        return ""
+    end = "first" if c["side"] == "before" else "last"
+    which = f"{end} clue" if t == 1 else f"{end} {_how_many(t)} clues"
+    sizes = " and ".join(map(str, c["sizes"]))
+    if len(c["blocks"]) > 1:
+        return f", the {end} too long for the {which}, {sizes}"
+    join = "," if c.get("apart", "crosses") == "crosses" else " and"
+    return f"{join} too long for the {which}, {sizes}"
 
 
 def _apart_words(c: Claim) -> str:

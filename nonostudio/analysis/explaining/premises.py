@@ -69,7 +69,10 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   of ``clues`` (:func:`short_reasons`).  With ``apart`` "far" the blocks are all the filled
   cells on that side, each spanning with the next nearer one (the boxes the nearest) more
   cells than the longest clue; "mixed", each that or with a cross between.  ``count`` 0: no
-  room there for one clue, the boxes' clue the first (last).
+  room there for one clue, the boxes' clue the first (last).  With ``long`` (1 or 2) the
+  blocks are ``count`` - ``long``, the farthest longer than each of the ``long`` clues at that
+  end of the line (``sizes``, in the line's order; so a later (earlier) clue than those, each
+  nearer block another).
 * ``blocks_apart_block {start, end, clues, before, after, apart}`` — cells ``[start, end)``
   are filled; the filled cells before them are the blocks ``before``, those after them
   ``after`` (``[start, end)`` each), each set apart from the next nearer one (the boxes the
@@ -2313,7 +2316,10 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
     (:func:`_far_side`: "the box at cell 16, with room for only two clues before it and two
     blocks there, too far from each other and from it for one clue, can only be the third clue,
     6"), or none there for the first (last) clue ("the box at cells 24–25, with room for no
-    clue after it, can only be the fifth clue, 6")."""
+    clue after it, can only be the fifth clue, 6"), or fewer blocks there than clues, the
+    farthest too long for the clues at that end that make up the count (:func:`_long_side`:
+    "the block at cell 9, with room for only two clues before it and one block there set apart
+    by a cross, too long for the first clue, 1, can only be the third clue, 1")."""
     n = len(cells)
     if len(hints) < 2:
         return []
@@ -2376,7 +2382,55 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                         "apart": apart,
                     }
                 ]
+    for side, count in (("before", i), ("after", len(hints) - 1 - i)):
+        if room[side] and count > 1:  # fewer blocks there, the farthest too long for a clue
+            found = _long_side(hints, cells, s, e, side, count)
+            if found is not None:
+                apart, blocks, long = found
+                return [
+                    {
+                        "claim": "room_apart_block",
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "side": side,
+                        "count": count,
+                        "blocks": [list(b) for b in blocks],
+                        "apart": apart,
+                        "long": long,
+                        "sizes": list(hints[:long] if side == "before" else hints[-long:]),
+                    }
+                ]
     return []
+
+
+LONG_SKIPPED = 2
+"""The most clues a ``room_apart_block`` claim's farthest block is said too long for ("too long
+for the first two clues, 1 and 1"): more would be a list."""
+
+
+def _long_side(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, side: str, count: int
+) -> tuple[str, list[tuple[int, int]], int] | None:
+    """``(apart, blocks, long)`` when the blocks on ``side`` of the filled cells ``[s, e)``,
+    set apart as :func:`_apart_side` (``apart`` "crosses") or :func:`_far_side` finds them, are
+    fewer than ``count`` and the farthest is longer than each of the ``long`` (at most
+    :data:`LONG_SKIPPED`) clues at that end that make up the difference: that block is a later
+    (earlier) clue than those, each nearer block another, so ``count`` clues lie there at least
+    ("with room for only two clues before it and one block there set apart by a cross, too long
+    for the first clue, 1").  None when there is no such set of blocks."""
+    for apart, blocks in (
+        ("crosses", _apart_side(cells, s, e, side)),
+        _far_side(hints, cells, s, e, side),
+    ):
+        if not blocks or not 0 < count - len(blocks) <= LONG_SKIPPED:
+            continue
+        long = count - len(blocks)
+        far = blocks[0] if side == "before" else blocks[-1]
+        ends = hints[:long] if side == "before" else hints[len(hints) - long :]
+        if all(h < far[1] - far[0] for h in ends):
+            return apart, blocks, long
+    return None
 
 
 def _far_side(

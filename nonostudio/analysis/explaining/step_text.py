@@ -304,6 +304,12 @@ def gather_premises(
 _REASONS = ("edge_block", "only_long", "sole_holder", "kept_off", *SHORT_REASONS)
 """The claim kinds that say why a box's holder is the one clue its ``holders`` claim names."""
 
+_ROOM_REASONS = ("room_block", "room_apart_block", "blocks_apart_block")
+"""The short reasons by the room and blocks on a block's sides: a block said with one is held
+(:func:`_held`), so another's reason may rest on it, but it is looked at again
+(:func:`_add_premise_reasons`), where a reason resting on a block said on the first look may be
+shorter."""
+
 
 def _add_short_reasons(
     technique: str, axis: str, line: Line, premises: list[dict[str, Any]]
@@ -398,8 +404,12 @@ def _add_premise_reasons(
         reasons = {id(h): r for h, r in zip(bare, chosen, strict=True) if r is not None}
         if not reasons:
             continue
-        premise["claims"] = [
-            d for c in claims for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
+        spans = {(h["start"], h["end"]) for h in bare if id(h) in reasons}
+        premise["claims"] = [  # (a room reason found on the first look: replaced, not doubled)
+            d
+            for c in claims
+            if not (c["claim"] in _ROOM_REASONS and (c["start"], c["end"]) in spans)
+            for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
         ]
         text = _sentence(technique, axis, line, premises)
         body, words = _counted(text)
@@ -466,7 +476,9 @@ def _held(claims: Sequence[dict[str, Any]]) -> list[tuple[int, int, int]]:
             continue
         span = (c["start"], c["end"])
         if any(
-            d["claim"] in _REASONS and (d["start"], d["end"]) == span and "held" not in d
+            d["claim"] in (*_REASONS, *_ROOM_REASONS)
+            and (d["start"], d["end"]) == span
+            and "held" not in d
             for d in claims
         ):
             out.append((*span, c["clues"][0]))
