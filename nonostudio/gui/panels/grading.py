@@ -128,8 +128,10 @@ class GradingPanel(QWidget):
             self.longer_button.offer_after(self._run_limit, self._kind.timed_out(result))
 
     def _start_longer(self, seconds: float) -> None:
-        """Grade the puzzle again within ``seconds`` (asked for on the longer button); the
-        charts keep the grade before until this one is known."""
+        """Grade the puzzle again within ``seconds`` (asked for on the longer button): the
+        grade before stays on show, its time limit's words replaced by the longer grade's,
+        until this one is known (cleared, the words above the button moved it from under the
+        pointer that had just pressed it, at 1024x600)."""
         note = f" {self.longer_button.stopped_text()}"  # (of a longer grade stopped before)
         self._before_longer = (
             self.label.text(),
@@ -137,7 +139,7 @@ class GradingPanel(QWidget):
             self.explanation_label.text(),
             self._run_limit,
         )
-        self._show_message(self.longer_button.running_text(), "")
+        self.tier_label.setText(self.longer_button.running_text())
         self.busy.show()
         self._run_limit = seconds
         self._launch()

@@ -123,7 +123,10 @@ def test_the_longer_grade_shows_progress_and_stopped_shows_the_grade_before(
     chart = panel.steps_chart.steps()
     panel.longer_button.click()
     qtbot.waitUntil(running.is_set, timeout=5000)
-    assert panel.label.text() == "Grading for up to 1 minute\u2026"
+    # the grade before stays on show, its limit's words replaced
+    assert panel.label.text() == before[0]
+    assert panel.tier_label.text() == "Grading for up to 1 minute\u2026"
+    assert panel.explanation_label.text() == before[2]
     assert panel.longer_button.text() == "Stop grading" and panel.is_busy()
     # the busy bar says how far it is, as for the 10 s grade
     qtbot.waitUntil(lambda: panel.busy.maximum() == 100 and panel.busy.value() == 25)
