@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.gui.common.longer import LongerButton
 from nonostudio.gui.common.table_model import leave_on_tab
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.solve.grid import SolveGridView
@@ -635,8 +636,29 @@ class SolveUi(SolveUiParts):
         words = [self.banner_box, self.chain_legend, self.message_label, self.hint_panel.text_label]
         self.hint_panel.shown.connect(self._scroll_words)
         return self._make_grid_splitter(
-            self.scroll, self._make_words_pane(words, self.hint_panel), "solveGridSplitter"
+            self.scroll, self._make_words_pane(words, self._make_side()), "solveGridSplitter"
         )
+
+    def _make_side(self) -> QWidget:
+        """Beside the words: the offer of a longer trace, when one stopped at the time limit
+        (the view starts and stops it), and the hint button, at the foot.  Not among the words,
+        which scroll (the first of a cut trace's words took the pane's three lines at 1280x720,
+        the offer under them out of sight), nor in the steps pane, folded away there."""
+        self.longer_button = LongerButton("solving", "solve", "the steps worked out so far stay")
+        # its words on one line: the words beside give way (a narrow pane puts the side under)
+        self.longer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        longer = QWidget()
+        column = QVBoxLayout(longer)
+        column.setContentsMargins(0, 2, 0, 2)  # (as the hint button; no width while hidden)
+        column.addStretch(1)
+        column.addWidget(self.longer_button)
+        side = QWidget()
+        row = QHBoxLayout(side)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(longer)
+        row.addWidget(self.hint_panel)
+        return side
 
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0

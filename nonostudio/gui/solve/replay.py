@@ -13,6 +13,7 @@ from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.analysis.typos import broken_line
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.limits import duration
 
 MISTYPED = "A mistyped clue is the usual cause: compare the clues with the puzzle's source."
 
@@ -92,7 +93,7 @@ def stopped_words(trace: Trace, time_limit: float) -> str:
     reason = trace.stop_reason
     if reason:
         return f"The complete solver stopped: {reason}."
-    return f"Stopped at the time limit of {time_limit:g} s."
+    return f"Stopped at the time limit of {duration(time_limit)}."
 
 
 def before_first_step(steps: int, interrupted: bool, time_limit: float, reason: str = "") -> str:
@@ -101,7 +102,7 @@ def before_first_step(steps: int, interrupted: bool, time_limit: float, reason: 
     give up (:attr:`Trace.stop_reason`): a trace cut before its first step has no step to show
     (it said 'Before the first of 0 steps: Next ▶ (Right) shows them one by one.' on a
     1000x1000 puzzle)."""
-    within = f"within the time limit of {time_limit:g} s"
+    within = f"within the time limit of {duration(time_limit)}"
     if interrupted and reason:
         within = f"before the complete solver stopped ({reason})"
     if steps == 0:

@@ -1,9 +1,11 @@
 """The solving view: watch a rule set solve the puzzle step by step, or solve it by hand with hints.
 
 The trace is computed in a worker process within the solver time limit (a newer puzzle or rule
-set cancels a stale one; a puzzle too large to trace is refused at once).  Each step in the list
-shows the grid after it with what it decides and why marked.  By hand, the puzzle is solved as
-soon as the filled cells satisfy every clue
+set cancels a stale one; a puzzle too large to trace is refused at once); one stopped by the time
+limit is offered again with a longer one (:class:`~nonostudio.gui.common.longer.LongerButton`,
+"Keep solving, up to 1 minute", under the words), whose stop keeps the steps worked out.  Each
+step in the list shows the grid after it with what it decides and why marked.  By hand, the
+puzzle is solved as soon as the filled cells satisfy every clue
 (:func:`nonostudio.analysis.helping.mistakes.filled_solves`), except a blank one (every clue
 empty, as File > New gives), which says there is nothing to solve; the hint ladder gives the
 next step away one rung at a time.  The view holds the state; its typed parts are the widgets
@@ -124,7 +126,10 @@ class SolveView(TraceView):
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
         self._trace: Trace | None = None
-        self.time_limit = TIME_LIMIT_S  # seconds a trace may take
+        self.time_limit = TIME_LIMIT_S  # seconds a trace (or a hint) may take
+        # the time limit of the trace running or shown: time_limit, or a longer one asked for
+        self._run_limit = self._trace_limit = TIME_LIMIT_S
+        self._before_longer = ""  # the summary shown before a longer trace (again if stopped)
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._stroke_before: np.ndarray | None = None  # the player's grid before a stroke
@@ -149,6 +154,8 @@ class SolveView(TraceView):
             self.glance_panel = GlancePanel()
             ui.words_layout.insertWidget(ui.words_layout.count() - 1, self.glance_panel)
             self.glance_panel.button.toggled.connect(self._make_room_for_glance)
+        ui.longer_button.startRequested.connect(self._start_longer)
+        ui.longer_button.stopRequested.connect(self._stop_longer)
         self._progress.problem.connect(ui.message_label.setText)
         self._progress.problem.connect(self.progressNotKept)
         self.grid.paintRefused.connect(ui.message_label.setText)  # (zoomed out below a pixel)
@@ -251,9 +258,10 @@ class SolveView(TraceView):
 
     def cancel(self) -> None:
         """Stop a pending or running trace or hint (their results are dropped); the player's
-        grid of a library puzzle is saved."""
+        grid of a library puzzle is saved, and no longer trace is offered."""
         self.save_progress()
         self._debounce.stop()
+        self.ui.longer_button.drop()
         self.set_playing(False)
         if self._worker is not None:
             self._worker.cancel()
@@ -284,9 +292,44 @@ class SolveView(TraceView):
             self.ui.busy.hide()
             self._say_problem(f"Cannot solve step by step: {exc}.")
             return
-        # in a worker process: the trace's Python never keeps the GUI thread waiting
-        job = ProcessJob(trace_puzzle, (puzzle, shared(rule_set), titles, self.time_limit))
+        self._run_trace(puzzle, rule_set, titles, self.time_limit)
+
+    def _run_trace(
+        self, puzzle: Puzzle, rule_set: RuleSet, titles: dict[str, str], limit: float
+    ) -> None:
+        """Trace ``puzzle`` within ``limit`` seconds, in a worker process: the trace's Python
+        never keeps the GUI thread waiting."""
+        self._run_limit = limit
+        job = ProcessJob(trace_puzzle, (puzzle, shared(rule_set), titles, limit))
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
+
+    def _start_longer(self, seconds: float) -> None:
+        """Trace the puzzle again within ``seconds`` (asked for on the longer button); the
+        steps worked out so far stay on show until the new trace comes."""
+        puzzle, rule_set = self._puzzle, self._rule_set
+        if puzzle is None or rule_set is None or self._trace is None:
+            self.ui.longer_button.drop()
+            return
+        summary = self.ui.summary_label
+        note = f"<br>{self.ui.longer_button.stopped_text()}"  # (a longer one stopped before)
+        self._before_longer = summary.text().removesuffix(note)
+        summary.setText(
+            f"{summary_text(self._trace, self._titles)}<br>{self.ui.longer_button.running_text()}"
+        )
+        self.ui.busy.show()
+        self._run_trace(puzzle, rule_set, dict(self._titles), seconds)
+
+    def _stop_longer(self) -> None:
+        """The longer trace was stopped: the steps shown before it stay, and the summary says
+        it was stopped."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.ui.busy.hide()
+        self._run_limit = self._trace_limit
+        self.ui.summary_label.setText(
+            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
+        )
 
     def _traced(self, result: tuple[Trace, list[str]] | NoSolution) -> None:
         if not self._current(self._worker):
@@ -294,14 +337,20 @@ class SolveView(TraceView):
         self._worker = None
         self.ui.busy.hide()
         if isinstance(result, NoSolution):
+            self.ui.longer_button.drop()
             self._show_no_solution(result)
             return
         trace, explanations = result
         self.model.set_rows(step_rows(trace, self._titles, explanations))
+        self._trace_limit = self._run_limit
         self._set_trace(trace)
         if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
-            stopped = stopped_words(trace, self.time_limit)
+            stopped = stopped_words(trace, self._trace_limit)
             self.ui.summary_label.setText(f"{self.ui.summary_label.text()}<br>{stopped}")
+        # (a complete solver that gave up on its own, e.g. for memory, is not offered more time)
+        self.ui.longer_button.offer_after(
+            self._trace_limit, trace.interrupted and not trace.stop_reason
+        )
         self.traceReady.emit(trace)
 
     def _failed(self, message: str) -> None:
@@ -309,6 +358,7 @@ class SolveView(TraceView):
             return
         self._worker = None
         self.ui.busy.hide()
+        self.ui.longer_button.drop()
         self._say_problem(f"Cannot solve with these rules: {message}")
 
     def _show_no_solution(self, said: NoSolution) -> None:
@@ -440,7 +490,7 @@ class SolveView(TraceView):
             trace = self._trace
             self.ui.message_label.setText(
                 before_first_step(
-                    len(trace.steps), trace.interrupted, self.time_limit, trace.stop_reason
+                    len(trace.steps), trace.interrupted, self._trace_limit, trace.stop_reason
                 )
             )
             return
@@ -476,6 +526,7 @@ class SolveView(TraceView):
             # (the player's strokes would be painted over the replay).
             self.grid.undo_stack().clear()
         ui.hand_action.setChecked(on)
+        ui.longer_button.hold(on)  # (solving by hand, the player's own game is what goes on)
         if on and processes_enabled():
             hint_pool().warm_up()  # ready when the player first asks for a hint
         self.grid.set_read_only(not on or self._solved or not self._hand_playable())
