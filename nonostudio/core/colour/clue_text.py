@@ -5,8 +5,10 @@ clues* shows a puzzle's clues this way and reads them back (:func:`clue_lines_te
 
 A colour's letter is its character when that is a letter no other colour has (``r`` for the
 new puzzle's red), else a free letter of its name, else the first free letter of the alphabet:
-a character such as ``#`` (black's) or a digit cannot follow a length.  With one colour besides
-the background a length alone is that colour's block.
+a character such as ``#`` (black's) or a digit cannot follow a length.  A letter chosen so is
+never one that reads as a digit after a length (``l``, ``I``, ``o``, ``O``): the new puzzle's
+black was ``l`` (``b`` is blue's), and its blocks read ``4l 1l``, four-one and one-one.  With
+one colour besides the background a length alone is that colour's block.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from nonostudio.core.colour.model import ClueItem, ColourClue, ColourClues, Pale
 _ITEM = re.compile(r"([0-9]+)(\D?)\Z")
 _SEPARATORS = re.compile(r"[\s,]+")
 _ALPHABET = string.ascii_lowercase + string.ascii_uppercase
+_LIKE_DIGITS = frozenset("lIoO")
+"""Letters not chosen for a colour (a colour's own character may still be one)."""
 
 
 def clue_letters(palette: Palette) -> list[str]:
@@ -36,7 +40,9 @@ def clue_letters(palette: Palette) -> list[str]:
         if not letters[index]:
             name = palette[index].name
             letter = next(
-                ch for ch in (*name.lower(), *_ALPHABET) if ch in _ALPHABET and ch not in taken
+                ch
+                for ch in (*name.lower(), *_ALPHABET)
+                if ch in _ALPHABET and ch not in taken and ch not in _LIKE_DIGITS
             )
             letters[index] = letter
             taken.add(letter)

@@ -67,3 +67,18 @@ def test_mistyped_lines_are_named_with_their_block() -> None:
 def test_one_colour_takes_a_length_alone() -> None:
     palette = Palette((WHITE, Colour("red", "#ff0000", "r")))
     assert read_clue_lines("3 1r\n2", palette) == ((((3, 1), (1, 1)), ((2, 1),)), [])
+
+
+def test_no_colour_is_given_a_letter_that_reads_as_a_digit() -> None:
+    """The new colour puzzle's black ('#', and 'b' is blue's) was typed 'l': its blocks read
+    '4l 1l', four-one and one-one.  A letter is chosen past l, I, o and O; a colour's own
+    character is kept, whatever it is."""
+    red, blue = Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")
+    assert clue_letters(Palette((WHITE, BLACK, red, blue))) == ["", "a", "r", "b"]
+    gold = Palette((WHITE, Colour("gold", "#ffd700", "#"), Colour("grey", "#808080", "g")))
+    assert clue_letters(gold)[1] == "d"  # g taken, o and l passed over
+    own = Palette((WHITE, Colour("lime", "#00ff00", "l"), Colour("olive", "#808000", "#")))
+    assert clue_letters(own) == ["", "l", "i"]
+    chars = [c for c in "0123456789!$%&()*+-/:;<=>?@[]^_{|}~" if c != "."][:30]
+    many = Palette((WHITE, *(Colour(f"c{k}", f"#{k:06x}", ch) for k, ch in enumerate(chars, 1))))
+    assert len(many) == 31 and not set(clue_letters(many)) & set("lIoO")
