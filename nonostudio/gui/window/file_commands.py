@@ -624,9 +624,11 @@ class FileCommands(QObject):
         if lost := not_kept(puzzle, fmt):  # (a puzzle string holds the clues alone)
             self.status.emit(not_kept_text(lost, path.name), 0)
         if isinstance(puzzle, ColourPuzzle) and (dropped := dropped_on_reading(puzzle, path, fmt)):
+            it, uses = ("it", "uses it") if len(dropped) == 1 else ("them", "uses them")
             self.colour_editor.palette_panel.show_message(
-                f"Saved. {', '.join(dropped)}: the file lists it, but no clue uses it, so it is "
-                "dropped when the file is read again (the readers keep the colours the clues use)."
+                f"Saved. {', '.join(dropped)}: the file lists {it}, but no clue {uses}, so "
+                f"{'it is' if len(dropped) == 1 else 'they are'} dropped when the file is read "
+                "again (the readers keep the colours the clues use)."
             )
         return True
 

@@ -421,6 +421,21 @@ def test_saving_a_titled_puzzle_as_g_keeps_its_title_and_asks_nothing(
     assert window.document.path == tmp_path / "out.g"
 
 
+def test_two_colours_no_clue_uses_are_told_in_the_plural(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Two unused colours were told 'black, blue: the file lists it ... it is dropped'."""
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.add_colour("green", "#2ca02c")
+    editor.add_colour("violet", "#9467bd")
+    assert window.files.save_to(tmp_path / "out.xml")
+    note = editor.palette_panel.message.text()
+    assert note.startswith("Saved. green, violet: the file lists them, but no clue uses them, so")
+    assert "they are dropped when the file is read again" in note
+
+
 def test_saving_says_that_a_colour_no_clue_uses_is_dropped_when_read_again(
     window: MainWindow, tmp_path: Path
 ) -> None:
