@@ -26,6 +26,7 @@ from nonostudio.core.formats._common import (
     clue_of,
     colour_refusal,
     digits,
+    numbers,
     split_lines,
 )
 from nonostudio.core.formats.plain import Cursor
@@ -236,18 +237,57 @@ def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
 
 
 def read_mk(text: str, source: str) -> Puzzle:
-    """Olšák ``.mk``: ``H W``, H row lines, a ``#`` line, W column lines."""
+    """Olšák ``.mk``: ``H W``, H row lines, a ``#`` line, W column lines.
+
+    A section one line short of the size the header declares, or one line long (a line left
+    out or typed twice), raises :class:`~nonostudio.core.formats.non.LineCountError` with the
+    clues as read and the size, as a ``.non`` does: the typo finder looks for the line."""
     cur = Cursor(text, source)
     height, width = cur.ints(2, "'height width'")
     check_size(width, height, source, cur.lines[0][0])
-    rows = cur.clues(height, "row", stop="#")
-    number, sep = cur.take("the '#' line between row and column clues")
-    if sep.strip() != "#":
-        raise PuzzleError(
-            f"expected '#' after the {height} row clues, found {sep.strip()!r}",
-            source=source,
-            line=number,
-        )
-    cols = cur.clues(width, "column")
-    cur.expect_end(f"the {width} column clues")
+    try:
+        rows = cur.clues(height, "row", stop="#")
+        number, sep = cur.take("the '#' line between row and column clues")
+        if sep.strip() != "#":
+            raise PuzzleError(
+                f"expected '#' after the {height} row clues, found {sep.strip()!r}",
+                source=source,
+                line=number,
+            )
+        cols = cur.clues(width, "column")
+        cur.expect_end(f"the {width} column clues")
+    except PuzzleError as err:
+        raise _mk_miscount(cur, err, width, height) or err from None
     return build(rows, cols, source, clue_lines=cur.clue_lines)
+
+
+def _mk_miscount(cur: Cursor, err: PuzzleError, width: int, height: int) -> PuzzleError | None:
+    """The :class:`LineCountError` for ``err`` when the ``.mk`` text's clue lines read and one
+    section (before or after its one ``#`` line) is one line short or long of the size, the
+    other as long as it should be; else None (``err`` is said as it is)."""
+    from nonostudio.core.formats.non import LineCountError
+
+    lines = cur.lines[1:]
+    marks = [k for k, (_, text) in enumerate(lines) if text.strip() == "#"]
+    if len(marks) != 1:
+        return None
+    sections = (("row", lines[: marks[0]], height), ("column", lines[marks[0] + 1 :], width))
+    if sorted(abs(len(part) - want) for _, part, want in sections) != [0, 1]:
+        return None
+    clues: list[tuple[tuple[int, ...], ...]] = []
+    clue_lines: dict[str, int] = {}
+    try:
+        for kind, part, _want in sections:
+            read = []
+            for k, (number, text) in enumerate(part, 1):
+                clue_lines[f"{kind} {k}"] = number
+                read.append(numbers(text, None, cur.source, number, clue=f"{kind} {k}"))
+            clues.append(tuple(read))
+    except PuzzleError:
+        return None  # another mistake: said first
+    error = LineCountError(err.message, source=cur.source, line=err.line)
+    error.clues = clues[0], clues[1]
+    error.size = width, height
+    error.clue_lines = clue_lines
+    error.meta = {}
+    return error
