@@ -136,6 +136,7 @@ class SolveView(TraceView):
         # games of puzzles not in the library, by clues: taken up again when the same clues
         # come back in this session (another puzzle opened no longer loses them)
         self._unkept: dict[tuple[object, object], tuple[np.ndarray, float]] = {}
+        self._from_memory = False  # the game shown was taken up from _unkept
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -212,6 +213,7 @@ class SolveView(TraceView):
         # nothing said of the puzzle before (its step, its check) stays under this one
         self.ui.message_label.setText(self._hand_help() if self.ui.hand_action.isChecked() else "")
         unkept = self._unkept.pop((puzzle.rows, puzzle.cols), None)
+        self._from_memory = unkept is not None
         if unkept is not None:
             self._resume(*unkept, kept_where=UNKEPT_WHERE)
         self._schedule()
@@ -685,6 +687,16 @@ class SolveView(TraceView):
             )
             return
         if kept is None:
+            if self._from_memory and self._progress.in_library():
+                # the game taken up from memory is of a library puzzle: written there now (it
+                # was unchanged since taken up, so not written otherwise), and said so
+                self._from_memory = False
+                self._progress.changed()
+                self.save_progress()
+                hand = self.ui.hand_action.isChecked()
+                seconds = self.ui.timer.seconds()
+                self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand))
+                return
             self.save_progress()  # a game begun before the puzzle was added is kept there now
             return
         if kept.cells.shape != self._hand.shape:

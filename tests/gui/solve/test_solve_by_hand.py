@@ -241,6 +241,28 @@ def test_a_game_of_a_puzzle_not_in_the_library_survives_opening_another(qtbot, w
     assert "not in the library" not in view.ui.message_label.text()
 
 
+def test_a_game_kept_in_memory_goes_to_the_library_puzzle_opened(qtbot, window, library) -> None:
+    """Seen under Xvfb: Bucks opened from its file, cells marked by hand, Dancer opened from the
+    library, then Bucks from the library: the game was taken up with 'the puzzle is not in the
+    library (Add Current Puzzle keeps your game there)', false of a puzzle just opened from
+    the library, and the game was not written there (unchanged since taken up). Now it is
+    written at once and the words say only that it is in progress."""
+    view = window.view
+    view.ui.hand_action.trigger()
+    click(qtbot, view, 2, 0)
+    view.ui.timer.set_seconds(42)
+    game = view.hand_cells()
+    view.set_puzzle(Puzzle.from_grid(picture("#.", ".#")))
+    pid = library.add(HOUSE)
+    view.set_puzzle(HOUSE)
+    view.set_library_puzzle(library, pid)
+    words = view.ui.message_label.text()
+    assert "in progress (0:4" in words and "not in the library" not in words
+    kept = library.hand_progress(pid)
+    assert kept is not None and np.array_equal(kept.cells, game)
+    view.set_library_puzzle(None, None)
+
+
 def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: Path) -> None:
     db = tmp_path / "ro.sqlite3"
     with Library(db) as lib:
