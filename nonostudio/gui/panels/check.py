@@ -225,8 +225,7 @@ class CheckPanel(QWidget):
             self._colour = isinstance(puzzle, ColourPuzzle)
         if puzzle is None:
             self._checked_clues = None
-            clues = self._typed_clues()
-            size = self._miscounted(clues)
+            clues, size = self._miscounted(self._typed_clues())
             problem = None if clues is None else self._clue_problem(*clues, size)
             if clues is not None and problem is not None:
                 verdict, detail = problem
@@ -267,13 +266,18 @@ class CheckPanel(QWidget):
             return None
         return self._clue_source()
 
-    def _miscounted(self, clues: tuple[Clues, Clues] | None) -> tuple[int, int] | None:
-        """The size the typed ``clues`` are for when their lines are not as many (a line left
-        out or typed twice), else None."""
+    def _miscounted(
+        self, clues: tuple[Clues, Clues] | None
+    ) -> tuple[tuple[Clues, Clues] | None, tuple[int, int] | None]:
+        """The typed ``clues`` to search, and the size they are typed for when one axis's
+        lines are not as many (a line left out or typed twice; else None).  Clues with both
+        axes off are none to search (no one line mends that; the clue texts' own messages
+        say each count)."""
         if clues is None or self._size_source is None:
-            return None
+            return clues, None
         size = self._size_source()
-        return None if (len(clues[1]), len(clues[0])) == size else size
+        off = (len(clues[1]) != size[0]) + (len(clues[0]) != size[1])
+        return (None, None) if off == 2 else (clues, size if off else None)
 
     @staticmethod
     def _clue_problem(

@@ -51,3 +51,24 @@ def test_a_column_typed_twice_is_offered_dropped(qtbot: QtBot, panel: CheckPanel
         qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
     fixed = editor.puzzle()
     assert fixed is not None and (fixed.rows, fixed.cols) == (ROWS, COLS)
+
+
+def test_both_axes_a_line_off_is_no_puzzle_to_check(qtbot: QtBot, panel: CheckPanel) -> None:
+    # rows and columns typed in each other's boxes of a 6x5: no one line mends that
+    wide = Puzzle.from_grid(
+        [
+            [1, 1, 0, 0, 1, 1],
+            [0, 1, 1, 0, 0, 1],
+            [1, 0, 1, 1, 0, 0],
+            [0, 0, 0, 1, 1, 1],
+            [1, 1, 1, 0, 0, 1],
+        ]
+    )
+    editor = wired_editor(qtbot, panel, wide)
+    # (as the main window does: clues edited while they make no puzzle are told again)
+    editor.edited.connect(lambda: editor.puzzle() is None and panel.set_puzzle(None))
+    text = editor.ui.rows_edit.toPlainText()
+    editor.ui.rows_edit.setPlainText(editor.ui.cols_edit.toPlainText())
+    editor.ui.cols_edit.setPlainText(text)
+    qtbot.waitUntil(lambda: panel.verdict_label.text() == "No puzzle to check", timeout=5000)
+    assert panel.typos.isHidden()
