@@ -107,24 +107,24 @@ def solve_masks(
         return filled, crossed
     # Known cells up to a crossed one at either end hold the first and last hints exactly: check
     # them and solve only the cells between (most of a long line is known late in solving).
-    first = unknown & -unknown
-    left = (crossed & (first - 1)).bit_length()  # cells [0, left) known, left-1 x
+    below = unknown ^ (unknown - 1)  # the cells up to the first unknown one
+    left = (crossed & below).bit_length()  # cells [0, left) known, left-1 x
     top = unknown.bit_length()
     above = crossed >> top
-    right = top + (above & -above).bit_length() - 1 if above else n
+    right = top + (above ^ (above - 1)).bit_length() - 1 if above else n
     if left or right < n or filled & 1 or filled >> (n - 1):
         # An earlier result's cells up to a crossed one at either end are its first or last
         # blocks, and so the first or last hints: only the blocks past them are compared with
         # the hints (measured: comparing them all took a tenth of Cauldron's line solving).
         k = len(hints)
-        starts = filled & ~(filled << 1)
+        starts = filled ^ (filled & (filled << 1))
         m1 = m2 = 0
         if left:
             new = fresh & ((1 << left) - 1)
             if new:
-                kept = (crossed & (new & -new) - 1).bit_length()
+                kept = (crossed & (new ^ (new - 1)) >> 1).bit_length()
                 m1 = (starts & ((1 << kept) - 1)).bit_count()
-                count = _blocks_are(filled & ((1 << left) - 1) & ~((1 << kept) - 1), hints, m1)
+                count = _blocks_are((filled & ((1 << left) - 1)) >> kept << kept, hints, m1)
                 if count < 0:
                     return None
                 m1 += count
@@ -136,11 +136,11 @@ def solve_masks(
                 if new > 0:
                     end = right + new.bit_length()
                     above = crossed >> end
-                    kept = end + (above & -above).bit_length() - 1 if above else n
+                    kept = end + (above ^ (above - 1)).bit_length() - 1 if above else n
                 else:
                     kept = n
                 m2 = (starts >> kept).bit_count()
-                region = filled & ((1 << kept) - 1) & ~((1 << right) - 1)
+                region = (filled & ((1 << kept) - 1)) >> right << right
                 count = (starts & region).bit_count()
                 if m1 + m2 + count > k or _blocks_are(region, hints, k - m2 - count) != count:
                     return None
@@ -149,7 +149,7 @@ def solve_masks(
                 m2 = (starts >> right).bit_count()
         if m1 + m2 > k:
             return None
-        if left < first.bit_length() - 1 or right > top:
+        if left < below.bit_length() - 1 or right > top:
             anchored = _anchor(hints, filled, crossed, unknown, left, right, m1, m2)
             if anchored is None or len(anchored) == 2:
                 return anchored
@@ -184,7 +184,7 @@ def _anchor(
     is left unknown, or None when the hints cannot be placed so.
     """
     k = len(hints)
-    low = (unknown & -unknown).bit_length() - 1  # the first unknown cell
+    low = (unknown ^ (unknown - 1)).bit_length() - 1  # the first unknown cell
     while left < low:  # cells [left, low) filled: hint m1 starts at ``left``
         if m1 + m2 >= k:
             return None
@@ -205,7 +205,7 @@ def _anchor(
         rest = unknown >> left
         if not rest:
             return _complete(hints, filled, crossed, left, right, m1, m2)
-        low = left + (rest & -rest).bit_length() - 1
+        low = left + (rest ^ (rest - 1)).bit_length() - 1
         if low == left:
             break
         # Known cells up to a crossed one after the block: complete blocks, the next hints.
@@ -248,10 +248,10 @@ def _anchor(
             break
         known = (crossed >> top) & ((1 << (right - top)) - 1)
         if known:
-            stop = top + (known & -known).bit_length() - 1  # the lowest crossed cell above
+            stop = top + (known ^ (known - 1)).bit_length() - 1  # the lowest crossed cell above
             region = (filled >> stop) & ((1 << (right - stop)) - 1)
             if region:
-                count = (region & ~(region << 1)).bit_count()
+                count = (region ^ (region & (region << 1))).bit_count()
                 if m1 + m2 + count > k or _blocks_are(region, hints, k - m2 - count) != count:
                     return None
                 m2 += count
@@ -317,11 +317,14 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     pad = (nbytes << 3) - n - 2
     # The start cells each block size may take (no crossed cell under it, no filled cell just
     # after it) for both passes at once: the forward line's masks from bit ``pad`` up, the
-    # reversed line's from bit ``high`` up, far enough apart that what the shifts carry from one
-    # into the other lands where it is masked off.  ``high`` makes the width a whole number of
-    # bytes, so that a mask ORed with its reverse over that width (one reverse_mask with no
-    # shift) holds both.
-    nb2 = (3 * n + 2 * pad + 9) >> 3
+    # reversed line's from bit ``high`` up.  ``high`` makes the width a whole number of bytes,
+    # so that a mask ORed with its reverse over that width (one reverse_mask with no shift) holds
+    # both.  Twice ``nbytes`` is enough: ``high = n + pad + 4`` is above the forward gap sets'
+    # last bit (``pad + n + 1``, the virtual cell n), and a start cell of either line needs its
+    # block's cells open, which they cannot be across the zero cells between the two lines, so
+    # the shifts below carry nothing from one line into the other that is not masked off
+    # (measured: the 3n-bit width it had cost 1 % of Cauldron's line solves' instructions).
+    nb2 = nbytes << 1
     high = (nb2 << 3) - n - pad
     rev = _REV8
     frm = int.from_bytes
@@ -331,7 +334,6 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     if filled:
         both_filled |= frm(both_filled.to_bytes(nb2, "big").translate(rev), "little")
     rf = both_filled >> high
-    not_filled = ~both_filled
     # Each size's start cells, the sizes in increasing order: the cells starting a run of ``h``
     # open cells come from those starting a run of the size before (one or two shift-and steps
     # where the sizes are close).  No filled cell may be just before a block either, but that
@@ -349,14 +351,14 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
         if covered < h:
             runs &= runs >> (h - covered)
             covered = h
-        valid = runs & (not_filled >> h)
+        valid = runs ^ (runs & (both_filled >> h))
         forward_valid[h] = valid  # the reversed line's bits are above any forward gap set's
         backward_valid[h] = valid >> high
     # The backward pass on the reversed line (masks as in _passes).  A gap set's next one is
     # ``((free + run_starts) & free) | seeds`` with ``free = allowed - seeds``, which is
     # ``((allowed + run_starts - seeds) | seeds) & allowed``: one operation fewer.
     allowed = ((full ^ rf) << 1) | 1 | (2 << n)
-    ar = allowed + (allowed & ~(allowed << 1))
+    ar = allowed + (allowed ^ (allowed & (allowed << 1)))
     gap = ((ar - 1) | 1) & allowed
     # Each gap set as big-endian bytes: their concatenation with each byte's bits reversed, read
     # little-endian a piece at a time, gives the sets reversed (reverse_mask), last hint first.
@@ -375,7 +377,7 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     # cells are gathered per block size and turned into the cells the blocks cover at the end
     # (covering is the same for every block of a size, and it distributes over OR).
     allowed = (((full ^ filled) << 1) | 1 | (2 << n)) << pad
-    ar = allowed + (allowed & ~(allowed << 1))
+    ar = allowed + (allowed ^ (allowed & (allowed << 1)))
     one = 1 << pad
     gap = ((ar - one) | one) & allowed
     can_empty = 0
@@ -405,7 +407,7 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
         last = h
     for d in shifts[last]:
         cover |= cover >> d
-    return full & ~(can_empty >> (pad + 1)), full & ~(cover >> (pad + 2))
+    return full ^ (full & (can_empty >> (pad + 1))), full ^ (cover >> (pad + 2))
 
 
 def _solve_one(h: int, full: int, filled: int, crossed: int) -> tuple[int, int] | None:
@@ -416,17 +418,17 @@ def _solve_one(h: int, full: int, filled: int, crossed: int) -> tuple[int, int] 
         starts &= starts >> d
     if filled:
         first = filled.bit_length() - h  # the block ends at the last filled cell or later
-        last = (filled & -filled).bit_length() - 1  # and starts at the first one or earlier
+        last = (filled ^ (filled - 1)).bit_length() - 1  # and starts at the first one or earlier
         if first > last:
             return None
         starts &= ((2 << last) - 1) >> max(first, 0) << max(first, 0)
     if not starts:
         return None
-    low = (starts & -starts).bit_length() - 1
+    low = (starts ^ (starts - 1)).bit_length() - 1
     high = starts.bit_length() - 1
     for d in _COVER_SHIFTS[h]:
         starts |= starts << d
-    return filled | (((1 << (low + h)) - 1) >> high << high), full & ~starts
+    return filled | (((1 << (low + h)) - 1) >> high << high), full ^ starts
 
 
 def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:
@@ -442,7 +444,7 @@ def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:
         if h > slack:
             filled |= ((1 << (h - slack)) - 1) << pos
         pos += h + 1
-    return filled, (((1 << n) - 1) & ~filled if not slack else 0)
+    return filled, (((1 << n) - 1) ^ filled if not slack else 0)
 
 
 def _cover_shifts(length: int) -> tuple[int, ...]:

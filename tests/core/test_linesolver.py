@@ -612,6 +612,41 @@ def test_random_lines_up_to_thirty_cells_match_enumerated_placements(monkeypatch
     assert contradictions > 50 and decided > 2000
 
 
+def test_a_block_nearly_as_long_as_the_line_matches_enumerated_placements() -> None:
+    """Lines of every length from 2 to 140 cells (every byte boundary, both sides of 64) with a
+    block of up to the whole line beside one or two small ones, solved by both passes (the
+    known ends not cut), against every placement of the blocks.  The passes keep the line and
+    its reverse side by side in one int only a few zero bits apart (twice the line's bytes), and
+    a large block's start cells come from shifts that long: what they carry from one line into
+    the other must be masked off."""
+    rng = random.Random(8191)
+    decided = contradictions = 0
+    for n in range(2, 141):
+        for _ in range(3):
+            big = rng.randint(max(1, n - 6), n)
+            small = [rng.choice([1, 2]) for _ in range(rng.randint(1, 2))]
+            hints = list(small)
+            hints.insert(rng.randint(0, len(small)), big)
+            while sum(hints) + len(hints) - 1 > n:  # shrink the big block until the clue fits
+                hints[hints.index(max(hints))] -= 1
+            hints = tuple(h for h in hints if h)
+            solution = next(iter(placement_masks(hints, n)), 0)
+            known = rng.getrandbits(n) & rng.getrandbits(n)
+            filled, crossed = solution & known, ~solution & known & ((1 << n) - 1)
+            if rng.random() < 0.3:
+                wrong = 1 << rng.randrange(n)
+                filled, crossed = filled & ~wrong, crossed | wrong
+            if len(hints) < 2 or not (filled | crossed):
+                continue
+            expected = enumerated_masks(hints, n, filled, crossed)
+            assert linesolver._solve(hints, n, filled, crossed) == expected, (hints, n)
+            if expected is None:
+                contradictions += 1
+            else:
+                decided += (expected[0] | expected[1]).bit_count() - (filled | crossed).bit_count()
+    assert contradictions > 20 and decided > 1000
+
+
 def test_blocks_anchored_at_the_known_ends_match_a_cell_by_cell_reference(monkeypatch):
     """Long lines whose known ends stop inside a block, as they do once crossing lines have
     filled cells next to a known end: the block is anchored there (its cells filled, the cell
