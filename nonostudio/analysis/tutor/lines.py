@@ -124,6 +124,28 @@ def easiest_technique(puzzle: Puzzle, grid: np.ndarray) -> str | None:
     return None if best is None else LINE_TECHNIQUES[best]
 
 
+def cell_technique(clues: Sequence[int], cells: Sequence[int], pos: int) -> str | None:
+    """The id of the easiest line technique whose complete move decides cell ``pos`` (0-based,
+    undecided in ``cells``) of the line, looked for as :func:`easiest_technique` does: on the
+    whole line, and for the techniques after matching also on the part matching cuts it into
+    (None: no line technique decides that cell)."""
+    clues = tuple(int(c) for c in clues)
+    cells = tuple(int(c) for c in cells)
+    order = {tid: k for k, tid in enumerate(LINE_TECHNIQUES)}
+    parts = None
+    for t in CATALOGUE:
+        if t.apply(clues, cells)[pos] != UNKNOWN:
+            return t.id
+        if order[t.id] > order["matching"]:
+            if parts is None:
+                parts = [p for p in player_parts(clues, cells) if p.cell_start <= pos < p.cell_end]
+            for part in parts:
+                after = t.apply(part.line.hints, part.line.cells)
+                if after[pos - part.cell_start] != UNKNOWN:
+                    return t.id
+    return None
+
+
 RANDOM, ROWS_FIRST, COLUMNS_FIRST = "random", "rows", "columns"
 ORDERS = (RANDOM, ROWS_FIRST, COLUMNS_FIRST)
 

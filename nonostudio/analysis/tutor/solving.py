@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonostudio.analysis.tutor.lines import easiest_technique
+from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, cell_technique, easiest_technique
 from nonostudio.analysis.tutor.mastery import Outcome, hint_score
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
@@ -59,8 +59,42 @@ class SolveRecorder:
         ``grid_after`` when known).  It scores 1, or 0 when the solution is known and the move
         gave a cell a value the solution does not have: a wrong move is no success of the
         technique, whether or not a Check shows it later."""
-        score = 0.0 if self.wrong_move(grid_before, grid_after) else 1.0
-        return self._add(SolveEvent(MOVE, self.technique_at(grid_before), score, float(seconds)))
+        wrong = self.wrong_move(grid_before, grid_after)
+        technique = self.move_technique(grid_before, grid_after, wrong)
+        return self._add(SolveEvent(MOVE, technique, 0.0 if wrong else 1.0, float(seconds)))
+
+    def move_technique(
+        self, grid_before: np.ndarray, grid_after: np.ndarray | None, wrong: bool = False
+    ) -> str:
+        """The technique a move is attributed to: with the grid after it, the hardest of the
+        techniques deciding the cells it set (of a wrong move, the cells it set wrong), each
+        the easiest that decides the cell on its row or column; else, or when a line technique
+        decides none of them, the technique of the easiest step available on the grid.  (A
+        move on one line is no evidence of another technique's line: Bucks' row 2 filled by
+        overlap while its row 11, clue 0, lay open was counted to Empty line.)"""
+        if grid_after is None:
+            return self.technique_at(grid_before)
+        before = np.asarray(grid_before)
+        after = np.asarray(grid_after)
+        moved = (after != before) & (after != UNKNOWN)
+        if wrong and self.solution is not None:
+            moved &= after != self.solution
+        work = np.array(before, dtype=np.int8, copy=True)
+        if self.solution is not None:
+            work[(work != UNKNOWN) & (work != self.solution)] = UNKNOWN
+        work[moved] = UNKNOWN
+        order = {tid: k for k, tid in enumerate(LINE_TECHNIQUES)}
+        hardest = -1
+        for r, c in zip(*np.nonzero(moved), strict=True):
+            found = [
+                cell_technique(self.puzzle.rows[r], work[r].tolist(), int(c)),
+                cell_technique(self.puzzle.cols[c], work[:, c].tolist(), int(r)),
+            ]
+            known = [order[f] for f in found if f is not None]
+            if not known:
+                return self.technique_at(grid_before)
+            hardest = max(hardest, min(known))
+        return LINE_TECHNIQUES[hardest] if hardest >= 0 else self.technique_at(grid_before)
 
     def wrong_move(self, grid_before: np.ndarray, grid_after: np.ndarray | None) -> bool:
         """Whether the move from ``grid_before`` to ``grid_after`` set a cell (filled or

@@ -76,6 +76,29 @@ def test_a_move_against_the_solution_scores_nothing(small_puzzles):
     assert [e.score for e in rec.events] == [1.0, 0.0, 1.0, 1.0, 1.0]
 
 
+def test_a_move_is_counted_to_the_technique_deciding_its_cells_not_another_line():
+    """Seen under Xvfb: Bucks solved by hand, row 2's overlap filled while row 11 (clue 0) was
+    open, row 11 filled wrong twice: the Practice chart called Empty line mastered (0.74, nine
+    events) from the row 2 moves. A move with the grid after it is counted to the technique
+    deciding the cells it set (a wrong one, the cells it set wrong); without it, as before."""
+    from nonostudio.core.puzzle import Puzzle
+
+    grid = [[0, 0, 0, 0, 0], [0, 1, 1, 1, 1], [1, 0, 1, 0, 1], [1, 1, 0, 1, 1]]
+    puzzle = Puzzle.from_grid(np.array(grid, dtype=np.int8))
+    solution = np.asarray(solve(puzzle).solution)
+    empty = np.full(solution.shape, UNKNOWN, dtype=np.int8)
+    overlap = empty.copy()
+    overlap[1, 1:4] = FILLED  # row 2, clue 4 in 5 cells: cells 2-4 by overlap
+    rec = SolveRecorder(puzzle, solution)
+    assert rec.technique_at(empty) == "empty_line"
+    assert rec.move(empty, 2.0, overlap).technique == "overlap"
+    wrong = empty.copy()
+    wrong[0, 0] = FILLED  # row 1, clue 0: empty line, set wrong
+    event = rec.move(empty, 2.0, wrong)
+    assert (event.technique, event.score) == ("empty_line", 0.0)
+    assert rec.move(empty, 2.0).technique == "empty_line"  # no grid after: as before
+
+
 def _events():
     return [
         ProfileEvent("drill", "mark", "overlap", 1.0, 4.5, "mark:overlap:3:---", 100.0),
