@@ -189,6 +189,12 @@ def check_claim(
         if (len(claim["before"]), len(claim["after"])) != (i, len(hints) - 1 - i):
             return f"{len(claim['before'])} and {len(claim['after'])} blocks: not clue {i}'s"
         return None
+    if kind == "room_stretch_block":  # no room for more clues on one side, none of them fits
+        i, bs, be = claim["clues"][0], int(claim["start"]), int(claim["end"])
+        if be <= bs or any(cells[p] != FILLED for p in range(bs, be)):
+            return f"[{bs}, {be}) are not all filled"
+        side, count = claim["side"], claim["count"]
+        return _room_stretch(hints, cells, bs, be, i, side, count, claim["within"], claim["sizes"])
     if kind == "room_apart_block":  # as many clues on one side as blocks there, no room for more
         i = claim["clues"][0]
         if e <= s or any(cells[p] != FILLED for p in range(s, e)):
@@ -476,6 +482,48 @@ def _room_apart(
     return None
 
 
+def _room_stretch(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    side: str,
+    count: int,
+    within: Sequence[int] | None,
+    sizes: Sequence[int] | None,
+) -> str | None:
+    """Why clue ``i`` could have other than ``count`` clues on ``side`` of the boxes ``[s, e)``
+    though the crosses leave no room there for ``count`` + 1 clues (by its own enumeration, the
+    filled cells taken as undecided) and the most cells around the boxes with no cross
+    (``within``, when given, must be them) are fewer than each of the ``count`` clues at that end
+    of the line (``sizes``, when given, must be those clues); None when none of that fails."""
+    n = len(cells)
+    before = side == "before"
+    if count != (i if before else len(hints) - 1 - i) or count <= 0:
+        return f"{count} clues {side} clue {i}: not its place"
+    a, b = s, e
+    while a > 0 and cells[a - 1] != CROSSED:
+        a -= 1
+    while b < n and cells[b] != CROSSED:
+        b += 1
+    if within is not None and tuple(within) != (a, b):
+        return f"the cells around [{s}, {e}) with no cross are [{a}, {b}), not {within}"
+    ends = list(hints[:count] if before else hints[len(hints) - count :])
+    if sizes is not None and list(sizes) != ends:
+        return f"the clues at the {'first' if before else 'last'} end are {ends}, not {sizes}"
+    if any(h <= b - a for h in ends):
+        return f"[{a}, {b}) could hold one of the clues {ends}"
+    open_ = [UNKNOWN if v == FILLED else v for v in cells]
+    more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
+    try:
+        if arrangements(more, open_[: max(0, s - 1)] if before else open_[min(n, e + 1) :]):
+            return f"{count + 1} clues fit {side} [{s}, {e})"
+    except TooMany:
+        return f"too many arrangements {side} [{s}, {e})"
+    return None
+
+
 def _blocks_on(cells: Sequence[int], s: int, e: int, side: str) -> list[list[int]]:
     """Every block ``[start, end)`` of ``cells`` on ``side`` of the boxes ``[s, e)``, in the
     line's order."""
@@ -579,6 +627,7 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             "room_block",
             "room_apart_block",
             "blocks_apart_block",
+            "room_stretch_block",
         )
         for c in _claims(premise, k)
     ]:
@@ -1335,6 +1384,11 @@ _ROOM_APART = re.compile(
     rf"for one clue)((?:,| and)(?: the (?:first|last))? too long for the (first|last)(?: (\w+))? "
     rf"clues?, (\d+(?: and \d+)?))?, can only be the ({_ORD}) clue, (\d+)"
 )
+_ROOM_STRETCH = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it, walled "
+    rf"in( {_AT})?, too short for the (first|last)(?: (\w+))? clues?, (\d+(?: and \d+)?), can "
+    rf"only be the ({_ORD}) clue, (\d+)"
+)
 _ROOM_NONE = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for no clue (before|after) it, can only be the "
     rf"({_ORD}) clue, (\d+)"
@@ -1642,6 +1696,45 @@ def _blocks_apart_words(
     return None
 
 
+def _room_stretch_read(k: str, side: str, end: str, t: str | None, sizes: str) -> str | None:
+    """Why "…, with room for only two clues before it, walled in, too short for the first two
+    clues, 4 and 2, …" does not fit itself: the end named is not that side's ("first" before
+    the boxes, "last" after them), or the clues named too short for are not as many as the
+    room's; None when it fits."""
+    if end != ("first" if side == "before" else "last"):
+        return f"the {end} clues {side} the boxes"
+    listed = sizes.split(" and ")
+    if said_count(t or "one") != len(listed) or len(listed) != said_count(k):
+        return f"room for {k} clues, {len(listed)} said too long"
+    return None
+
+
+def _room_stretch_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    k: str,
+    side: str,
+    within: str | None,
+    sizes: str,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the box at cell 24, with room for only one clue after it, walled in cells 24–25,
+    too short for the last clue, 3, can only be the sixth clue, 2" is not true of ``cells``:
+    the clue named is not that long, the count is not the clues on that side of it, the cells
+    named (the block itself where none are) are not the most around it with no cross, or
+    (:func:`_room_stretch`) the clues at that end are not those named, one fits in those cells,
+    or the crosses leave room for one clue more there."""
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
+    span = _at(within.strip()) if within else (s, e)
+    listed = [int(x) for x in sizes.split(" and ")]
+    return _room_stretch(hints, cells, s, e, i, side, said_count(k), span, listed)
+
+
 def _room_none_words(
     hints: Sequence[int], cells: Sequence[int], at: str, side: str, clue: str, length: int
 ) -> str | None:
@@ -1906,6 +1999,20 @@ def check_short_words(
             wrong = judged(
                 [
                     _room_apart_words(hints, c, at, k, side, k2, clue, int(length), how, said)
+                    for c in states
+                ]
+            )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _ROOM_STRETCH.finditer(text):
+        rooms += 1
+        read += 1  # (its "walled in")
+        at, k, side, within, end, t, sizes, clue, length = m.groups()
+        wrong = _room_stretch_read(k, side, end, t, sizes)
+        if wrong is None:
+            wrong = judged(
+                [
+                    _room_stretch_words(hints, c, at, k, side, within, sizes, clue, int(length))
                     for c in states
                 ]
             )

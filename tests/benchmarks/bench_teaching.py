@@ -269,6 +269,13 @@ _BLOCKS_APART_REASON = re.compile(
     r"with \w+ blocks? before it and \w+ after it, (set apart by crosses( or too far apart for "
     r"one clue)?|too far apart for one clue), $"
 )
+# no room on one side for a clue more, the box's stretch too short for those ("the box at cell
+# 24, with room for only one clue after it, walled in cells 24–25, too short for the last clue,
+# 3, can only be the sixth clue, 2")
+_ROOM_STRETCH_REASON = re.compile(
+    r"with room for only \w+ clues? (before|after) it, walled in( cells? [\d–]+)?, too short for "
+    r"the (first|last)( \w+)? clues?, \d+( and \d+)?, $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -322,6 +329,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _SIDES_REASON.search(before)
             or _ROOM_APART_REASON.search(before)
             or _BLOCKS_APART_REASON.search(before)
+            or _ROOM_STRETCH_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)

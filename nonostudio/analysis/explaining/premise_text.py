@@ -290,7 +290,10 @@ def room_sides_words(c: Claim) -> str:
     :func:`_too_long_words`), ``with one block before it and three after it, set apart by
     crosses`` (a ``blocks_apart_block`` claim: as many clues on each side as blocks there;
     ``…, too far apart for one clue``, ``…, set apart by crosses or too far apart for one
-    clue``)."""
+    clue``), ``with room for only one clue after it, walled in cells 24–25, too short for the
+    last clue, 3`` (a ``room_stretch_block`` claim: no cross near enough around the boxes for
+    any of the clues the room leaves on that side; ``…, walled in, too short for the first two
+    clues, 4 and 2`` where those cells are the block's)."""
     if c["claim"] == "blocks_apart_block":
         ahead = len(c["before"])
         blocks = "block" if ahead == 1 else "blocks"
@@ -301,6 +304,19 @@ def room_sides_words(c: Claim) -> str:
         }[c["apart"]]
         after = _how_many(len(c["after"]))
         return f"with {_how_many(ahead)} {blocks} before it and {after} after it, {how}"
+    if c["claim"] == "room_stretch_block":
+        k = c["count"]
+        many = "only one clue" if k == 1 else f"only {_how_many(k)} clues"
+        a, b = c["within"]
+        walled = (
+            "walled in"
+            if (a, b) == (c["start"], c["end"])
+            else f"walled in {cells_text(range(a, b))}"
+        )
+        end = "first" if c["side"] == "before" else "last"
+        which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
+        sizes = " and ".join(map(str, c["sizes"]))
+        return f"with room for {many} {c['side']} it, {walled}, too short for the {which}, {sizes}"
     if c["claim"] == "room_apart_block":
         if c["count"] == 0:  # the first (last) clue: no room for one before (after) it
             return f"with room for no clue {c['side']} it"
@@ -364,7 +380,7 @@ def _apart_words(c: Claim) -> str:
 def _sides_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
     """The ``room_block``, ``room_apart_block`` or ``blocks_apart_block`` claim of the boxes
     ``[start, end)``, when the claims give one."""
-    kinds = ("room_block", "room_apart_block", "blocks_apart_block")
+    kinds = ("room_block", "room_apart_block", "blocks_apart_block", "room_stretch_block")
     for c in claims:
         if c["claim"] in kinds and (c["start"], c["end"]) == (start, end):
             return c
@@ -1480,6 +1496,7 @@ def premise_focus(
                 "room_block",
                 "room_apart_block",
                 "blocks_apart_block",
+                "room_stretch_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1503,6 +1520,7 @@ def premise_focus(
                 "room_block",
                 "room_apart_block",
                 "blocks_apart_block",
+                "room_stretch_block",
             ):
                 for i in c["clues"]:
                     add_clue(i)

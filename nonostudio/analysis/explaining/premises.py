@@ -73,6 +73,12 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   blocks are ``count`` - ``long``, the farthest longer than each of the ``long`` clues at that
   end of the line (``sizes``, in the line's order; so a later (earlier) clue than those, each
   nearer block another).
+* ``room_stretch_block {start, end, clues, side, count, within, sizes}`` — cells ``[start,
+  end)`` are filled, the most cells around them with no cross are ``within`` (``[start, end)``:
+  crosses or the line's edges beyond), fewer than each of the ``count`` (1 or 2) clues at the
+  ``side`` end of the line (``sizes``, in the line's order), and the crosses leave no room on
+  that side for ``count`` + 1 clues (as ``room_block``): so at most ``count`` clues lie there
+  and the boxes' clue is none of those, the one of ``clues`` (:func:`short_reasons`).
 * ``blocks_apart_block {start, end, clues, before, after, apart}`` — cells ``[start, end)``
   are filled; the filled cells before them are the blocks ``before``, those after them
   ``after`` (``[start, end)`` each), each set apart from the next nearer one (the boxes the
@@ -2319,7 +2325,10 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
     clue after it, can only be the fifth clue, 6"), or fewer blocks there than clues, the
     farthest too long for the clues at that end that make up the count (:func:`_long_side`:
     "the block at cell 9, with room for only two clues before it and one block there set apart
-    by a cross, too long for the first clue, 1, can only be the third clue, 1")."""
+    by a cross, too long for the first clue, 1, can only be the third clue, 1"), or no cross
+    around the boxes for as many cells as the clues at that end are long (a
+    ``room_stretch_block`` claim: "the box at cell 24, with room for only one clue after it,
+    walled in cells 24–25, too short for the last clue, 3, can only be the sixth clue, 2")."""
     n = len(cells)
     if len(hints) < 2:
         return []
@@ -2399,6 +2408,27 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                         "apart": apart,
                         "long": long,
                         "sizes": list(hints[:long] if side == "before" else hints[-long:]),
+                    }
+                ]
+    for side, count in (("before", i), ("after", len(hints) - 1 - i)):
+        if room[side] and 0 < count <= LONG_SKIPPED:  # the box's stretch too short for those
+            a, b = s, e
+            while a > 0 and cells[a - 1] != CROSSED:
+                a -= 1
+            while b < n and cells[b] != CROSSED:
+                b += 1
+            ends = hints[:count] if side == "before" else hints[len(hints) - count :]
+            if all(h > b - a for h in ends):
+                return [
+                    {
+                        "claim": "room_stretch_block",
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "side": side,
+                        "count": count,
+                        "within": [a, b],
+                        "sizes": list(ends),
                     }
                 ]
     return []

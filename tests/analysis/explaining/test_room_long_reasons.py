@@ -148,3 +148,64 @@ def test_several_blocks_name_the_farthest_too_long() -> None:
     assert check_short_words(text.replace("the first too", "the last too"), hints, [cells])
     # a first clue of 2: the block at cells 3–4 could be it
     assert check_short_words(text.replace("clue, 1, can", "clue, 2, can"), (2, 2, 1, 1), [cells])
+
+
+# The box's own stretch too short for the clues the room leaves on one side (a
+# ``room_stretch_block`` claim): the crosses leave room there for only that many clues, so the
+# box's clue is one of them or the next, and no cross lies near enough around the box for any
+# of them.  (line, the words now said)
+STRETCH = {
+    # Janko 1939 column 17, step 222: was "the box at cell 24 can only be the sixth clue, 2,
+    # starting …" (cells 27–30 hold no 2 3; cells 24–25, between the crosses at cells 23 and 26,
+    # hold no 3)
+    "1939 column 17": (
+        ("glue", "column", 16, (3, 1, 1, 2, 2, 2, 3), "###x................xxx#.x...."),
+        "the box at cell 24, with room for only one clue after it, walled in cells 24–25, too "
+        "short for the last clue, 3, can only be the sixth clue, 2,",
+    ),
+    # jwilk data046 row 18, step 172: was "… and the block at cell 13 can only be the third
+    # clue, 1, …" (cells 1–11 hold no 4 2 1)
+    "data046 row 18": (
+        ("matching", "row", 17, (4, 2, 1, 1, 2, 2), "####xxxxx..x#x#x##x..........."),
+        "the block at cell 13, with room for only two clues before it, walled in, too short for "
+        "the first two clues, 4 and 2, can only be the third clue, 1,",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRETCH))
+def test_a_stretch_too_short_for_the_clues_the_room_leaves_names_the_clue(name: str) -> None:
+    move, said = STRETCH[name]
+    text, premises = checked_words(*move, later_rounds=False)  # claims by brute force
+    assert said in text
+    assert "room_stretch_block" in {c["claim"] for p in premises for c in p["claims"]}
+
+
+def test_the_checker_refuses_a_stretch_that_is_not_so() -> None:
+    move, said = STRETCH["1939 column 17"]
+    hints, line = move[3], move[4]
+    (claim,) = [
+        c
+        for c in short_reasons(hints, line_cells(line), 23, 24, 5)
+        if c["claim"] == "room_stretch_block"
+    ]
+    assert (claim["within"], claim["sizes"]) == ([23, 25], [3])
+    assert _refused(claim, hints, line) is None
+    assert _refused({**claim, "within": [23, 24]}, hints, line)  # not all the cells there
+    assert _refused(claim, (3, 1, 1, 2, 2, 2, 2), line)  # a last 2 fits in cells 24–25
+    assert _refused(claim, hints, "###x................xxx#......")  # a 3 fits in cells 24–26
+    assert _refused({**claim, "clues": [4]}, hints, line)
+    cells = line_cells(line)
+    text = f"Column 17 — Edges and walls: {said} so it is said."
+    assert check_short_words(text, hints, [cells]) == []
+    for a, b in (
+        ("cells 24–25,", "cells 24–26,"),  # cell 26 is crossed
+        ("walled in cells 24–25,", "walled in,"),  # cell 25 is no cross
+        ("the last clue, 3", "the last clue, 2"),
+        ("the last clue, 3", "the first clue, 3"),  # not that side's end
+        ("only one clue after", "only two clues after"),
+        ("the sixth clue, 2", "the fifth clue, 2"),
+    ):
+        wrong = text.replace(a, b)
+        assert wrong != text
+        assert check_short_words(wrong, hints, [cells]), wrong
