@@ -80,15 +80,25 @@ def open_store(path: str | None, existing: bool = False) -> JobStore:
     3).  With ``existing`` (the actions that only read a run) a path where no file is is bad
     input (exit 2), and no empty store is made there (``learn status --store typo.db`` made
     one)."""
+    if path is not None and Path(path).is_dir():
+        raise PuzzleError("is a folder, not a job store; name a file in it", source=path)
     if existing and path is not None and not Path(path).exists():
         raise PuzzleError(
             f"no job store there, so no run; start one with 'learn run --store {path}'",
             source=path,
         )
+    if existing and path is not None and Path(path).stat().st_size == 0:
+        # SQLite would make a store in it: ``learn status --store notes.txt`` turned an empty
+        # file into a 24 KB database, though status only reads.
+        raise PuzzleError("an empty file, not a job store, so no run (left as it is)", source=path)
     try:
         return JobStore(path)
     except ValueError as exc:
-        raise PuzzleError(str(exc), source=path) from None
+        message = str(exc)
+        for prefix in (f"{path}: ", f"{Path(path)}: " if path is not None else ""):
+            if prefix and message.startswith(prefix):  # the source is said once, not twice
+                message = message[len(prefix) :]
+        raise PuzzleError(message, source=path) from None
 
 
 def pick_run(store: JobStore, run_id: int | None) -> int:
