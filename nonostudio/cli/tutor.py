@@ -5,6 +5,7 @@ core :mod:`nonostudio.analysis.tutor` (docs/design/tutor.md)."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -38,6 +39,21 @@ def _library_option(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PROFILE,
         help=f"the player profile (default: {DEFAULT_PROFILE!r}, made when first used)",
     )
+
+
+def _clock_arg(text: str) -> float:
+    """``--now``: a finite number of seconds since the epoch.  'nan' and 'inf' were taken, and
+    recording the answers then failed with 'cannot store the profile: NOT NULL constraint
+    failed' (exit 3) after the session was played."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(
+            f"must be a finite number of seconds since the epoch, not {text!r}"
+        )
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -82,7 +98,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     )
     practice.add_argument(
         "--now",
-        type=float,
+        type=_clock_arg,
         metavar="SECONDS",
         help="the session's clock at its start, in seconds since the epoch (default: now); "
         "the schedule is deterministic given it and the seed",
