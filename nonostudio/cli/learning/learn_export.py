@@ -12,6 +12,7 @@ from typing import Any
 from nonostudio.cli.common import Outcome, check_writable, say
 from nonostudio.cli.learning.learn_runs import open_store, pick_run, test_set_path
 from nonostudio.cli.rule_tools.rules import load_rules
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.choosing.export import (
@@ -79,7 +80,11 @@ def run_export(args: argparse.Namespace) -> Outcome:
         ]
     )
     entries = chosen_entries(choice.chosen, choice.sources(source), transitions, where)
-    Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
+    try:
+        # atomic: a write that fails (a full disk) leaves the rule file there before, not a part
+        write_text_atomic(args.out, dump_rules(entries, header))
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), args.out) from None
     seconds = time.monotonic() - started
     data = _export_data(args, pool, choice, (total, to_fill), len(entries), seconds)
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from nonostudio.cli.common import Outcome, check_writable, say
 from nonostudio.cli.rule_tools.rules_common import Progress, indent_block, load_rules
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.paths import resolve_test_set
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.rules.measuring.coverage import Transition, load_transitions
@@ -141,7 +142,8 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     )
     out = Path(args.out)
     try:
-        out.write_text(page, encoding="utf-8")
+        # atomic: a write that fails (a full disk) leaves the guide there before, not a part
+        write_text_atomic(out, page)
     except OSError as exc:
         raise OSError(exc.errno, f"cannot write the guide: {exc.strerror}", str(out)) from None
     from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
