@@ -27,7 +27,7 @@ from nonostudio.analysis.typos.edits import (
     unbalanced_edits,
     weight,
 )
-from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes
+from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes, swap_fixes
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Clues, Puzzle, min_length
@@ -150,6 +150,9 @@ class TypoReport:
     #: A whole clue line put back or dropped that makes the clues one picture (looked for when
     #: no single edit makes the puzzle unique; :mod:`~nonostudio.analysis.typos.lines`).
     line_fixes: list[LineFix] = field(default_factory=list)
+    #: Whether the sections each had as many lines as the other side of the declared size
+    #: (rows and columns swapped; :func:`~nonostudio.analysis.typos.lines.swap_fixes`).
+    swapped: bool = False
 
     @property
     def needs_fixing(self) -> bool:
@@ -248,6 +251,11 @@ class TypoReport:
         twice first, when putting it back or dropping it makes one picture."""
         if self.line_fixes:
             return fixes_text(self.line_fixes)
+        if self.swapped and self.complete:
+            return (
+                "Neither with rows and columns exchanged do the clues make a picture: check "
+                "the lines against the book."
+            )
         if self.problem_kind == LINE_COUNT and self.complete:
             return (
                 "No line put back or dropped makes the clues one picture: check the lines "
@@ -353,6 +361,8 @@ def find_typos(
     deadline = None if time_limit is None else started + time_limit
     rows_t: Clues = tuple(tuple(int(v) for v in r) for r in rows)
     cols_t: Clues = tuple(tuple(int(v) for v in c) for c in cols)
+    if size is not None and size[0] != size[1] and size == (len(rows_t), len(cols_t)):
+        return _swap_report(rows_t, cols_t, size, started, deadline, should_stop)
     if size is not None and size != (len(cols_t), len(rows_t)):
         return _line_count_report(rows_t, cols_t, size, started, deadline, should_stop)
     kind, words, suspects = diagnose(rows_t, cols_t, time_limit, should_stop)
@@ -450,6 +460,29 @@ def _line_count_report(
     report = TypoReport(LINE_COUNT, line_count_problem(len(rows), len(cols), size))
     fixes, report.complete = line_count_fixes(rows, cols, deadline, should_stop)
     report.line_fixes = [f for f in fixes if (len(f.cols), len(f.rows)) == size]
+    report.cancelled = should_stop is not None and should_stop()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _swap_report(
+    rows: Clues,
+    cols: Clues,
+    size: tuple[int, int],
+    started: float,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+) -> TypoReport:
+    """The report on sections that each have as many lines as the other side of the declared
+    ``size``: the two readings with rows and columns exchanged (:func:`swap_fixes`)."""
+    width, height = size
+    report = TypoReport(
+        LINE_COUNT,
+        f"Row clues: {len(rows)} lines for a height of {height}; column clues: {len(cols)} "
+        f"lines for a width of {width}: rows and columns seem swapped.",
+        swapped=True,
+    )
+    report.line_fixes, report.complete = swap_fixes(rows, cols, size, deadline, should_stop)
     report.cancelled = should_stop is not None and should_stop()
     report.seconds = time.perf_counter() - started
     return report

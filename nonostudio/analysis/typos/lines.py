@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import Hints
 from nonostudio.core.progress import StopCallback
@@ -39,6 +40,13 @@ DOUBLED = "doubled line"
 #: An empty line typed that the puzzle does not have (a blank line or a separator too many;
 #: looked for in black-and-white clues here and in colour clues, :mod:`.colour_lines`).
 EXTRA = "extra line"
+#: The ``rows`` and ``columns`` headings of a file given the wrong way round: the lines under
+#: ``rows`` are the columns (as many as the declared width) and those under ``columns`` the rows.
+HEADINGS_SWAPPED = "headings swapped"
+#: The width and height a file declares given the wrong way round: its sections are as headed.
+SIZE_SWAPPED = "size swapped"
+#: The two readings of a file whose sections each fit the other side's size.
+SWAPS = (HEADINGS_SWAPPED, SIZE_SWAPPED)
 #: Pictures looked at per place of a missing line (each another clue for it) at the most.
 MOST_PICTURES = 4
 
@@ -57,6 +65,9 @@ class LineFix:
     rows: Clues
     cols: Clues
     line_solvable: bool
+    #: Whether the clues with the fix make exactly one picture (always, but for a swap:
+    #: :func:`swap_fixes` offers the two readings of the file whatever their pictures).
+    unique: bool = True
 
     def text(self) -> str:
         """The fix in words: ``row clues: 19 lines; one seems to be missing after row 7: with
@@ -102,6 +113,8 @@ def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
     """The fixes at one place (same kind, axis and line; a missing line's clues differ) in
     words; ``head``: starting with how many lines the axis has (said once per axis)."""
     first = fixes[0]
+    if first.kind in SWAPS:
+        return _swap_text(first)
     axis, n = first.axis, first.index + 1
     lines = len(first.rows if axis == "row" else first.cols)
     size = f"the clues ({len(first.rows)} rows, {len(first.cols)} columns)"
@@ -125,6 +138,60 @@ def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
     clue = clues[0] + "".join(f" (or {c})" for c in clues[1:])
     counted = f"{axis} clues: {_lines(lines - 1)}; one seems" if head else f"a {axis} seems"
     return f"{counted} to be missing {where}: with {clue} put in as {axis} {n}, {size} make {how}"
+
+
+def _swap_text(fix: WholeLineFix) -> str:
+    """A swap in words: ``the 'rows' and 'columns' headings swapped: the 20 lines under 'rows'
+    as the columns and the 15 under 'columns' as the rows, the clues (15 rows, 20 columns,
+    the size declared) make one picture``."""
+    rows, cols = len(fix.rows), len(fix.cols)
+    how = "one picture" if getattr(fix, "unique", True) else "more than one picture"
+    if fix.line_solvable:
+        how += ", line-solvable"
+    if fix.kind == HEADINGS_SWAPPED:
+        return (
+            f"the 'rows' and 'columns' headings swapped: with the {cols} lines under 'rows' as "
+            f"the columns and the {rows} under 'columns' as the rows, the clues ({rows} rows, "
+            f"{cols} columns, the size declared) make {how}"
+        )
+    return (
+        f"the width and height swapped: the clues as headed ({rows} rows, {cols} columns: "
+        f"width {cols}, height {rows}) make {how}"
+    )
+
+
+def swap_fixes(
+    rows: Clues,
+    cols: Clues,
+    size: tuple[int, int],
+    deadline: float | None = None,
+    should_stop: StopCallback | None = None,
+) -> tuple[list[LineFix], bool]:
+    """The two readings of clues whose sections each have as many lines as the other side of
+    the declared ``size`` (width, height): the ``rows`` and ``columns`` headings swapped (the
+    sections exchanged, the size kept) or the width and height swapped (the sections as headed).
+    The two pictures are each other's transpose, equally likely from the clues alone, so both
+    are offered (none when the clues make no picture either way, or ``size`` is not such a
+    swap), and whether the question was decided (False when stopped or out of time)."""
+    width, height = size
+    if width == height or (len(rows), len(cols)) != (width, height):
+        return [], True
+    limit = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+    try:
+        puzzle = Puzzle(rows, cols)
+    except PuzzleError:
+        return [], True  # totals differ or a clue too long: more than a swap is wrong
+    result = solve(puzzle, time_limit=limit, should_stop=should_stop)
+    if result.verdict is Verdict.UNDECIDED:
+        return [], False
+    if result.verdict is Verdict.NO_SOLUTION:
+        return [], True
+    line = result.verdict is Verdict.UNIQUE_LINE
+    unique = result.verdict.is_unique
+    return [
+        LineFix(HEADINGS_SWAPPED, "row", 0, (), cols, rows, line, unique),
+        LineFix(SIZE_SWAPPED, "row", 0, (), rows, cols, line, unique),
+    ], True
 
 
 def _lines(count: int) -> str:

@@ -72,6 +72,14 @@ class LineCountError(InconsistentPuzzleError):
         return copy
 
 
+class SwappedSectionsError(LineCountError):
+    """Sections that each have as many clue lines as the other side of the declared size (the
+    width and height, or the ``rows`` and ``columns`` headings, given the wrong way round):
+    ``clues`` holds the sections as headed and ``size`` the declared ``(width, height)``, for
+    the typo finder, which offers both readings with rows and columns exchanged
+    (:func:`~nonostudio.analysis.typos.lines.swap_fixes`)."""
+
+
 def _value(rest: str) -> str:
     """A property value: a quoted string (HTML escapes decoded) or the bare rest of the line."""
     rest = rest.strip()
@@ -81,8 +89,12 @@ def _value(rest: str) -> str:
 
 
 class _Reader:
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, swap_size: bool = False) -> None:
         self.lines = split_lines(text)
+        #: Read ``width`` as the height and ``height`` as the width (a swapped file's sections
+        #: read as headed) and whether an error's words said the sections fit the other way.
+        self.swap_size = swap_size
+        self.swap_seen = False
         self.source = source
         self.colours: set[str] = set()
         self.clue_lines: dict[str, int] = {}
@@ -237,7 +249,7 @@ class _Reader:
             raise error
         goal = None
         goal_line = None
-        if goal_text is not None:
+        if goal_text is not None and not self.swap_size:  # (a swapped file's goal: either way)
             goal_line = goal_text[1]
             goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
         return build(
@@ -290,7 +302,7 @@ class _Reader:
                     text.find(rest) + 1 if rest else None,
                     what=f"a number after '{word}'",
                 )
-                if word in ("width", "columns"):
+                if (word in ("width", "columns")) != self.swap_size:
                     width = self.width = value
                 else:
                     height = self.height = value
@@ -423,6 +435,7 @@ class _Reader:
             return ""
         if self.clue_lines_after("columns" if kind == "row" else "rows") != own:
             return ""  # the other section does not fit the other way round either
+        self.swap_seen = True
         return (
             f"; {found} {kind} clues fit the {'width' if kind == 'row' else 'height'}: "
             f"are the width ({self.width}) and height ({self.height}) swapped, or the 'rows' "
@@ -448,8 +461,33 @@ class _Reader:
 
 
 def read(text: str, source: str) -> Puzzle:
-    """Parse one ``.non`` puzzle."""
-    return _Reader(text, source).read()
+    """Parse one ``.non`` puzzle.  Sections that each fit the other side's size are read as
+    headed with the size exchanged and said in a :class:`SwappedSectionsError` holding their
+    clues (when they read so: else the first error stands)."""
+    reader = _Reader(text, source)
+    try:
+        return reader.read()
+    except PuzzleError as error:
+        if not reader.swap_seen or reader.width is None or reader.height is None:
+            raise
+        again = _Reader(text, source, swap_size=True)
+        try:
+            puzzle = again.read()
+        except PuzzleError:
+            raise error from None
+        swapped = SwappedSectionsError(error.message, source=source, line=error.line)
+        swapped.clues = puzzle.rows, puzzle.cols
+        swapped.size = reader.width, reader.height
+        swapped.clue_lines = dict(again.clue_lines)
+        swapped.meta = _meta_of(puzzle)
+        raise swapped from None
+
+
+def _meta_of(puzzle: Puzzle) -> dict[str, str]:
+    """The text fields of ``puzzle`` as the reader gives them to a puzzle (for an error that
+    keeps them, so that the mended puzzle has them)."""
+    fields = ("title", "author", "copyright", "licence", "notes")
+    return {name: getattr(puzzle, name) for name in fields if getattr(puzzle, name)}
 
 
 def _quote(value: str) -> str:

@@ -37,7 +37,7 @@ from nonostudio.analysis.typos import (
 )
 from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.finder import LINE_COUNT, TWO_TYPOS
-from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, SWAPS, LineFix
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
@@ -302,6 +302,8 @@ def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
     if not isinstance(offered, WholeLine):
         return tuple(offered.edit.lines)
     axis, index = offered.axis, offered.index
+    if offered.kind in SWAPS:  # (every line: nothing to mark)
+        return ()
     if offered.kind == DOUBLED:
         return ((axis, index), (axis, index + 1))
     if offered.kind == EXTRA:  # the empty line to drop
@@ -324,6 +326,11 @@ def line_fix_title(report: TypoReport | ColourTypoReport) -> str:
     error says so above the list), and the other fixes listed after them."""
     fixes = report.line_fixes
     kinds = {f.kind for f in fixes}
+    if kinds <= set(SWAPS):  # (the two readings of rows and columns swapped)
+        return (
+            "Rows and columns seem swapped. Each reading with them exchanged makes the "
+            "clues a picture (each the other's transpose; the book tells which):"
+        )
     axes = {f.axis for f in fixes}
     line = fixes[0].axis if len(axes) == 1 else "clue line"
     done = (

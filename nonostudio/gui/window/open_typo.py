@@ -19,6 +19,12 @@ line put back or dropped (:mod:`~nonostudio.analysis.typos.colour_lines`).
 The prompt says what the search found: a line left out or typed twice, one fix or several, or
 none (then only the text can be corrected).
 
+A ``.non`` file whose sections each fit the other side's size (the width and height, or the
+``rows`` and ``columns`` headings, given the wrong way round; the reader keeps the sections as
+headed, :class:`~nonostudio.core.formats.non.SwappedSectionsError`) is offered both readings with
+rows and columns exchanged (:func:`~nonostudio.analysis.typos.lines.swap_fixes`): each other's
+transpose, so the person, with the book, chooses; neither is chosen for them.
+
 A colour ``.g`` or XML file whose clue names a colour it does not declare (``4q`` for ``4c``,
 ``color="rde"``) is offered each declared colour in its place that makes a consistent puzzle
 (the reader keeps the clues, :class:`~nonostudio.core.formats._colour.UndeclaredColourError`),
@@ -38,6 +44,7 @@ from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
+from nonostudio.core.formats.non import SwappedSectionsError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.typo_box import clearly_likeliest
 from nonostudio.gui.dialogs.paste import PasteDialog
@@ -121,6 +128,12 @@ class OpenTypoDialog(PasteDialog):
         kinds = {f.kind for f in listed if isinstance(f, LineFix)}
         if isinstance(error, UndeclaredColourError):
             problem = "a clue names a colour the file does not declare: it has a typo"
+        elif isinstance(error, SwappedSectionsError) and size is not None and clues is not None:
+            problem = (
+                f"it declares a width of {size[0]} and a height of {size[1]} but has "
+                f"{len(clues[0])} row and {len(clues[1])} column clue lines: rows and columns "
+                "seem swapped"
+            )
         elif size is not None and clues is not None:
             problem = _miscount_text(size, clues)
         elif listed and len(kinds) == 1 and all(isinstance(f, LineFix) for f in listed):
