@@ -35,3 +35,25 @@ def test_convert_through_a_link_writes_the_file_it_names(tmp_path: Path) -> None
     assert main(["convert", DANCER, str(link)]) == 0
     assert link.is_symlink()
     assert real.read_text().startswith("width 5\nheight 10\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["grade", DANCER, "--csv", "-"],  # wrote a file called '-'
+        ["grade", DANCER, "--csv", ""],  # graded and wrote nothing, exit 0
+        ["generate", "--technique", "overlap", "--size", "5x5", "-o", ""],  # the same
+        ["learn", "export", "-", "--store", "{tmp}/jobs.db"],  # wrote a file called '-'
+    ],
+)
+def test_an_output_named_dash_or_nothing_is_bad_input(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert "to write" in err and ("an empty name" in err or "'-' (standard output" in err)
+    assert list(tmp_path.iterdir()) == []

@@ -334,7 +334,14 @@ def probe(path: str | os.PathLike[str]) -> None:
 def check_writable(path: str, what: str) -> None:
     """Raise the OSError that writing ``path`` (``what`` it is, e.g. "a CSV file") would, before
     the work whose result it is: its folder missing or not a folder, the path a folder, no
-    permission.  Nothing is created."""
+    permission.  Nothing is created.  An empty name or ``-`` is bad input (PuzzleError): '-'
+    was written as a file called '-' (``grade --csv -``, ``learn export -``), and an empty name
+    was taken for the current folder or, by the callers that test the option's truth, skipped
+    with nothing said."""
+    if not path.strip() or path == "-":
+        what_it_is = "an empty name" if not path.strip() else "'-' (standard output is not"
+        what_it_is += "" if not path.strip() else " written)"
+        raise PuzzleError(f"{what_it_is}: name {what} to write", source="<argument>")
     target = Path(path)
     folder = target.parent
     if target.is_dir():

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> Outcome:
         check_request(args.technique, width, height, args.density)
     except GenerationError as exc:
         raise PuzzleError(str(exc)) from None
-    if args.output:
+    if args.output is not None:
         check_writable(args.output, "a puzzle file")  # before the search, not after it
     picture = None if args.picture is None else read_picture(args.picture)
     tries = args.tries or DEFAULT_TRIES

@@ -222,7 +222,7 @@ def run_lines_experiment(args: argparse.Namespace) -> Outcome:
 def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
-    if args.csv:
+    if args.csv is not None:
         check_writable(args.csv, "a CSV file")  # before the grading, not after it
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
     # (the tasks are read as they are graded, so the line cannot yet tell colour puzzles apart)
