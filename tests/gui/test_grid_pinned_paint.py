@@ -46,14 +46,14 @@ def whole_picture(grid: SolveGridView | ColourSolveGrid, form: QImage.Format) ->
                 window,
             )
         else:
-            grid._paint(painter, None)
+            grid._paint_all(painter, None)  # (with the keyboard cursor, over the marks)
             o = grid.origin()
             paint_pinned(
                 painter,
                 visible_rect(grid),
                 (0, o.x()),
                 (0, o.y()),
-                lambda p, _region: grid._paint(p, None),
+                lambda p, _region: grid._paint_all(p, None),
                 window,
             )
     finally:

@@ -5,6 +5,12 @@ shared grids), with :func:`swatch`, a palette colour's icon.
 
 It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
 background) is given to the editor as the cells before and after, which makes the undo step.
+The keyboard does what it does on the black-and-white grid (the same keys:
+:func:`~nonostudio.gui.grid.view.moved_cursor`, :data:`~nonostudio.gui.grid.view.MARK_KEYS`): the
+arrows (Home, End) move a cursor, drawn while the grid has the focus, named on the status line
+and kept in sight in a scroll area; Space (or Return) paints the colour picked there, X, Delete
+and Backspace the background; each key that paints is a stroke of one cell (one undo step); keys
+1-9 pick a colour (:attr:`ColourGrid.colourKey`).
 The grid fits the widget (cells from 14 to 32 pixels; its minimum size is the whole grid at 14,
 so in a scroll area a large puzzle scrolls rather than shrinks past legibility, its clues pinned
 to the top and left of the view: :mod:`nonostudio.gui.grid.pinned`).  Zoom Out at that floor, when
@@ -56,14 +62,18 @@ from nonostudio.gui.grid.pinned import (
     under_pin,
     visible_rect,
 )
-from nonostudio.gui.grid.scroll import keep_centre
+from nonostudio.gui.grid.scroll import follow_cell, keep_centre
 from nonostudio.gui.grid.view import (
     BASE_CELL,
+    MARK_KEYS,
     OVERLAY_COLOR,
     OVERVIEW_LINES_CELL,
+    VIEW_ONLY_PRESS,
     ZOOM_MAX,
     ZOOM_MIN,
     ZOOM_STEP,
+    moved_cursor,
+    paint_cursor,
 )
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
@@ -111,7 +121,10 @@ class ColourGrid(QWidget):
 
     stroked = Signal(object, object)  # Cells before, Cells after: one mouse stroke
     colourKey = Signal(int)  # a digit key 1-9 was pressed: pick that colour
-    hovered = Signal(str)  # the status text of the cell under the mouse
+    hovered = Signal(str)  # the status text of the cell under the mouse (or the cursor's)
+    cursorMoved = Signal(int, int)  # the keyboard cursor's row and column
+    # a key would have painted but the grid is view-only (below a pixel a cell): why
+    paintRefused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,6 +136,7 @@ class ColourGrid(QWidget):
         self._editable = True
         self._before: Cells | None = None
         self._last: tuple[int, int] | None = None  # the cell a stroke painted last
+        self._cursor: tuple[int, int] = (0, 0)  # the keyboard cursor's cell
         self._overlay: Cells | None = None
         self._undecided: frozenset[tuple[int, int]] = frozenset()
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
@@ -158,6 +172,8 @@ class ColourGrid(QWidget):
             self._leave_overview()  # (another size: its pixels are not this grid's)
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
+        row, col = self._cursor
+        self._cursor = (min(row, len(rows) - 1), min(col, len(cols) - 1))
         self._update_minimum()
         self.update()
 
@@ -431,13 +447,24 @@ class ColourGrid(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         try:
-            self._paint(painter, event.rect())
+            self._paint_all(painter, event.rect())
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             window = self.palette().color(QPalette.ColorRole.Window)
             rows, cols = self.clue_bands()
-            paint_pinned(painter, visible_rect(self), rows, cols, self._paint, window)
+            paint_pinned(painter, visible_rect(self), rows, cols, self._paint_all, window)
         finally:
             painter.end()
+
+    def _paint_all(self, p: QPainter, region: QRect | None = None) -> None:
+        """:meth:`_paint` (a view's grid adds its marks there) and, over it, the keyboard
+        cursor while the grid has the focus."""
+        self._paint(p, region)
+        if self.hasFocus():
+            highlight = self.palette().color(QPalette.ColorRole.Highlight)
+            rect, cell = self.cell_rect(*self._cursor), self.cell_size()
+            if cell < OVERVIEW_LINES_CELL:  # (an overview's cell: framed around, not inside)
+                rect = rect.adjusted(-2, -2, 2, 2)
+            paint_cursor(p, rect, highlight, cell)
 
     def moveEvent(self, event: QMoveEvent) -> None:
         super().moveEvent(event)
@@ -652,9 +679,56 @@ class ColourGrid(QWidget):
         self._cells = (*self._cells[:r], tuple(row), *self._cells[r + 1 :])
         self.update(self.cell_rect(r, c))
 
+    # --- the keyboard ---------------------------------------------------------------------
+
+    def cursor_cell(self) -> tuple[int, int]:
+        """The keyboard cursor's cell (row, column)."""
+        return self._cursor
+
+    def set_cursor_cell(self, row: int, col: int) -> None:
+        """Move the keyboard cursor (within the grid), keep it in sight and name its cell."""
+        old = self.cell_rect(*self._cursor)
+        self._cursor = (
+            min(max(row, 0), len(self._rows) - 1),
+            min(max(col, 0), len(self._cols) - 1),
+        )
+        self.update(old.adjusted(-2, -2, 2, 2))
+        rect = self.cell_rect(*self._cursor)
+        self.update(rect.adjusted(-2, -2, 2, 2))
+        area = self._scroll_area()
+        if area is not None:
+            follow_cell(area, rect, self.pinned_size(), self.cell_size())
+        self._say(self._cursor)
+        self.cursorMoved.emit(*self._cursor)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = colour_key(event)
-        if key is None:
-            super().keyPressEvent(event)
-        else:
+        if key is not None:
             self.colourKey.emit(key)
+            return
+        moved = moved_cursor(event.key(), self._cursor, (len(self._rows), len(self._cols)))
+        mark = MARK_KEYS.get(Qt.Key(event.key()))
+        if mark is None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            mark = "fill"
+        if moved is not None:
+            self.set_cursor_cell(*moved)
+        elif mark is None or not self._editable or self._before is not None:
+            super().keyPressEvent(event)  # (not a key of the grid's, or a stroke under way)
+            return
+        elif self.is_view_only():
+            self.paintRefused.emit(VIEW_ONLY_PRESS)
+        else:
+            shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self._key_stroke(mark, shift)
+            self._say(self._cursor)
+        event.accept()
+
+    def _key_stroke(self, mark: str, shift: bool) -> None:
+        """Paint the cursor's cell for a key's ``mark`` (``fill``: the colour picked; else the
+        background; ``shift`` held: the same here), a stroke of that one cell (:attr:`stroked`,
+        one undo step)."""
+        before = self._cells
+        self._stroke_value = self._current if mark == "fill" else BACKGROUND
+        self._paint_cell(self._cursor)
+        if before != self._cells:
+            self.stroked.emit(before, self._cells)

@@ -14,7 +14,9 @@ cells are one image, a pixel a cell, drawn scaled: a rectangle a run of cells co
 
 Mouse: left fills, right crosses, pressing on a cell that already has that value clears; a drag
 stays in the row or column where it started and is one undo step.  Keyboard: arrows move the
-cursor, Space fills, X crosses, Delete clears.  Ctrl+wheel zooms.
+cursor (Home, End: the row's ends), Space fills, X crosses, Delete clears (the keys and the
+cursor's frame are shared with the colour grid: :func:`moved_cursor`, :data:`MARK_KEYS`,
+:func:`paint_cursor`).  Ctrl+wheel zooms.
 """
 
 from __future__ import annotations
@@ -136,6 +138,51 @@ def overview_image(cells: np.ndarray, colors: Colors) -> QImage:
     lut[FILLED & 0xFF] = ink.rgb()
     lut[CROSSED & 0xFF] = shade.rgb()
     return rgb_image(lut[np.asarray(cells, dtype=np.int8).view(np.uint8)])
+
+
+#: The keys that move a grid's keyboard cursor a cell (rows, columns): both grids'.
+CURSOR_MOVES = {
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+}
+#: The keys that mark the cursor's cell, and how: ``fill`` (black and white: filled; colour:
+#: the colour picked), ``cross`` (crossed; colour: the background) and ``clear`` (unknown; in a
+#: picture being drawn, empty or the background): both grids'.
+MARK_KEYS = {
+    Qt.Key.Key_Space: "fill",
+    Qt.Key.Key_X: "cross",
+    Qt.Key.Key_Delete: "clear",
+    Qt.Key.Key_Backspace: "clear",
+}
+
+
+def moved_cursor(
+    key: int, cursor: tuple[int, int], shape: tuple[int, int]
+) -> tuple[int, int] | None:
+    """Where the keyboard cursor at ``cursor`` goes in a grid of ``shape`` (rows, columns) for
+    ``key``: the arrows a cell (not past the edge), Home and End the row's first and last cell;
+    None for any other key."""
+    row, col = cursor
+    if key in CURSOR_MOVES:
+        dr, dc = CURSOR_MOVES[Qt.Key(key)]
+        row, col = row + dr, col + dc
+    elif key == Qt.Key.Key_Home:
+        col = 0
+    elif key == Qt.Key.Key_End:
+        col = shape[1] - 1
+    else:
+        return None
+    return min(max(row, 0), shape[0] - 1), min(max(col, 0), shape[1] - 1)
+
+
+def paint_cursor(painter: QPainter, rect: QRect, colour: QColor, cell: int) -> None:
+    """The keyboard cursor: a frame in ``colour`` (the palette's highlight) inside the cell
+    ``rect`` of ``cell`` pixels (both grids draw it while they have the focus)."""
+    painter.setPen(QPen(colour, max(2, cell // 8)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(rect.adjusted(1, 1, -1, -1))
 
 
 # Differences from the overlay must stand out from both the ink and the selection highlight in
@@ -549,12 +596,6 @@ class GridView(QWidget):
         self.update()
         self.cursorMoved.emit(*self._cursor)
 
-    def cursor_margins(self) -> tuple[int, int]:
-        """How far from the view's left and top edges a cell must be to be seen: the clues
-        pinned there when the grid scrolls, and the cell's own size."""
-        pinned = self.pinned_size()
-        return pinned.width() + self._layout.cell, pinned.height() + self._layout.cell
-
     def pinned_size(self) -> QSize:
         """How much of a scrolled view the pinned clues cover: the row clues' width at its left,
         the column clues' height at its top (none where they are too long to be pinned)."""
@@ -675,43 +716,25 @@ class GridView(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())
-        moves = {
-            Qt.Key.Key_Left: (0, -1),
-            Qt.Key.Key_Right: (0, 1),
-            Qt.Key.Key_Up: (-1, 0),
-            Qt.Key.Key_Down: (1, 0),
-        }
+        moved = moved_cursor(key, self._cursor, self._cells.shape)
+        mark = MARK_KEYS.get(key)
         if key == Qt.Key.Key_Escape and self._drag is not None:
             self.set_cells(self._drag.before)
             self._drag = None
             self.strokeEnded.emit()
-        elif key in moves:
-            dr, dc = moves[key]
-            self.set_cursor_cell(self._cursor[0] + dr, self._cursor[1] + dc)
-        elif key == Qt.Key.Key_Home:
-            self.set_cursor_cell(self._cursor[0], 0)
-        elif key == Qt.Key.Key_End:
-            self.set_cursor_cell(self._cursor[0], self._cells.shape[1] - 1)
-        elif self._read_only or self._drag is not None:
+        elif moved is not None:
+            self.set_cursor_cell(*moved)
+        elif self._read_only or self._drag is not None or mark is None:
             super().keyPressEvent(event)
             return
-        elif self.is_view_only() and key in (
-            Qt.Key.Key_Space,
-            Qt.Key.Key_X,
-            Qt.Key.Key_Delete,
-            Qt.Key.Key_Backspace,
-        ):
+        elif self.is_view_only():
             self.paintRefused.emit(VIEW_ONLY_PRESS)
-        elif key == Qt.Key.Key_Space:
+        elif mark == "fill":
             self._toggle(self._cursor, FILLED)
-        elif key == Qt.Key.Key_X:
+        elif mark == "cross":
             self._toggle(self._cursor, CROSSED)
-        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            if self._cells[self._cursor] != UNKNOWN:
-                self._toggle(self._cursor, int(self._cells[self._cursor]))
-        else:
-            super().keyPressEvent(event)
-            return
+        elif self._cells[self._cursor] != UNKNOWN:  # (clear)
+            self._toggle(self._cursor, int(self._cells[self._cursor]))
         event.accept()
 
     # ---- painting--------------------------------------------------------------------------------
@@ -773,10 +796,8 @@ class GridView(QWidget):
             region=region,
         )
         if self.hasFocus():
-            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2, lay.cell // 8))
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(lay.cell_rect(*self._cursor).adjusted(1, 1, -1, -1))
+            highlight = palette.color(QPalette.ColorRole.Highlight)
+            paint_cursor(painter, lay.cell_rect(*self._cursor), highlight, lay.cell)
 
     def _paint_overview(
         self, painter: QPainter, region: QRect | None, colors: Colors, palette: QPalette

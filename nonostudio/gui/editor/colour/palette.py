@@ -57,7 +57,8 @@ class PalettePanel(QWidget):
         self.list = _List()
         self.list.setAccessibleName("Palette")
         self.list.setToolTip(
-            "Left click paints the selected colour, right click the background; keys 1-9 pick "
+            "Left click or Space paints the selected colour, right click or X the background; "
+            "the arrows move the grid's cursor; keys 1-9 pick "
             "a colour"
         )
         self.add_button = QPushButton("&Add…")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -56,6 +56,7 @@ from nonostudio.gui.editor.colour.palette import PalettePanel
 from nonostudio.gui.editor.colour.picture_job import CluePicture, find_clue_picture
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
 from nonostudio.gui.grid.colour import Cells, ColourGrid
+from nonostudio.gui.grid.scroll import GridStart
 
 #: Seconds the solver may take to find the picture of a file of clues only.
 SOLVE_SECONDS = 2.0
@@ -170,6 +171,7 @@ class ColourEditorView(QWidget):
         self.grid.stroked.connect(self._on_stroke)
         self.grid.colourKey.connect(self.pick_colour)
         self.grid.hovered.connect(self.status.setText)
+        self.grid.paintRefused.connect(self.status.setText)  # (a key below a pixel a cell)
         self.palette_panel.colourKey.connect(self.pick_colour)
         self.palette_panel.currentChanged.connect(self.grid.set_current)
         self.palette_panel.addRequested.connect(self._ask_add)
@@ -189,6 +191,7 @@ class ColourEditorView(QWidget):
         scroll.setWidget(self.grid)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._start = GridStart(scroll, self.grid)
         left.addWidget(scroll, 1)
         left.addWidget(self.status)
         form = QFormLayout()
@@ -248,16 +251,12 @@ class ColourEditorView(QWidget):
         self._scroll_to_clues()
 
     def _scroll_to_clues(self) -> None:
-        """Once the grid has its new size, scroll its clues' first boxes to the view's top left:
-        the room kept before them for longer clues is empty, and on a big puzzle it is wider
-        than the view, which showed nothing else when the puzzle opened."""
-
-        def scroll() -> None:
-            (x0, _), (y0, _) = self.grid.clue_bands()
-            self.grid_scroll.horizontalScrollBar().setValue(x0)
-            self.grid_scroll.verticalScrollBar().setValue(y0)
-
-        QTimer.singleShot(0, self, scroll)
+        """Once the grid has its new size and is shown, scroll where the puzzle starts
+        (:class:`~nonostudio.gui.grid.scroll.GridStart`, as the black-and-white grid does): its
+        clues from their first boxes (the room kept before them for longer clues is empty, and
+        on a big puzzle wider than the view), or, clues longer than the view, their last boxes
+        beside the first cells: a random 200x200 opened on the empty corner between them."""
+        self._start.scroll_to_start_later()
 
     def is_searching(self) -> bool:
         """Whether the picture of the shown clues is being looked for."""

@@ -6,7 +6,10 @@ a step (its line, the clues and spans its premises name, the cells it narrows) a
 By hand, a stroke of the left button paints the current colour and of the right button the
 background; in pencil mode (or with Shift held) a stroke toggles that colour in the cells' sets
 instead (added where the first cell lacked it, removed where it had it; a cell never loses its
-last colour).  A stroke is reported as the sets before and after, which makes the undo step.
+last colour).  The keys are the colour grid's: the arrows move the cursor, Space (Return) and X
+paint the colour picked and the background (with Shift or in pencil mode, mark them as possible
+or not), Delete makes the cell unknown again.  A stroke, or a key's, is reported as the sets
+before and after, which makes the undo step.
 """
 
 from __future__ import annotations
@@ -286,6 +289,29 @@ class ColourSolveGrid(ColourGrid):
         row[c] = new
         sets = (*self._sets[:r], tuple(row), *self._sets[r + 1 :])
         self.set_sets(self._palette, self._rows, self._cols, sets)
+
+    def _key_stroke(self, mark: str, shift: bool) -> None:
+        """A key by hand on the cursor's cell, one stroke (:attr:`setsStroked`): Space (or
+        Return) paints the colour picked, X the background, Delete and Backspace make the cell
+        unknown again; in pencil mode (or with Shift held) Space and X mark that colour as
+        possible or not instead, as a click does."""
+        before = self._sets
+        if mark == "clear":
+            r, c = self._cursor
+            if self._sets[r][c] != self.unknown_mask():
+                row = list(self._sets[r])
+                row[c] = self.unknown_mask()
+                sets = (*self._sets[:r], tuple(row), *self._sets[r + 1 :])
+                self.set_sets(self._palette, self._rows, self._cols, sets)
+        else:
+            r, c = self._cursor
+            colour = self.current() if mark == "fill" else BACKGROUND
+            self._stroke_bit = 1 << colour
+            self._stroke_toggles = self._pencil or shift
+            self._stroke_adds = not self._sets[r][c] & self._stroke_bit
+            self._paint_cell(self._cursor)
+        if before != self._sets:
+            self.setsStroked.emit(before, self._sets)
 
     def _say(self, cell: Cell) -> None:
         r, c = cell

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from nonostudio.core.colour.model import BACKGROUND, Palette
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.grid.colour import swatch
+from nonostudio.gui.grid.scroll import GridStart
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer
@@ -37,8 +38,9 @@ from nonostudio.gui.solve.steps_model import EXPLANATION, RULE_COLUMN, StepsMode
 
 #: What the status line says when solving by hand starts.
 COLOUR_HAND_HELP = (
-    "Left click paints the colour picked (keys 1–9), right click the background. Pencil (N) or "
-    "Shift+click marks a colour as possible or not. Ask for a hint (H) when stuck."
+    "Left click or Space paints the colour picked (keys 1–9), right click or X the background, "
+    "Delete makes a cell unknown; the arrows move the cursor. Pencil (N) or Shift marks a colour "
+    "as possible or not. Ask for a hint (H) when stuck."
 )
 
 #: Pixels between the colour buttons.
@@ -321,6 +323,8 @@ class ColourSolveUi(SolveUiParts):
         self.scroll.setWidget(self.grid)
         self.scroll.setWidgetResizable(True)
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # a big puzzle starts at its first cells, not the empty corner between its clues
+        self.start = GridStart(self.scroll, self.grid)
         words = [self.banner_box, self.message_label, self.hint_panel.text_label]
         pane = self._make_words_pane(words, self.hint_panel)
         self.hint_panel.shown.connect(self._scroll_words)

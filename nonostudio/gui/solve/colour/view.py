@@ -173,6 +173,7 @@ class ColourSolveView(TraceView):
         self.grid.colourKey.connect(self.pick_colour)
         self.grid.setsStroked.connect(self._on_stroke)
         self.grid.hovered.connect(ui.message_label.setText)
+        self.grid.paintRefused.connect(ui.message_label.setText)  # (a key below a pixel a cell)
         self._undo.canUndoChanged.connect(self._stack_changed)
         self._undo.canRedoChanged.connect(self._stack_changed)
         self._update_actions()
@@ -197,6 +198,12 @@ class ColourSolveView(TraceView):
         self.ui.timer.set_seconds(0)
         self._drop_hint()
         self.ui.show_no_puzzle("")
+        shown_rows, shown_cols = self.grid.clues()
+        if (len(shown_rows), len(shown_cols)) != (
+            len(puzzle.rows),
+            len(puzzle.cols),
+        ):  # (a big puzzle's view at 0, 0 is the empty corner between its clues)
+            self.ui.start.scroll_to_start_later()
         self._hand = unknown_grid(puzzle)
         used = puzzle.used_mask  # (an unused palette colour gets no button: it is in no cell)
         first = next((i for i in range(1, len(puzzle.palette)) if used >> i & 1), BACKGROUND)
