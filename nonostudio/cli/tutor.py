@@ -5,13 +5,22 @@ core :mod:`nonostudio.analysis.tutor` (docs/design/tutor.md)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import math
+import os
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli.common import ExitCode, Outcome, say, terminal_width, wrap_prose
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    check_writable,
+    say,
+    terminal_width,
+    wrap_prose,
+)
 from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
@@ -411,6 +420,7 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         if not args.file:
             raise PuzzleError(f"profile {args.action} needs a FILE")
         if args.action == "export":
+            check_writable(args.file, "a profile file")  # '-' was written as a file called '-'
             try:
                 n = store.export_file(args.profile, args.file)
             except OSError as exc:  # named after the file asked for, not the temporary beside it
@@ -419,6 +429,11 @@ def run_profile(args: argparse.Namespace) -> Outcome:
                 {"profile": args.profile, "file": args.file, "events": n},
                 f"wrote {n} events to {args.file}",
             )
+        # A missing file or a folder is a file error (exit 3) said plainly; they were "cannot
+        # read it: [Errno 2] No such file or directory: 'x.json'" (or "[Errno 21] ..."), exit 2.
+        os.stat(args.file)
+        if Path(args.file).is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder, not a profile file", args.file)
         name, n = store.import_file(args.file, args.as_name)
         return Outcome(
             {"profile": name, "file": args.file, "events": n},
