@@ -137,6 +137,10 @@ class SolveView(TraceView):
         # come back in this session (another puzzle opened no longer loses them)
         self._unkept: dict[tuple[object, object], tuple[np.ndarray, float]] = {}
         self._from_memory = False  # the game shown was taken up from _unkept
+        # What was said of a game taken up while the steps are shown: said again after the
+        # words before the first step when the trace comes (they replaced it), until the
+        # player turns to solving by hand or another puzzle shows.
+        self._game_note = ""
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -212,6 +216,7 @@ class SolveView(TraceView):
         self._set_trace(None)
         # nothing said of the puzzle before (its step, its check) stays under this one
         self.ui.message_label.setText(self._hand_help() if self.ui.hand_action.isChecked() else "")
+        self._game_note = ""
         unkept = self._unkept.pop((puzzle.rows, puzzle.cols), None)
         self._from_memory = unkept is not None
         if unkept is not None:
@@ -490,11 +495,11 @@ class SolveView(TraceView):
                 self.model.index(-1, 0), QItemSelectionModel.SelectionFlag.Clear
             )
             trace = self._trace
-            self.ui.message_label.setText(
-                before_first_step(
-                    len(trace.steps), trace.interrupted, self._trace_limit, trace.stop_reason
-                )
+            first = before_first_step(
+                len(trace.steps), trace.interrupted, self._trace_limit, trace.stop_reason
             )
+            said = [first, self._game_note]
+            self.ui.message_label.setText(" ".join(text for text in said if text))
             return
         step = self._trace.steps[self._position - 1]
         self.grid.set_marks(step_marks(step))
@@ -522,6 +527,7 @@ class SolveView(TraceView):
         """Let the player paint the grid (on) or replay the trace (off)."""
         ui = self.ui
         self.set_playing(False)
+        self._game_note = ""
         if not on:
             self.save_progress()
             # The window's Undo follows this tab's grid: replaying, it must find nothing to undo
@@ -695,7 +701,9 @@ class SolveView(TraceView):
                 self.save_progress()
                 hand = self.ui.hand_action.isChecked()
                 seconds = self.ui.timer.seconds()
-                self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand))
+                words = taken_up_text(self._solved, seconds, hand)
+                self._game_note = "" if hand else words
+                self.ui.message_label.setText(words)
                 return
             self.save_progress()  # a game begun before the puzzle was added is kept there now
             return
@@ -731,7 +739,9 @@ class SolveView(TraceView):
         hand = self.ui.hand_action.isChecked()
         if hand:
             self._refresh_hand()
-        self.ui.message_label.setText(taken_up_text(self._solved, seconds, hand) + kept_where)
+        words = taken_up_text(self._solved, seconds, hand) + kept_where
+        self._game_note = "" if hand else words
+        self.ui.message_label.setText(words)
 
     def library_puzzles_removed(self, ids: list[int]) -> None:
         """Library puzzles ``ids`` were deleted: the player's game of one of them stays on show,

@@ -263,6 +263,35 @@ def test_a_game_kept_in_memory_goes_to_the_library_puzzle_opened(qtbot, window, 
     view.set_library_puzzle(None, None)
 
 
+def test_the_taken_up_game_is_still_said_once_the_steps_are_found(qtbot, library) -> None:
+    """Seen under Xvfb at 1024x600: Bucks played by hand from the library, the studio closed and
+    started again, Bucks opened: the Solve tab said only 'Before the first of 217 steps: ...',
+    nothing of the game (1:32 of it, kept and taken up): the steps' arrival replaced 'Your game
+    of this puzzle is in progress'. The words are said after the first step's until Solve by
+    hand."""
+    pid = library.add(HOUSE)
+    cells = np.full((HOUSE.height, HOUSE.width), UNKNOWN, dtype=np.int8)
+    cells[2, 0] = FILLED
+    library.save_hand_progress(pid, cells, 65.0, False)
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+        view.set_library_puzzle(library, pid)
+        assert "in progress (1:05)" in view.ui.message_label.text()
+    qtbot.waitUntil(lambda: "steps" in view.ui.message_label.text(), timeout=5000)
+    words = view.ui.message_label.text()
+    assert "Before the first of" in words
+    assert "in progress (1:05): press Solve by hand to see it" in words
+    view.set_hand_mode(True)
+    assert "in progress" not in view.ui.message_label.text()
+    view.set_hand_mode(False)
+    assert "in progress" not in view.ui.message_label.text()
+    view.cancel()
+    view.set_library_puzzle(None, None)
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
 def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: Path) -> None:
     db = tmp_path / "ro.sqlite3"
     with Library(db) as lib:
