@@ -141,22 +141,24 @@ def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
 
 
 def _swap_text(fix: WholeLineFix) -> str:
-    """A swap in words: ``the 'rows' and 'columns' headings swapped: the 20 lines under 'rows'
-    as the columns and the 15 under 'columns' as the rows, the clues (15 rows, 20 columns,
-    the size declared) make one picture``."""
+    """A swap in words: ``the row and column clues swapped: with the 20 lines given as rows
+    taken as the columns and the 15 given as columns as the rows, the clues (15 rows, 20
+    columns, the size declared) make one picture`` (a ``.non``'s headings, a ``.mk``'s sections
+    typed the wrong way round); ``the width and height swapped: with the clues as given (20
+    rows, 15 columns: width 15, height 20), they make one picture``."""
     rows, cols = len(fix.rows), len(fix.cols)
     how = "one picture" if getattr(fix, "unique", True) else "more than one picture"
     if fix.line_solvable:
         how += ", line-solvable"
     if fix.kind == HEADINGS_SWAPPED:
         return (
-            f"the 'rows' and 'columns' headings swapped: with the {cols} lines under 'rows' as "
-            f"the columns and the {rows} under 'columns' as the rows, the clues ({rows} rows, "
+            f"the row and column clues swapped: with the {cols} lines given as rows taken as "
+            f"the columns and the {rows} given as columns as the rows, the clues ({rows} rows, "
             f"{cols} columns, the size declared) make {how}"
         )
     return (
-        f"the width and height swapped: the clues as headed ({rows} rows, {cols} columns: "
-        f"width {cols}, height {rows}) make {how}"
+        f"the width and height swapped: with the clues as given ({rows} rows, {cols} columns: "
+        f"width {cols}, height {rows}), they make {how}"
     )
 
 

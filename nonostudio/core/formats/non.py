@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -78,6 +79,36 @@ class SwappedSectionsError(LineCountError):
     ``clues`` holds the sections as headed and ``size`` the declared ``(width, height)``, for
     the typo finder, which offers both readings with rows and columns exchanged
     (:func:`~nonostudio.analysis.typos.lines.swap_fixes`)."""
+
+
+def swapped_sections(
+    rows: Sequence[tuple[int, ...]],
+    cols: Sequence[tuple[int, ...]],
+    size: tuple[int, int],
+    error: PuzzleError,
+    clue_lines: dict[str, int],
+    meta: dict[str, str] | None = None,
+    message: str | None = None,
+) -> SwappedSectionsError | None:
+    """The :class:`SwappedSectionsError` for ``error`` when ``rows`` and ``cols`` (as the file
+    gives them) are as many as the declared ``size``'s width and height, the other way round,
+    and make a puzzle that way; else None (``error`` is said as it is).  For the readers of
+    formats whose sections follow a declared size (``.mk``, ``.nin``, CWD); ``message``: its
+    words (else ``error``'s)."""
+    width, height = size
+    if width == height or (len(rows), len(cols)) != (width, height):
+        return None
+    try:
+        Puzzle(tuple(rows), tuple(cols))
+    except PuzzleError:
+        return None  # more than a swap is wrong: said as it is
+    words = error.message if message is None else message
+    swapped = SwappedSectionsError(words, source=error.source, line=error.line)
+    swapped.clues = tuple(rows), tuple(cols)
+    swapped.size = size
+    swapped.clue_lines = dict(clue_lines)
+    swapped.meta = dict(meta or {})
+    return swapped
 
 
 def _value(rest: str) -> str:

@@ -241,7 +241,9 @@ def read_mk(text: str, source: str) -> Puzzle:
 
     A section one line short of the size the header declares, or one line long (a line left
     out or typed twice), raises :class:`~nonostudio.core.formats.non.LineCountError` with the
-    clues as read and the size, as a ``.non`` does: the typo finder looks for the line."""
+    clues as read and the size, as a ``.non`` does: the typo finder looks for the line.  Sections
+    each as long as the other side (``W H`` for ``H W``) that make a puzzle so raise its
+    :class:`~nonostudio.core.formats.non.SwappedSectionsError`: both readings are offered."""
     cur = Cursor(text, source)
     height, width = cur.ints(2, "'height width'")
     check_size(width, height, source, cur.lines[0][0])
@@ -265,14 +267,15 @@ def _mk_miscount(cur: Cursor, err: PuzzleError, width: int, height: int) -> Puzz
     """The :class:`LineCountError` for ``err`` when the ``.mk`` text's clue lines read and one
     section (before or after its one ``#`` line) is one line short or long of the size, the
     other as long as it should be; else None (``err`` is said as it is)."""
-    from nonostudio.core.formats.non import LineCountError
+    from nonostudio.core.formats.non import LineCountError, swapped_sections
 
     lines = cur.lines[1:]
     marks = [k for k, (_, text) in enumerate(lines) if text.strip() == "#"]
     if len(marks) != 1:
         return None
     sections = (("row", lines[: marks[0]], height), ("column", lines[marks[0] + 1 :], width))
-    if sorted(abs(len(part) - want) for _, part, want in sections) != [0, 1]:
+    swap = (len(sections[0][1]), len(sections[1][1])) == (width, height) and width != height
+    if not swap and sorted(abs(len(part) - want) for _, part, want in sections) != [0, 1]:
         return None
     clues: list[tuple[tuple[int, ...], ...]] = []
     clue_lines: dict[str, int] = {}
@@ -285,6 +288,13 @@ def _mk_miscount(cur: Cursor, err: PuzzleError, width: int, height: int) -> Puzz
             clues.append(tuple(read))
     except PuzzleError:
         return None  # another mistake: said first
+    if swap:  # the header's 'H W' the other way round, or the sections
+        words = (
+            f"{err.message}; the {width} lines before '#' and the {height} after it fit the "
+            f"size the other way round: is the header ('{height} {width}', height first) "
+            "swapped, or the row and column clues?"
+        )
+        return swapped_sections(clues[0], clues[1], (width, height), err, clue_lines, message=words)
     error = LineCountError(err.message, source=cur.source, line=err.line)
     error.clues = clues[0], clues[1]
     error.size = width, height

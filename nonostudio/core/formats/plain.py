@@ -145,7 +145,51 @@ def read_nin(text: str, source: str) -> Puzzle:
             source=source,
             line=number,
         )
-    return build(rows, cols, source, clue_lines=cur.clue_lines)
+    return _built(cur, first_row, rows, cols, (width, height))
+
+
+def _built(
+    cur: Cursor,
+    first: int,
+    rows: list[tuple[int, ...]],
+    cols: list[tuple[int, ...]],
+    size: tuple[int, int],
+) -> Puzzle:
+    """The puzzle of the clues read after a declared ``size`` (their first line ``cur.lines
+    [first]``); when they make none but the same lines split the other way (as many rows as the
+    width, then as many columns as the height) do, the sections are unmarked and the size was
+    most likely given the wrong way round:
+    :class:`~nonostudio.core.formats.non.SwappedSectionsError` with that split (both readings
+    are offered), else the error as it is."""
+    from nonostudio.core.errors import InconsistentPuzzleError
+    from nonostudio.core.formats.non import swapped_sections
+
+    try:
+        return build(rows, cols, cur.source, clue_lines=cur.clue_lines)
+    except InconsistentPuzzleError as error:
+        width, height = size
+        lines = cur.lines[first : first + width + height]
+        if width == height or len(lines) != width + height:
+            raise
+        split: list[tuple[int, ...]] = []
+        clue_lines: dict[str, int] = {}
+        try:
+            for k, (number, text) in enumerate(lines):
+                kind, n = ("row", k + 1) if k < width else ("column", k - width + 1)
+                clue_lines[f"{kind} {n}"] = number
+                split.append(numbers(text, None, cur.source, number, clue=f"{kind} {n}"))
+        except PuzzleError:
+            raise error from None
+        words = (
+            f"{error.message}; the clue lines make a picture as {width} rows and {height} "
+            "columns: are the width and height swapped?"
+        )
+        swapped = swapped_sections(
+            split[:width], split[width:], size, error, clue_lines, message=words
+        )
+        if swapped is None:
+            raise
+        raise swapped from None
 
 
 def _copies(rest: list[str], clue_lines: list[str], header: str) -> bool:
@@ -168,10 +212,11 @@ def read_cwd(text: str, source: str) -> Puzzle:
     (height,) = cur.ints(1, "the number of rows")
     (width,) = cur.ints(1, "the number of columns")
     check_size(width, height, source, cur.lines[0][0])
+    first = cur.pos
     rows = cur.clues(height, "row")
     cols = cur.clues(width, "column")
     cur.expect_end(f"the {width} column clues")
-    return build(rows, cols, source, clue_lines=cur.clue_lines)
+    return _built(cur, first, rows, cols, (width, height))
 
 
 def spoj_entries(text: str, source: str) -> Entries:

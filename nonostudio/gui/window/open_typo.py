@@ -19,11 +19,11 @@ line put back or dropped (:mod:`~nonostudio.analysis.typos.colour_lines`).
 The prompt says what the search found: a line left out or typed twice, one fix or several, or
 none (then only the text can be corrected).
 
-A ``.non`` file whose sections each fit the other side's size (the width and height, or the
-``rows`` and ``columns`` headings, given the wrong way round; the reader keeps the sections as
-headed, :class:`~nonostudio.core.formats.non.SwappedSectionsError`) is offered both readings with
-rows and columns exchanged (:func:`~nonostudio.analysis.typos.lines.swap_fixes`): each other's
-transpose, so the person, with the book, chooses; neither is chosen for them.
+A ``.non``, ``.mk``, ``.nin`` or CWD file whose sections each fit the other side's size (the
+width and height, or the row and column clues, given the wrong way round; the reader keeps the
+sections as given, :class:`~nonostudio.core.formats.non.SwappedSectionsError`) is offered both
+readings with rows and columns exchanged (:func:`~nonostudio.analysis.typos.lines.swap_fixes`):
+each other's transpose, so the person, with the book, chooses; neither is chosen for them.
 
 A colour ``.g`` or XML file whose clue names a colour it does not declare (``4q`` for ``4c``,
 ``color="rde"``) is offered each declared colour in its place that makes a consistent puzzle
@@ -130,9 +130,9 @@ class OpenTypoDialog(PasteDialog):
             problem = "a clue names a colour the file does not declare: it has a typo"
         elif isinstance(error, SwappedSectionsError) and size is not None and clues is not None:
             problem = (
-                f"it declares a width of {size[0]} and a height of {size[1]} but has "
-                f"{len(clues[0])} row and {len(clues[1])} column clue lines: rows and columns "
-                "seem swapped"
+                f"its {len(clues[0])} row and {len(clues[1])} column clue lines fit its size "
+                f"(width {size[0]}, height {size[1]}) only the other way round: rows and "
+                "columns seem swapped"
             )
         elif size is not None and clues is not None:
             problem = _miscount_text(size, clues)

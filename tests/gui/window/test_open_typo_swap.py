@@ -101,7 +101,7 @@ def test_file_open_offers_both_readings_and_opens_the_one_taken(
     assert "Rows and columns seem swapped" in str(seen["title"])
     listed = seen["listed"]
     assert isinstance(listed, list) and len(listed) == 2
-    assert listed[0].startswith("The 'rows' and 'columns' headings swapped")
+    assert listed[0].startswith("The row and column clues swapped: with the ")
     assert listed[1].startswith("The width and height swapped")
     assert seen["chosen"] == -1  # (two transposes: the person chooses)
     puzzle, document = fixed
