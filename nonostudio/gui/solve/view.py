@@ -36,6 +36,7 @@ from nonostudio.analysis.tracing.steps import PROBE, Step, Trace
 from nonostudio.baselines.glance import available as glance_available
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library.records import now
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -135,8 +136,10 @@ class SolveView(TraceView):
         self._stroke_before: np.ndarray | None = None  # the player's grid before a stroke
         # games of puzzles not in the library, by clues: taken up again when the same clues
         # come back in this session (another puzzle opened no longer loses them)
-        self._unkept: dict[tuple[object, object], tuple[np.ndarray, float]] = {}
-        self._from_memory = False  # the game shown was taken up from _unkept
+        # games of puzzles no library keeps, left for another puzzle: cells, seconds and when
+        # they were left (records.now()), taken up when the same clues come back
+        self._unkept: dict[tuple[object, object], tuple[np.ndarray, float, str]] = {}
+        self._from_memory = ""  # when the game shown, taken up from _unkept, was left ("": not)
         # What was said of a game taken up while the steps are shown: said again after the
         # words before the first step when the trace comes (they replaced it), until the
         # player turns to solving by hand or another puzzle shows.
@@ -218,9 +221,9 @@ class SolveView(TraceView):
         self.ui.message_label.setText(self._hand_help() if self.ui.hand_action.isChecked() else "")
         self._game_note = ""
         unkept = self._unkept.pop((puzzle.rows, puzzle.cols), None)
-        self._from_memory = unkept is not None
+        self._from_memory = "" if unkept is None else unkept[2]
         if unkept is not None:
-            self._resume(*unkept, kept_where=UNKEPT_WHERE)
+            self._resume(unkept[0], unkept[1], kept_where=UNKEPT_WHERE)
         self._schedule()
 
     def set_unavailable(self, reason: str) -> None:
@@ -692,19 +695,19 @@ class SolveView(TraceView):
                 f"Your earlier progress on this puzzle cannot be read: {exc}"
             )
             return
+        left_at, self._from_memory = self._from_memory, ""
+        if left_at and self._progress.in_library() and (kept is None or kept.modified <= left_at):
+            # the game taken up from memory is of a library puzzle and newer than the one kept
+            # there (if any, which it replaced on screen): written there now (unchanged since
+            # taken up, it is not written otherwise) and said so
+            self._progress.changed()
+            self.save_progress()
+            hand = self.ui.hand_action.isChecked()
+            words = taken_up_text(self._solved, self.ui.timer.seconds(), hand)
+            self._game_note = "" if hand else words
+            self.ui.message_label.setText(words)
+            return
         if kept is None:
-            if self._from_memory and self._progress.in_library():
-                # the game taken up from memory is of a library puzzle: written there now (it
-                # was unchanged since taken up, so not written otherwise), and said so
-                self._from_memory = False
-                self._progress.changed()
-                self.save_progress()
-                hand = self.ui.hand_action.isChecked()
-                seconds = self.ui.timer.seconds()
-                words = taken_up_text(self._solved, seconds, hand)
-                self._game_note = "" if hand else words
-                self.ui.message_label.setText(words)
-                return
             self.save_progress()  # a game begun before the puzzle was added is kept there now
             return
         if kept.cells.shape != self._hand.shape:
@@ -724,7 +727,8 @@ class SolveView(TraceView):
         puzzle = self._puzzle
         if puzzle is None or self._progress.in_library() or not (self._hand != UNKNOWN).any():
             return
-        self._unkept[(puzzle.rows, puzzle.cols)] = (self._hand.copy(), self.ui.timer.seconds())
+        left = (self._hand.copy(), self.ui.timer.seconds(), now())
+        self._unkept[(puzzle.rows, puzzle.cols)] = left
 
     def _resume(self, cells: np.ndarray, seconds: float, kept_where: str = "") -> None:
         """Take up the player's game kept in the library (or, ``kept_where`` says, elsewhere):

@@ -263,6 +263,30 @@ def test_a_game_kept_in_memory_goes_to_the_library_puzzle_opened(qtbot, window, 
     view.set_library_puzzle(None, None)
 
 
+def test_a_game_kept_in_memory_is_not_replaced_by_an_older_library_game(
+    qtbot, window, library
+) -> None:
+    """Seen under Xvfb: Dancer opened from the library by hand (nothing marked: 0:07 kept, an
+    empty grid), later Dancer opened from its file and a cell filled, Bucks then Dancer from
+    the library: the grid came back empty, 'in progress (0:06)': the older library game
+    replaced the newer one, the stroke lost. The newer game stays and is written there."""
+    view = window.view
+    pid = library.add(HOUSE)
+    empty = np.full((HOUSE.height, HOUSE.width), UNKNOWN, dtype=np.int8)
+    library.save_hand_progress(pid, empty, 7.0, False)
+    view.ui.hand_action.trigger()
+    click(qtbot, view, 2, 0)
+    view.ui.timer.set_seconds(42)
+    game = view.hand_cells()
+    view.set_puzzle(Puzzle.from_grid(picture("#.", ".#")))
+    view.set_puzzle(HOUSE)
+    view.set_library_puzzle(library, pid)
+    assert np.array_equal(view.hand_cells(), game)
+    assert "in progress (0:4" in view.ui.message_label.text()
+    assert np.array_equal(library.hand_progress(pid).cells, game)
+    view.set_library_puzzle(None, None)
+
+
 def test_the_taken_up_game_is_still_said_once_the_steps_are_found(qtbot, library) -> None:
     """Seen under Xvfb at 1024x600: Bucks played by hand from the library, the studio closed and
     started again, Bucks opened: the Solve tab said only 'Before the first of 217 steps: ...',
