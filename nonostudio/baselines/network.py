@@ -11,6 +11,8 @@ scikit-learn's MLP does not have; its L2 penalty ``alpha`` stands in for it.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import time
 import warnings
@@ -22,7 +24,9 @@ from typing import Any
 import numpy as np
 
 from nonostudio.baselines.encoding import encode_clues, input_size, wrong_lines
+from nonostudio.baselines.nonodataset import NPZ_ERRORS, npz_problem
 from nonostudio.baselines.reflections import IDENTITY, REFLECTIONS, Reflection
+from nonostudio.core.atomic import write_bytes_atomic
 from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.core.puzzle import Clues
 
@@ -104,22 +108,35 @@ class Network:
             arrays[f"b{i}"] = b.astype(np.float16)
         meta = json.dumps({"n": self.n, "recipe": self.recipe})
         arrays["meta"] = np.frombuffer(meta.encode(), dtype=np.uint8)
-        with open(path, "wb") as f:
-            np.savez_compressed(f, **arrays)
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)
+        # atomic: a write that fails part way (a full disk) keeps the file that was there
+        write_bytes_atomic(path, buffer.getvalue())
 
     @classmethod
     def load(cls, path: str | Path) -> Network:
         """Read a network :meth:`save` wrote; ValueError naming the file when it is not one."""
         try:
-            with np.load(path, allow_pickle=False) as data:
+            # opened here, so closed when np.load fails (it leaves a cut .npz file open)
+            with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta"]).decode())
                 layers = sum(1 for k in data.files if k.startswith("w"))
                 weights = [data[f"w{i}"].astype(np.float32) for i in range(layers)]
                 biases = [data[f"b{i}"].astype(np.float32) for i in range(layers)]
-        except (KeyError, ValueError, OSError) as exc:
-            if isinstance(exc, FileNotFoundError):
+        except IsADirectoryError:
+            raise IsADirectoryError(
+                errno.EISDIR, "is a folder, not a network file", str(path)
+            ) from None
+        except OSError as exc:
+            if isinstance(exc, FileNotFoundError | PermissionError):
                 raise
             raise ValueError(f"{path}: not a baseline network file ({exc})") from exc
+        except KeyError as exc:
+            raise ValueError(
+                f"{path}: not a baseline network file (a .npz file without a network's arrays)"
+            ) from exc
+        except NPZ_ERRORS as exc:
+            raise ValueError(f"{path}: not a baseline network file ({npz_problem(exc)})") from None
         net = cls(int(meta["n"]), weights, biases, meta.get("recipe", {}))
         if not weights or weights[0].shape[0] != input_size(net.n):
             raise ValueError(f"{path}: the weights do not fit {net.n}x{net.n} boards")

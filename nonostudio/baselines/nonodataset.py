@@ -5,6 +5,8 @@ the key ``arr_0``.  The files are read where the user keeps them; nonostudio shi
 
 from __future__ import annotations
 
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,9 +32,27 @@ class BoardSet:
         return BoardSet(self.n, self.puzzles[:count], self.boards[:count], self.source)
 
 
+#: What np.load raises for a file that is no .npz archive, or one cut short or damaged (a
+#: download stopped part way): each was an internal error (exit 4) or quoted numpy's advice to
+#: unpickle the file.
+NPZ_ERRORS = (ValueError, EOFError, zipfile.BadZipFile, zlib.error)
+
+
+def npz_problem(exc: BaseException) -> str:
+    """Why np.load could not read a file, in words for its user (one of :data:`NPZ_ERRORS`)."""
+    if isinstance(exc, EOFError):
+        return "it is empty"
+    if isinstance(exc, zipfile.BadZipFile | zlib.error):
+        return f"a damaged or cut .npz file: {exc}"
+    if "pickle" in str(exc):  # numpy: "... If you trust the file you can load it unsafely ..."
+        return "not a .npz file"
+    return str(exc)
+
+
 def _array(path: Path) -> np.ndarray:
     try:
-        with np.load(path, allow_pickle=False) as data:
+        # opened here, so closed when np.load fails (it leaves a cut .npz file open)
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as data:
             if "arr_0" not in data.files:
                 raise PuzzleError(
                     f"no array 'arr_0' (found {', '.join(data.files)})", source=str(path)
@@ -40,8 +60,12 @@ def _array(path: Path) -> np.ndarray:
             return np.asarray(data["arr_0"])
     except FileNotFoundError as exc:
         raise PuzzleFileError(f"{path}: no such file", source=str(path)) from exc
-    except (ValueError, OSError) as exc:
-        raise PuzzleError(f"not a numpy .npz file ({exc})", source=str(path)) from exc
+    except IsADirectoryError:
+        raise PuzzleFileError("is a folder, not a .npz file", source=str(path)) from None
+    except OSError as exc:
+        raise PuzzleFileError(f"cannot read it: {exc.strerror or exc}", source=str(path)) from exc
+    except NPZ_ERRORS as exc:
+        raise PuzzleError(f"not a numpy .npz file ({npz_problem(exc)})", source=str(path)) from exc
 
 
 def read_test_boards(x_path: str | Path, y_path: str | Path) -> BoardSet:
