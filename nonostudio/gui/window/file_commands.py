@@ -549,22 +549,29 @@ class FileCommands(QObject):
             self.failed.emit("Cannot Save", NOT_VALID_YET)
             return False
         filters, by_filter = puzzle_filters(writing=True, colour=self._colour)
-        folder = self._view.last_folder
-        start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
-        if self.document.items > 1:  # not the collection's own name: the others would go
-            start = Path(folder, (puzzle.title or f"{start.stem}-1") + ".non")
+        start = self._save_as_start(puzzle)
         selected = filters[0]
         if self._colour:  # the file's own format first, else webpbn XML (e.g. for TOML)
             fmt = self.document.file_format or "xml"
             selected = next(f for f, name in by_filter.items() if name == fmt)
-            if self.document.file_format is None:
-                start = Path(folder, (puzzle.title or start.stem or "puzzle") + ".xml")
         path, chosen = QFileDialog.getSaveFileName(
             self._parent, "Save Puzzle As", str(start), ";;".join(filters), selected
         )
         if not path:
             return False
         return self.save_to(path, by_filter.get(chosen))
+
+    def _save_as_start(self, puzzle: AnyPuzzle) -> Path:
+        """The file Save As's dialog starts at: the puzzle's own file, else one named after
+        its title in the folder of the last file opened, saved or imported (Export Picture
+        starts in the same folder)."""
+        folder = self._view.last_folder
+        start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
+        if self.document.items > 1:  # not the collection's own name: the others would go
+            start = Path(folder, (puzzle.title or f"{start.stem}-1") + ".non")
+        if self._colour and self.document.file_format is None:  # (saved as webpbn XML)
+            start = Path(folder, (puzzle.title or start.stem or "puzzle") + ".xml")
+        return start
 
     def save_to(self, path: str | Path, fmt: str | None = None) -> bool:
         """Write the puzzle to ``path`` (format from ``fmt`` or the extension) and adopt it.  A
@@ -688,7 +695,11 @@ class FileCommands(QObject):
         if puzzle is None:
             self.failed.emit("Cannot Export", NOT_VALID_YET)
             return
-        start = Path(self._view.last_folder, (puzzle.title or "puzzle") + ".png")
+        # where Save As opens (the puzzle's folder), not the last folder used: after Import
+        # Files from elsewhere, or a puzzle taken back after a crash, that was another folder
+        # (the home folder at first) while Save As opened in the puzzle's own
+        beside = self._save_as_start(puzzle)
+        start = beside.with_name((puzzle.title or beside.stem or "puzzle") + ".png")
         path, _ = QFileDialog.getSaveFileName(
             self._parent, "Export Picture", str(start), PICTURE_FILTERS
         )
