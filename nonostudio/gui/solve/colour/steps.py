@@ -16,6 +16,7 @@ from nonostudio.analysis.colour.words import colour_name
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import premise_focus
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.gui.common.limits import duration
 from nonostudio.gui.solve.colour.grid import ColourMarks
 from nonostudio.gui.solve.steps_model import StepRow
 
@@ -50,11 +51,21 @@ def colour_step_rows(trace: ColourTrace) -> list[StepRow]:
     return rows
 
 
-def colour_summary(trace: ColourTrace) -> str:
-    """The trace in a few lines of rich text: its verdict, steps by kind, techniques used."""
+def stopped_at_the_limit(trace: ColourTrace) -> bool:
+    """Whether the trace was cut by its time limit: undecided, neither cancelled nor given up
+    by the colour solver for a reason of its own (memory), which more time would not mend."""
+    return trace.verdict == "undecided" and not trace.reason and not trace.cancelled
+
+
+def colour_summary(trace: ColourTrace, limit: float | None = None) -> str:
+    """The trace in a few lines of rich text: its verdict (cut by the time limit: which one,
+    ``limit`` seconds), steps by kind, techniques used."""
+    at_limit = "Stopped at the time limit"
+    if limit is not None:
+        at_limit += f" of {duration(limit)}"
     state = {
         "solved": "Solved",
-        "undecided": "Stopped" if trace.reason else "Stopped at the time limit",
+        "undecided": "Stopped" if trace.reason else at_limit,
         "no solution": "No solution",
     }.get(trace.verdict, trace.verdict)
     kinds = Counter(step.kind for step in trace.steps)
@@ -74,11 +85,20 @@ def colour_summary(trace: ColourTrace) -> str:
     return "<br>".join(lines)
 
 
-def colour_verdict_words(trace: ColourTrace) -> str:
+def colour_verdict_words(trace: ColourTrace, limit: float | None = None) -> str:
     """What holds of the puzzle, in words for the pane under the grid (the steps pane with the
     summary may be folded away): for a puzzle with several solutions, where line logic stops
     (after which step, how many cells undecided) and that the search steps take one of the
-    solutions; "" otherwise (the summary says the rest)."""
+    solutions; for a trace cut by its time limit (``limit`` seconds), how far it went; ""
+    otherwise (the summary says the rest)."""
+    if stopped_at_the_limit(trace):
+        left = sum(1 for row in trace.grid for cell in row if cell & (cell - 1) or not cell)
+        steps = len(trace.steps)
+        within = "" if limit is None else f" of {duration(limit)}"
+        return (
+            f"Stopped at the time limit{within}: {steps} step{'s' * (steps != 1)} worked out, "
+            f"{left} cell{'s' * (left != 1)} left undecided."
+        )
     if trace.solutions != "multiple":
         return ""
     first = next((i for i, step in enumerate(trace.steps) if step.kind == GUESS), None)

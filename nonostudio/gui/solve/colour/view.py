@@ -56,6 +56,7 @@ from nonostudio.gui.solve.colour.steps import (
     colour_step_rows,
     colour_summary,
     colour_verdict_words,
+    stopped_at_the_limit,
 )
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import (
@@ -139,7 +140,10 @@ class ColourSolveView(TraceView):
         self._shelved: ColourPuzzle | None = None  # the puzzle before the clues became invalid
         self._trace: ColourTrace | None = None
         self._hint_worker: Worker | None = None
-        self.time_limit = TIME_LIMIT_S
+        self.time_limit = TIME_LIMIT_S  # seconds a trace (or a hint) may take
+        # the time limit of the trace running or shown: time_limit, or a longer one asked for
+        self._run_limit = self._trace_limit = TIME_LIMIT_S
+        self._before_longer = ""  # the summary shown before a longer trace (again if stopped)
         self._hand: CellSets = ()
         # games of puzzles not in the library left for another puzzle, by palette and clues:
         # taken up again when the same puzzle comes back in this session
@@ -159,6 +163,8 @@ class ColourSolveView(TraceView):
         self._progress.problem.connect(ui.message_label.setText)
         self._progress.problem.connect(self.progressNotKept)
         self._connect_replay()
+        ui.longer_button.startRequested.connect(self._start_longer)
+        ui.longer_button.stopRequested.connect(self._stop_longer)
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)
         connect_toggle(ui.pencil_action, self.set_pencil)
@@ -332,9 +338,10 @@ class ColourSolveView(TraceView):
 
     def cancel(self) -> None:
         """Stop a pending or running trace or hint search (their results are dropped); the
-        player's game of a library puzzle is saved."""
+        player's game of a library puzzle is saved, and no longer trace is offered."""
         self.save_progress()
         self._debounce.stop()
+        self.ui.longer_button.drop()
         self.set_playing(False)
         for worker in (self._worker, self._hint_worker):
             if worker is not None:
@@ -345,14 +352,44 @@ class ColourSolveView(TraceView):
     # --- the trace ---------------------------------------------------------------------------
 
     def _start_trace(self) -> None:
-        puzzle, limit = self._puzzle, self.time_limit
-        if puzzle is None:
-            return
+        if self._puzzle is not None:
+            self._run_trace(self._puzzle, self.time_limit)
 
-        job = ProcessJob(trace_colour_puzzle, (puzzle, limit))  # in a worker process
+    def _run_trace(self, puzzle: ColourPuzzle, limit: float) -> None:
+        """Trace ``puzzle`` within ``limit`` seconds, in a worker process."""
+        self._run_limit = limit
+        job = ProcessJob(trace_colour_puzzle, (puzzle, limit))
         self.ui.busy.setRange(0, 0)
         self._worker = run_in_background(
             job, on_result=self._traced, on_error=self._failed, on_progress=self._progressed
+        )
+
+    def _start_longer(self, seconds: float) -> None:
+        """Trace the puzzle again within ``seconds`` (asked for on the longer button, as in the
+        black-and-white view); the steps worked out so far stay on show until the new trace
+        comes."""
+        puzzle, trace = self._puzzle, self._trace
+        if puzzle is None or trace is None:
+            self.ui.longer_button.drop()
+            return
+        summary = self.ui.summary_label
+        note = f"<br>{self.ui.longer_button.stopped_text()}"  # (a longer one stopped before)
+        self._before_longer = summary.text().removesuffix(note)
+        running = self.ui.longer_button.running_text()
+        summary.setText(f"{colour_summary(trace, self._trace_limit)}<br>{running}")
+        self.ui.busy.show()
+        self._run_trace(puzzle, seconds)
+
+    def _stop_longer(self) -> None:
+        """The longer trace was stopped: the steps shown before it stay, and the summary says
+        it was stopped."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.ui.busy.hide()
+        self._run_limit = self._trace_limit
+        self.ui.summary_label.setText(
+            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
         )
 
     def _progressed(self, fraction: float, _message: str) -> None:
@@ -367,10 +404,13 @@ class ColourSolveView(TraceView):
         self._worker = None
         self.ui.busy.hide()
         self._trace = trace
+        self._trace_limit = self._run_limit
         self.model.set_rows(colour_step_rows(trace))
-        self.ui.summary_label.setText(colour_summary(trace))
+        self.ui.summary_label.setText(colour_summary(trace, self._trace_limit))
         self._position = 0
         self._show()
+        # (a colour solver that gave up on its own, for memory, is not offered more time)
+        self.ui.longer_button.offer_after(self._trace_limit, stopped_at_the_limit(trace))
         self.traceReady.emit(trace)
 
     def _failed(self, message: str) -> None:
@@ -378,6 +418,7 @@ class ColourSolveView(TraceView):
             return
         self._worker = None
         self.ui.busy.hide()
+        self.ui.longer_button.drop()
         self.ui.summary_label.setText(f"Cannot solve step by step: {message}")
 
     def _update_actions(self) -> None:
@@ -443,7 +484,9 @@ class ColourSolveView(TraceView):
     def _verdict_words(self) -> str:
         """What holds of the puzzle, under the grid at the replay's start (several solutions:
         where line logic stops); the steps pane with the summary may be folded away."""
-        return "" if self._trace is None else colour_verdict_words(self._trace)
+        if self._trace is None:
+            return ""
+        return colour_verdict_words(self._trace, self._trace_limit)
 
     def _mark(self, marks: ColourMarks) -> None:
         """Mark a step on the grid and scroll its cells (or line) into sight, clear of the clues
@@ -463,6 +506,7 @@ class ColourSolveView(TraceView):
             self.save_progress()
             self._undo.clear()  # the window's Undo must find nothing of the player's to undo
         ui.hand_action.setChecked(on)
+        ui.longer_button.hold(on)  # (solving by hand, the player's own game is what goes on)
         if on and processes_enabled():
             hint_pool().warm_up()  # ready when the player first asks for a hint
         self.grid.set_editable(on and not self._solved and self._hand_playable())
