@@ -695,7 +695,9 @@ class SolveView(TraceView):
                 f"Your earlier progress on this puzzle cannot be read: {exc}"
             )
             return
-        left_at, self._from_memory = self._from_memory, ""
+        left_at = self._from_memory  # (the window may say "no library puzzle" first)
+        if left_at and self._progress.in_library():
+            self._from_memory = ""
         if left_at and self._progress.in_library() and (kept is None or kept.modified <= left_at):
             # the game taken up from memory is of a library puzzle and newer than the one kept
             # there (if any, which it replaced on screen): written there now (unchanged since

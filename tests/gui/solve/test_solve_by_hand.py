@@ -280,6 +280,7 @@ def test_a_game_kept_in_memory_is_not_replaced_by_an_older_library_game(
     game = view.hand_cells()
     view.set_puzzle(Puzzle.from_grid(picture("#.", ".#")))
     view.set_puzzle(HOUSE)
+    view.set_library_puzzle(library, None)  # as the window says it, before the puzzle's id
     view.set_library_puzzle(library, pid)
     assert np.array_equal(view.hand_cells(), game)
     assert "in progress (0:4" in view.ui.message_label.text()
