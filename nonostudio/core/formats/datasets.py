@@ -42,6 +42,17 @@ if TYPE_CHECKING:
 MAX_NPZ_ARRAY = 256 * 2**20
 
 
+class SolutionFileError(PuzzleError):
+    """An ``.npz`` array that holds pictures, not clues: every value 0 or 1, and laid out as
+    no clue array is (NonoDataset ships its solutions as ``y_*.npz`` beside the clues, ``x_*``).
+    Import Folder skips such a file as no puzzle, counting it."""
+
+
+def _pictures(array: np.ndarray) -> bool:
+    """Whether every value of ``array`` is 0 or 1 (a picture's cells; clues hold larger ones)."""
+    return bool(array.size) and bool(((array == 0) | (array == 1)).all())
+
+
 def npz_entries(data: bytes, source: str) -> Entries:
     """NonoDataset clues: key ``arr_0``, one row per puzzle of 2n lines x k right-aligned slots
     (rows then columns, k = ceil(n/2), zero padded); ids are 0-based indices."""
@@ -55,6 +66,13 @@ def npz_entries(data: bytes, source: str) -> Entries:
     length = array.shape[1]
     size = next((n for n in range(1, MAX_SIZE + 1) if 2 * n * ((n + 1) // 2) >= length), 0)
     if not size or 2 * size * ((size + 1) // 2) != length:
+        side = round(length**0.5)
+        if side * side == length and _pictures(array):
+            raise SolutionFileError(
+                f"{length} values per puzzle do not match 2n lines of ceil(n/2) clue slots for "
+                f"any size n; each 0 or 1, they are {side}x{side} pictures: a solution file",
+                source=source,
+            )
         raise PuzzleError(
             f"{length} values per puzzle do not match 2n lines of ceil(n/2) clue "
             "slots for any size n",
@@ -165,7 +183,8 @@ def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int, source: str
         first = filled.argmax(axis=1)
         for k, row in enumerate(filled):
             if row.any() and not row[first[k] :].all():
-                raise PuzzleError(
+                error = SolutionFileError if _pictures(array) else PuzzleError
+                raise error(
                     "clue slots must be right-aligned (zeros only before the "
                     "numbers); is this a solution file?",
                     source=f"{source} #{index}",

@@ -1,4 +1,4 @@
-"""Import Files without freezing the window (:class:`LibraryImporter`).
+"""Import Files and Import Folder without freezing the window (:class:`LibraryImporter`).
 
 The files are read on a worker thread; the puzzles are then added to the library on the GUI
 thread (the library's SQLite connection belongs to it), a few at a time between the window's
@@ -6,6 +6,11 @@ events, since each add is a write of its own (about 20 ms: 200 colour files took
 the GUI thread, before).  Progress is reported throughout and ``cancel()`` stops at once; the
 puzzles added so far stay.  A library that refuses a puzzle (read-only, full disk) stops the
 import there, as :func:`read_for_import` and :meth:`LibraryImporter.start` say.
+
+Import Folder (:meth:`LibraryImporter.start_folder`) takes every file under a folder, subfolders
+too (:func:`~nonostudio.core.library.folder.files_under`), and imports them as Import Files
+does; files that are no puzzle at all (README, LICENSE, notes, tables, images, solutions:
+:mod:`nonostudio.core.library.folder`) are skipped without a word, the summary counting them.
 
 A puzzle whose clues (and colours) equal those of one already in the library, or of one added
 earlier in the same import, is not added again, whatever its title (:func:`clue_key`); the
@@ -69,22 +74,58 @@ def read_error(path: Path, exc: PuzzleError | OSError) -> str:
     return str(exc)
 
 
-Read = list[tuple[Path, AnyPuzzle | str]]
-"""Each file, with its puzzle or what is wrong with it."""
+@dataclass(frozen=True)
+class NoPuzzle:
+    """A file of a folder that is no puzzle at all (a README, a solution): skipped, counted."""
 
 
-def read_files(paths: Sequence[Path], progress: Progress, should_stop: ShouldStop) -> Read:
-    """Read every file of ``paths`` (the worker thread's job; stops early when asked)."""
+NO_PUZZLE = NoPuzzle()
+
+Read = list[tuple[Path, AnyPuzzle | str | NoPuzzle]]
+"""Each file, with its puzzle, what is wrong with it, or :data:`NO_PUZZLE`."""
+
+
+def read_files(
+    paths: Sequence[Path],
+    progress: Progress,
+    should_stop: ShouldStop,
+    folder: Path | None = None,
+) -> Read:
+    """Read every file of ``paths`` (the worker thread's job; stops early when asked).  With
+    the ``folder`` they were found in (Import Folder), a file that is no puzzle at all is
+    :data:`NO_PUZZLE` (:func:`~nonostudio.core.library.folder.is_no_puzzle`; one that does not
+    read, :func:`~nonostudio.core.library.folder.unreadable_no_puzzle`) instead of an error."""
+    from nonostudio.core.library.folder import (
+        is_no_puzzle,
+        puzzle_extensions,
+        unreadable_no_puzzle,
+    )
+
+    extensions = puzzle_extensions()
     read: Read = []
     for n, path in enumerate(paths):
         if should_stop():
             break
         progress(n / max(1, len(paths)), f"Reading {path.name} ({n + 1} of {len(paths)})…")
+        if folder is not None and is_no_puzzle(path, extensions):
+            read.append((path, NO_PUZZLE))
+            continue
         try:
             read.append((path, read_for_import(path)))
         except (PuzzleError, OSError) as exc:
-            read.append((path, read_error(path, exc)))
+            if folder is not None and unreadable_no_puzzle(path, exc, folder, extensions):
+                read.append((path, NO_PUZZLE))
+            else:
+                read.append((path, read_error(path, exc)))
     return read
+
+
+def read_folder(folder: Path, progress: Progress, should_stop: ShouldStop) -> Read:
+    """Every file under ``folder`` read for import (:func:`read_files`), subfolders too."""
+    from nonostudio.core.library.folder import files_under
+
+    progress(0.0, f"Looking for puzzle files in {folder.name or folder}…")
+    return read_files(files_under(folder, should_stop), progress, should_stop, folder)
 
 
 @dataclass(frozen=True)
@@ -112,6 +153,11 @@ class Imported:
     errors: list[str] = field(default_factory=list)
     cancelled: bool = False
     known: list[Known] = field(default_factory=list)
+    #: The files of a folder that are no puzzle at all (a README, a solution), skipped.
+    skipped: list[Path] = field(default_factory=list)
+    #: The folder of Import Folder (None: files chosen one by one); its files are counted
+    #: (``total``) once they are read.
+    folder: Path | None = None
     # The clues of the library's puzzles and those added so far -> (id, title, added here);
     # read at the first add (None until then).
     index: dict[ClueKey, tuple[int, str, bool]] | None = None
@@ -119,7 +165,7 @@ class Imported:
 
 def _index(library: Library, read: Read) -> dict[ClueKey, tuple[int, str, bool]]:
     """The library's puzzles of the sizes in ``read``, by clues (LibraryError when unreadable)."""
-    sizes = {(p.width, p.height) for _, p in read if not isinstance(p, str)}
+    sizes = {(p.width, p.height) for _, p in read if not isinstance(p, str | NoPuzzle)}
     if not sizes:
         return {}
     return {key: (id, title, False) for key, (id, title) in library.clue_index(sizes).items()}
@@ -138,7 +184,8 @@ def summary(imported: Imported) -> str:
         parts.append(f"{before} already in the library")
     if here:
         parts.append(f"{here} the same puzzle as an earlier file of this import")
-    text = f"{files} file{'s' if files != 1 else ''}: " + ", ".join(parts)
+    where = f" in {imported.folder.name or imported.folder}" if imported.folder else ""
+    text = f"{files} file{'s' if files != 1 else ''}{where}: " + ", ".join(parts)
     if imported.known:
         text += " (not added again"
         renamed = [k for k in imported.known if k.other_title]
@@ -150,6 +197,34 @@ def summary(imported: Imported) -> str:
                 f"{first.path.name} as “{first.title}”{more}"
             )
         text += ")"
+    if imported.skipped:
+        text += f"; {skipped_text(imported.skipped)}"
+    return text + "."
+
+
+def skipped_text(skipped: Sequence[Path]) -> str:
+    """The files skipped as no puzzle, counted with the first names: ``2 files that are no
+    puzzle skipped (README, LICENSE-upstream)``."""
+    names = ", ".join(p.name for p in skipped[:3]) + (", …" if len(skipped) > 3 else "")
+    n = len(skipped)
+    files = f"{n} file that is" if n == 1 else f"{n} files that are"
+    return f"{files} no puzzle skipped ({names})"
+
+
+def stopped_text(imported: Imported) -> str:
+    """What a cancelled import did: ``Import stopped: 12 of 151 files were added, 3 were in
+    the library already.``; stopped while the files were still being read (nothing is added
+    before), that nothing was added."""
+    if imported.folder is not None and not imported.total:
+        return (
+            f"Import of {imported.folder.name or imported.folder} stopped while its files were "
+            "read: nothing was added."
+        )
+    known = len(imported.known)
+    text = f"Import stopped: {imported.added} of {imported.total} files were added"
+    text += f", {known} were in the library already" if known else ""
+    if imported.skipped:
+        text += f", {skipped_text(imported.skipped)}"
     return text + "."
 
 
@@ -169,6 +244,9 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
     while n < len(read):
         path, puzzle = read[n]
         n += 1
+        if isinstance(puzzle, NoPuzzle):
+            imported.skipped.append(path)
+            continue
         if isinstance(puzzle, str):
             imported.errors.append(puzzle)
             continue
@@ -236,6 +314,21 @@ class LibraryImporter(QObject):
             on_progress=self._reading,
         )
 
+    def start_folder(self, folder: str | Path) -> None:
+        """Import every puzzle file under ``folder``, subfolders too (one import at a time: a
+        running one is cancelled); files that are no puzzle are skipped and counted."""
+        self.cancel()
+        where = Path(folder)
+        self._imported = Imported(0, folder=where)
+        self._read, self._next = [], 0
+        self.progress.emit(0.0, f"Looking for puzzle files in {where.name or where}…")
+        self._worker = run_in_background(
+            lambda progress, should_stop: read_folder(where, progress, should_stop),
+            on_result=self._files_read,
+            on_error=self._read_failed,
+            on_progress=self._reading,
+        )
+
     def cancel(self) -> None:
         """Stop now; what was added stays, and ``finished`` says so."""
         if self._worker is not None:
@@ -270,6 +363,8 @@ class LibraryImporter(QObject):
             return
         self._worker = None
         self._read, self._next = read, 0
+        if self._imported is not None and self._imported.folder is not None:
+            self._imported.total = len(read)  # (the folder's files, now counted)
         self._adder.start()
 
     def _add_some(self) -> None:

@@ -33,7 +33,13 @@ from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import leave_on_tab, select_row
-from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now, summary
+from nonostudio.gui.library.importing import (
+    Imported,
+    LibraryImporter,
+    import_now,
+    stopped_text,
+    summary,
+)
 from nonostudio.gui.library.model import (
     AUTHOR,
     COLOURS,
@@ -192,6 +198,8 @@ class LibraryView(QWidget):
         self.delete_action.triggered.connect(self.delete_selected)
         self.import_action = QAction("Import Files…", self)
         self.import_action.triggered.connect(self.choose_and_import)
+        self.import_folder_action = QAction("Import Folder…", self)
+        self.import_folder_action.triggered.connect(self.choose_folder_and_import)
         self.duplicates_action = QAction("Select Duplicates", self)
         self.duplicates_action.setToolTip(
             "Select the copies of each puzzle stored more than once (the same clues, whatever"
@@ -206,11 +214,21 @@ class LibraryView(QWidget):
         self._tips = {
             self.add_action: "Store the puzzle being edited in the library",
             self.import_action: "Add puzzle files to the library",
+            self.import_folder_action: (
+                "Add every puzzle file under a folder, its subfolders too, to the library "
+                "(README, LICENSE, images and other files that are no puzzle are skipped)"
+            ),
             self.delete_action: "Remove the selected puzzles from the library",
         }
 
         buttons = FlowLayout()
-        actions = (self.add_action, self.import_action, self.duplicates_action, self.delete_action)
+        actions = (
+            self.add_action,
+            self.import_action,
+            self.import_folder_action,
+            self.duplicates_action,
+            self.delete_action,
+        )
         for action in actions:
             button = QToolButton(self)
             button.setDefaultAction(action)
@@ -379,6 +397,7 @@ class LibraryView(QWidget):
         self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
         self.add_action.setEnabled(writable)
         self.import_action.setEnabled(writable and not self.importer.is_running())
+        self.import_folder_action.setEnabled(writable and not self.importer.is_running())
         self.duplicates_action.setEnabled(self.model.rowCount() > 1)
         why = "" if writable else read_only_tip(library)
         for action, tip in self._tips.items():
@@ -503,6 +522,25 @@ class LibraryView(QWidget):
         self.last_folder = str(Path(paths[0]).parent)
         self.start_import(paths)
 
+    def choose_folder_and_import(self) -> None:
+        """Ask for a folder and import every puzzle file under it, subfolders too, in the
+        background (progress and Cancel under the table)."""
+        folder = QFileDialog.getExistingDirectory(self, "Import Folder", self.last_folder)
+        if not folder:
+            return
+        self.last_folder = folder
+        self.start_folder_import(folder)
+
+    def start_folder_import(self, folder: str | Path) -> None:
+        """Import the puzzle files under ``folder`` in the background (Import Folder); the panel
+        shows how far, and at the end what was added, skipped and could not be read."""
+        self.import_note = ""
+        self.import_label.setText("Importing…")
+        show_progress(self.import_bar, 0.0, steps=1000)
+        self._show_import_row(True)
+        self.importer.start_folder(folder)
+        self.update_actions()
+
     def start_import(self, paths: Iterable[str | Path]) -> None:
         """Import ``paths`` in the background; the panel shows how far, and what went wrong at
         the end."""
@@ -527,12 +565,8 @@ class LibraryView(QWidget):
         if not imported.added and imported.known:
             self.select_id(imported.known[-1].id)  # the puzzle already there
         if imported.cancelled:
-            known = len(imported.known)
-            self.import_note = (
-                f"Import stopped: {imported.added} of {imported.total} files were added"
-                + (f", {known} were in the library already." if known else ".")
-            )
-        elif imported.known:
+            self.import_note = stopped_text(imported)
+        elif imported.known or imported.folder is not None:
             self.import_note = f"Import of {summary(imported)}"
         self.update_actions()
         if imported.errors:
