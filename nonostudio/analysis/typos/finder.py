@@ -29,6 +29,7 @@ from nonostudio.analysis.typos.edits import (
 )
 from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes, swap_fixes
 from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Clues, Puzzle, min_length
 from nonostudio.core.solver import Verdict, solve
@@ -603,6 +604,15 @@ def _pairs(
             factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
             out.append(Suggestion(pair, verdict, line_solvable, weight(pair) * factor))
     return out
+
+
+def has_typo_search(error: PuzzleError) -> bool:
+    """Whether ``error`` is clues that read but make no picture, which the typo finder can
+    search (the reader kept the clues read: File > Open offers the likely fixes of such a
+    file, and the library's import says so)."""
+    return isinstance(error, InconsistentPuzzleError) and (
+        error.clues is not None or error.colour_clues is not None
+    )
 
 
 def find_typos_in(puzzle: Puzzle, **options: Any) -> TypoReport:

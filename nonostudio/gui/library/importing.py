@@ -65,7 +65,7 @@ def read_error(path: Path, exc: PuzzleError | OSError) -> str:
     """What is said of a file that could not be read; clues that read but make no picture (a
     typo: totals that differ, a clue too long, a line left out) are told where the likely
     fixes are offered, File > Open (the import said only what was wrong)."""
-    from nonostudio.gui.window.open_typo import has_typo_search
+    from nonostudio.analysis.typos.finder import has_typo_search
 
     if isinstance(exc, OSError):
         return f"{path}: {exc.strerror or exc}"

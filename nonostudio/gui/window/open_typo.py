@@ -40,9 +40,10 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_finder import UNDECLARED_COLOUR
+from nonostudio.analysis.typos.finder import has_typo_search
 from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
 from nonostudio.core.formats.non import SwappedSectionsError
 from nonostudio.core.puzzle import Puzzle
@@ -52,14 +53,6 @@ from nonostudio.gui.window.document import Document
 
 #: The largest file whose text is shown for mending (a clue file is a few kilobytes).
 MAX_TEXT = 200_000
-
-
-def has_typo_search(error: PuzzleError) -> bool:
-    """Whether ``error`` is clues that read but make no picture, which the typo finder can
-    search (the reader kept the clues read)."""
-    return isinstance(error, InconsistentPuzzleError) and (
-        error.clues is not None or error.colour_clues is not None
-    )
 
 
 def file_format(path: Path) -> str | None:
