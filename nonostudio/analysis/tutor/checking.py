@@ -103,7 +103,8 @@ def check_mark(drill: Drill, answer: Sequence[int]) -> Feedback:
     extra = [p for p in wrong if expected[p] == UNKNOWN]
     if extra:
         name = BY_ID[line.technique].name
-        text += f" {name} leaves {cell_ranges_text(extra)} open."
+        cells = "cell" if len(extra) == 1 else "cells"
+        text += f" {name} leaves {cells} {cell_ranges_text(extra)} open."
     return Feedback(False, MARK, wrong, missing, text, premises, expected=cells_to_text(expected))
 
 

@@ -130,3 +130,20 @@ def test_unreadable_answers_say_where():
         read_cells("OxZ", 3)
     with pytest.raises(AnswerError, match="has 4 cells"):
         read_cells("Ox", 4)
+
+
+def test_a_cell_the_technique_leaves_open_is_named_as_a_cell():
+    """Seen under Xvfb: the drill of Soup's on row 5 (clue 2, '--O--', Reach of a box) with
+    cell 4 filled said 'Reach of a box leaves 4 open.', read as four cells left open."""
+    from nonostudio.analysis.tutor.lines import DrillLine
+
+    line = DrillLine(
+        "soups-on", "row", 4, (2,), (UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN), "mercury"
+    )
+    drill = make_drill(MARK, line, random.Random(0))
+    marked = (CROSSED, UNKNOWN, FILLED, FILLED, UNKNOWN)
+    assert sorted(a[0] for a in arrangements((2,), line.cells)) == [1, 2]  # cell 4 open
+    text = check_mark(drill, marked).explanation
+    assert "Reach of a box leaves cell 4 open." in text
+    two = check_mark(drill, (CROSSED, FILLED, FILLED, FILLED, UNKNOWN)).explanation
+    assert "leaves cells 2, 4 open." in two
