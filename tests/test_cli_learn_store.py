@@ -30,3 +30,15 @@ def test_learn_store_errors_name_the_file_once(
     assert "not a nonostudio job store" in err and err.count("junk.db") == 1
     assert main(["learn", "status", "--store", str(tmp_path)]) == 2
     assert "is a folder, not a job store" in capsys.readouterr().err
+
+
+def test_learn_run_resume_makes_no_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing, empty = tmp_path / "typo.db", tmp_path / "empty.db"
+    empty.touch()
+    assert main(["learn", "run", "--resume", "1", "--store", str(missing)]) == 2
+    assert "no job store there" in capsys.readouterr().err
+    assert not missing.exists()  # a new empty store was made there ('holds no run')
+    assert main(["learn", "run", "--resume", "1", "--store", str(empty)]) == 2
+    assert empty.stat().st_size == 0

@@ -189,7 +189,9 @@ def run_learn(args: argparse.Namespace) -> Outcome:
     from nonostudio.learn.running.work import works_for
 
     address = cluster_address(args.cluster)
-    with open_store(args.store) as store, _engine(address) as engine:
+    # --resume reads a run: a path with no store there is not made one (as for status)
+    existing = args.resume is not None
+    with open_store(args.store, existing=existing) as store, _engine(address) as engine:
         if args.resume is not None:
             run_id = pick_run(store, args.resume)
             stored = store.run(run_id).settings
