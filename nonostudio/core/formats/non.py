@@ -78,7 +78,34 @@ class SwappedSectionsError(LineCountError):
     width and height, or the ``rows`` and ``columns`` headings, given the wrong way round):
     ``clues`` holds the sections as headed and ``size`` the declared ``(width, height)``, for
     the typo finder, which offers both readings with rows and columns exchanged
-    (:func:`~nonostudio.analysis.typos.lines.swap_fixes`)."""
+    (:func:`~nonostudio.analysis.typos.lines.swap_fixes`); ``goal_text``: the file's ``goal``
+    line (its cells row by row; None without one), which tells the readings apart
+    (:func:`goal_rows`)."""
+
+    goal_text: str | None = None
+
+    def with_source(self, source: str) -> PuzzleError:
+        copy = super().with_source(source)
+        if isinstance(copy, SwappedSectionsError):
+            copy.goal_text = self.goal_text
+        return copy
+
+
+def goal_rows(
+    rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]], text: str
+) -> GoalRows | None:
+    """The goal picture ``text`` (a ``goal`` line's cells, ``0`` empty, any other filled) as
+    rows of the puzzle with these clues, when it has that many cells and its clues are these
+    (None otherwise): of a swapped file's two readings, the goal fits the one it was drawn for,
+    when it was not typed the wrong way round too."""
+    width, height = len(cols), len(rows)
+    if not width or len(text) != width * height:
+        return None
+    bits = _NOT_ZERO.sub("1", text)
+    goal = GoalRows(tuple(bits[r * width : (r + 1) * width] for r in range(height)))
+    if goal.clues() != (tuple(rows), tuple(cols)):
+        return None
+    return goal
 
 
 def swapped_sections(
@@ -140,6 +167,8 @@ class _Reader:
         #: said for it, raised once the rest is read (with the clues, for the typo finder,
         #: which looks for the line left out or typed twice).
         self.miscount: PuzzleError | None = None
+        #: The ``goal`` line's text, once read (None: none).
+        self.goal_text: str | None = None
         #: The lines the format ignores (free text other programs keep, ``catalogue``), as read:
         #: the puzzle (black and white or colour) keeps them as its notes.
         self.free: list[str] = []
@@ -280,6 +309,7 @@ class _Reader:
             raise error
         goal = None
         goal_line = None
+        self.goal_text = None if goal_text is None else goal_text[0]
         if goal_text is not None and not self.swap_size:  # (a swapped file's goal: either way)
             goal_line = goal_text[1]
             goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
@@ -511,6 +541,7 @@ def read(text: str, source: str) -> Puzzle:
         swapped.size = reader.width, reader.height
         swapped.clue_lines = dict(again.clue_lines)
         swapped.meta = _meta_of(puzzle)
+        swapped.goal_text = again.goal_text
         raise swapped from None
 
 

@@ -34,6 +34,7 @@ ranked by the colour typo finder; when none does, the error box says so.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
@@ -45,7 +46,7 @@ from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
-from nonostudio.core.formats.non import SwappedSectionsError
+from nonostudio.core.formats.non import SwappedSectionsError, goal_rows
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.typo_box import clearly_likeliest
 from nonostudio.gui.dialogs.paste import PasteDialog
@@ -102,6 +103,7 @@ class OpenTypoDialog(PasteDialog):
         super().__init__(read, text, parent)
         self.path = path
         self._error = error
+        self._goal_words: str | None = None  # (which reading a swapped file's goal fits)
         self.setWindowTitle(f"Open {path.name}")
         self._say_prompt()
         self.ok_button.setText("Open")
@@ -127,6 +129,10 @@ class OpenTypoDialog(PasteDialog):
                 f"(width {size[0]}, height {size[1]}) only the other way round: rows and "
                 "columns seem swapped"
             )
+            if self._goal_words is None:
+                self._goal_words = goal_reading(error)
+            if self._goal_words:
+                problem += f" ({self._goal_words})"
         elif size is not None and clues is not None:
             problem = _miscount_text(size, clues)
         elif listed and len(kinds) == 1 and all(isinstance(f, LineFix) for f in listed):
@@ -183,6 +189,38 @@ def _miscount_text(size: tuple[int, int], clues: tuple[Sequence[object], Sequenc
         f"it declares a size of {size[0]}x{size[1]} but has {' and '.join(counts)} clue lines: "
         f"a {axis} seems {what}"
     )
+
+
+def with_file_goal(puzzle: Puzzle | ColourPuzzle, error: PuzzleError) -> Puzzle | ColourPuzzle:
+    """``puzzle`` opened from a file whose rows and columns were swapped, with the file's goal
+    picture when it fits the reading taken (Save then keeps it); else as it is."""
+    text = getattr(error, "goal_text", None)
+    if not isinstance(error, SwappedSectionsError) or text is None:
+        return puzzle
+    if not isinstance(puzzle, Puzzle) or puzzle.goal is not None:
+        return puzzle
+    goal = goal_rows(puzzle.rows, puzzle.cols, text)
+    return puzzle if goal is None else replace(puzzle, goal=goal)
+
+
+def goal_reading(error: PuzzleError) -> str:
+    """Which reading of a swapped file its goal picture fits, in words ('' when it has none or
+    it fits neither): ``its goal picture fits the width and height swapped``."""
+    from nonostudio.analysis.typos.lines import swap_fixes
+
+    text = getattr(error, "goal_text", None)
+    size = getattr(error, "size", None)
+    if not isinstance(error, SwappedSectionsError) or text is None or error.clues is None:
+        return ""
+    if size is None:
+        return ""
+    rows, cols = error.clues
+    fits = [
+        fix.text().split(":")[0]
+        for fix in swap_fixes(tuple(rows), tuple(cols), size, None)[0]
+        if goal_rows(fix.rows, fix.cols, text) is not None
+    ]
+    return f"its goal picture fits {fits[0]}" if len(fits) == 1 else ""
 
 
 def only_declared_colour(report: TypoReport | ColourTypoReport | None) -> bool:
@@ -260,7 +298,7 @@ def offer_fix(
         return None
     try:
         if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
-            return puzzle, document_for(path, puzzle)
+            return with_file_goal(puzzle, error), document_for(path, puzzle)
         return False
     finally:
         dialog.typos.clear()

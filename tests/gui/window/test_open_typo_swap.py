@@ -3,8 +3,9 @@ headings, given the wrong way round), opened with File > Open or named on the co
 showed only an error box ("... are the width (10) and height (5) swapped, or the 'rows' and
 'columns' headings?"), with no fix and no text to edit.  The mistyped-file dialog now shows the
 file's text, names the swap, and lists both readings with rows and columns exchanged (each the
-other's transpose, so neither is chosen for the person); the one taken opens as the file's
-puzzle, the file unchanged until saved."""
+other's transpose, so neither is chosen for the person; the file's goal picture, when it fits
+one, is said to and kept with it); the one taken opens as the file's puzzle, the file unchanged
+until saved."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from nonostudio.analysis.typos.lines import HEADINGS_SWAPPED, SIZE_SWAPPED
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import read_any, read_file
 from nonostudio.core.formats.non import SwappedSectionsError
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
 from nonostudio.gui.window.open_typo import OpenTypoDialog, offer_fix
 
@@ -98,6 +100,9 @@ def test_file_open_offers_both_readings_and_opens_the_one_taken(
     assert isinstance(fixed, tuple)
     assert seen["text"] == text  # the file's text, to edit
     assert "rows and columns seem swapped" in str(seen["prompt"])
+    # the file's goal picture tells the readings apart: said, and kept with the one taken
+    fits = "the width and height swapped" if what == "size" else "the row and column clues swapped"
+    assert f"(its goal picture fits {fits})" in str(seen["prompt"])
     assert "Rows and columns seem swapped" in str(seen["title"])
     listed = seen["listed"]
     assert isinstance(listed, list) and len(listed) == 2
@@ -108,4 +113,5 @@ def test_file_open_offers_both_readings_and_opens_the_one_taken(
     dancer = read_file(DANCER)
     assert (puzzle.rows, puzzle.cols) == (dancer.rows, dancer.cols)
     assert puzzle.title == "Dancer"
+    assert isinstance(puzzle, Puzzle) and puzzle.goal_clues() == (dancer.rows, dancer.cols)
     assert document.path == path and path.read_text() == text  # saved only when asked
