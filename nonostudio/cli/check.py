@@ -19,7 +19,13 @@ from nonostudio.cli.batch import (
     text_table,
     worker_should_stop,
 )
-from nonostudio.cli.common import Outcome, add_format_option, positive_int_arg, time_limit_arg
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    add_format_option,
+    positive_int_arg,
+    time_limit_arg,
+)
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
@@ -259,7 +265,7 @@ def run(args: argparse.Namespace) -> Outcome:
     job = Job(COLUMNS, verdict, (args.time_limit, typos), _describe, stoppable=True)
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
     table, code = run_batch(tasks, job, args.jobs)
-    if typos:
+    if typos and code != ExitCode.INTERRUPTED:  # (no more solving after a Ctrl-C)
         _inconsistent_typos(tasks, table, args.time_limit)
     text = text_table(table, TABLE, error_after=2) + reason_text(table) + typo_text(table)
     return Outcome(table, text, code)

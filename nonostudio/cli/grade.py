@@ -232,7 +232,9 @@ def run(args: argparse.Namespace) -> Outcome:
     )
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
     table, code = run_batch(tasks, job, args.jobs)
-    if args.csv:
+    if args.csv and code == ExitCode.INTERRUPTED:  # a part of the table is not the CSV asked for
+        say(f"nonostudio-cli: {args.csv}: not written (the grading was interrupted)")
+    elif args.csv:
         try:
             write_csv(args.csv, table)
         except OSError as exc:  # the rows are printed all the same: the grading is not lost
