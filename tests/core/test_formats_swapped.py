@@ -75,3 +75,26 @@ def test_a_swap_with_another_mistake_is_said_as_before(tmp_path: Path) -> None:
         with pytest.raises(PuzzleError) as caught:
             read_file(path)
         assert not isinstance(caught.value, SwappedSectionsError)
+
+
+def test_a_swap_is_offered_when_its_pictures_are_not_counted_in_time(monkeypatch) -> None:
+    """Faase (80x95) swapped: the solve took the search's 30 s and nothing was offered; a swap
+    needs no search, so both readings are offered, their pictures said not counted."""
+    from types import SimpleNamespace
+
+    from nonostudio.analysis.typos import lines
+    from nonostudio.core.solver import Verdict
+
+    asked: list[float | None] = []
+
+    def undecided(puzzle, time_limit=None, should_stop=None):
+        asked.append(time_limit)
+        return SimpleNamespace(verdict=Verdict.UNDECIDED)
+
+    monkeypatch.setattr(lines, "solve", undecided)
+    dancer = _dancer()
+    fixes, complete = lines.swap_fixes(dancer.rows, dancer.cols, (10, 5), deadline=None)
+    assert complete and [f.kind for f in fixes] == [HEADINGS_SWAPPED, SIZE_SWAPPED]
+    assert asked == [lines.SWAP_SOLVE_S]
+    assert all(not f.counted for f in fixes)
+    assert fixes[1].text().endswith("they make a puzzle (its pictures not counted within 2 s)")
