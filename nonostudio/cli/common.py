@@ -449,6 +449,34 @@ def load_any_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -
     return parse_any_arg(arg, fmt)
 
 
+def load_with_note(
+    arg: str,
+    item: str | None,
+    fmt: str | None = None,
+    *,
+    doing: str = "solving",
+    does: str = "solves",
+) -> tuple[AnyPuzzle, str | None, int]:
+    """The puzzle ``arg`` names, read once (a pipe such as ``<(cat f)`` or ``/dev/stdin`` can
+    be read only once); for a collection file named without an item, also the note that only
+    its first puzzle is taken (``doing`` it: solving, explaining, converting) and how many it
+    holds (``None`` and 1 otherwise). A colour puzzle is read as a ColourPuzzle.  explain and
+    convert took the first puzzle of a collection with nothing said."""
+    source = resolve(arg, item)
+    if source.path is None:
+        return parse_any_arg(arg, fmt), None, 1
+    entries = read_any_entries(source.path, fmt)
+    ident, puzzle = pick_entry(entries, source.item, Path(source.path).name or source.path)
+    if source.item is not None or len(entries) <= 1:
+        return puzzle, None, len(entries)
+    note = (
+        f"{source.path} holds {len(entries)} puzzles; {doing} the first (item {ident}). "
+        f"--item ID or {source.path}#ID {does} another; `nonostudio-cli check "
+        f"{source.path}` checks them all"
+    )
+    return puzzle, note, len(entries)
+
+
 def _name(path: str) -> str:
     return Path(path).name or path
 

@@ -19,8 +19,8 @@ from nonostudio.cli.common import (
     Outcome,
     PictureWriter,
     format_arg,
-    load_any_puzzle,
     load_puzzle,
+    load_with_note,
     say,
     write_puzzle_file,
 )
@@ -189,7 +189,11 @@ class _NotUnique(Exception):
 
 def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
-    loaded = load_any_puzzle(args.source, args.item, args.in_fmt)
+    loaded, note, _ = load_with_note(
+        args.source, args.item, args.in_fmt, doing="converting", does="converts"
+    )
+    if note:
+        say(note)
     try:
         if isinstance(loaded, ColourPuzzle):
             return _convert_colour(loaded, args)

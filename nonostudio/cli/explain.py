@@ -25,7 +25,7 @@ from nonostudio.cli.common import (
     Outcome,
     ThrottledProgress,
     add_format_option,
-    load_any_puzzle,
+    load_with_note,
     resolve,
     say,
 )
@@ -177,7 +177,11 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
 
 def run(args: argparse.Namespace) -> Outcome:
     """Trace the puzzle with the rule set and tell it."""
-    puzzle = load_any_puzzle(args.puzzle, args.item, args.fmt)
+    puzzle, note, _ = load_with_note(
+        args.puzzle, args.item, args.fmt, doing="explaining", does="explains"
+    )
+    if note:
+        say(note)
     if isinstance(puzzle, ColourPuzzle):
         return _run_colour(args, puzzle)
     try:

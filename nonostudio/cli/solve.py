@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,19 +18,17 @@ from nonostudio.cli.common import (
     ThrottledProgress,
     add_format_option,
     grid_rows,
-    resolve,
+    load_with_note,
     say,
     time_limit_arg,
 )
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError
-from nonostudio.core.formats import parse_any_arg, pick_entry, read_any_entries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
 
 if TYPE_CHECKING:
     from nonostudio.core.colour.solver import ColourSolveResult
-    from nonostudio.core.formats import AnyPuzzle
 
 NAME = "solve"
 HELP = "solve one puzzle: print its solution (both, when there are several) and the verdict"
@@ -180,28 +177,6 @@ def _verdict_text(
     note = " (time limit reached)" if result.timed_out else ""
     parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
     return "\n".join(parts)
-
-
-def load_with_note(
-    arg: str, item: str | None, fmt: str | None = None
-) -> tuple[AnyPuzzle, str | None, int]:
-    """The puzzle ``arg`` names, read once (a pipe such as ``<(cat f)`` or ``/dev/stdin`` can
-    be read only once); for a collection file named without an item, also the note that only
-    its first puzzle is solved and how many it holds (``None`` and 1 otherwise). A colour
-    puzzle is read as a ColourPuzzle."""
-    source = resolve(arg, item)
-    if source.path is None:
-        return parse_any_arg(arg, fmt), None, 1
-    entries = read_any_entries(source.path, fmt)
-    ident, puzzle = pick_entry(entries, source.item, Path(source.path).name or source.path)
-    if source.item is not None or len(entries) <= 1:
-        return puzzle, None, len(entries)
-    note = (
-        f"{source.path} holds {len(entries)} puzzles; solving the first (item {ident}). "
-        f"--item ID or {source.path}#ID solves another; `nonostudio-cli check "
-        f"{source.path}` checks them all"
-    )
-    return puzzle, note, len(entries)
 
 
 def run(args: argparse.Namespace) -> Outcome:
