@@ -18,8 +18,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -58,12 +59,36 @@ from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
-from nonostudio.gui.tutor.mastery_chart import MasteryChart
+from nonostudio.gui.tutor.mastery_chart import ROW, MasteryChart
 from nonostudio.gui.tutor.tutor_jobs import find_drill_lines, library_source, sample_source
 
 NEED = "need"
 """The technique box's first entry: the techniques of the player's next step."""
 DEFAULT_PROFILE = "Player"
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its words take at its width: inside the
+    Drill box's nested layouts a plain one was given one line's height for two or three (at
+    1024x600 the feedback lost its last line, the prompt its last words, under a Mastery box
+    that had room to spare)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        return self._words_high(super().sizeHint())
+
+    def _words_high(self, hint: QSize) -> QSize:
+        if self.text() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # the words' height at the new width
 
 
 def needed_techniques(levels: dict[str, Mastery]) -> list[str]:
@@ -165,8 +190,7 @@ class PracticeView(QWidget):
         row.addWidget(self.progress)
         self.cancel_button = self._button(row, "Cancel", self.cancel)
         self.cancel_button.hide()
-        self.status = QLabel("")
-        self.status.setWordWrap(True)
+        self.status = WrappedLabel("")
         row.addWidget(self.status, 1)
         if self.store.read_only:
             self._say(self.store.read_only, error=True)
@@ -180,8 +204,7 @@ class PracticeView(QWidget):
         self.context.setToolTip("The puzzle at this moment; the drill's line is shaded")
         self.context.hide()
         beside.addWidget(self.context, 0, Qt.AlignmentFlag.AlignTop)
-        self.prompt = QLabel("Choose a technique and start practice.")
-        self.prompt.setWordWrap(True)
+        self.prompt = WrappedLabel("Choose a technique and start practice.")
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         drill.addWidget(self.prompt)
         self.where = QLabel("")
@@ -202,21 +225,27 @@ class PracticeView(QWidget):
         self.next_button = self._button(answer_row, "Next drill", self.next_drill)
         answer_row.addStretch(1)
         drill.addLayout(answer_row)
-        self.result = QLabel("")
-        self.result.setWordWrap(True)
+        self.result = WrappedLabel("")
         self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         drill.addWidget(self.result)
         outer.addWidget(box)
 
         chart_box = QGroupBox("Mastery")
         chart_layout = QVBoxLayout(chart_box)
-        self.mastery_label = QLabel("")
-        self.mastery_label.setWordWrap(True)
-        chart_layout.addWidget(self.mastery_label)
+        self.mastery_label = WrappedLabel("")
         self.chart = MasteryChart()
+        # the words and the chart scroll together: they take the room the Drill box's words
+        # leave (at 1024x600 not all of both fit)
+        mastery_page = QWidget()
+        page_layout = QVBoxLayout(mastery_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.mastery_label)
+        page_layout.addWidget(self.chart, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setWidget(self.chart)
+        scroll.setWidget(mastery_page)
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        scroll.setMinimumHeight(3 * ROW)
         chart_layout.addWidget(scroll)
         outer.addWidget(chart_box, 1)
         # wrapped text must not widen the window (a QLabel's own minimum is its longest words'

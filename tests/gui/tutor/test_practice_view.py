@@ -322,3 +322,25 @@ def test_the_mastery_number_is_what_the_bar_shows(view: PracticeView) -> None:
     track = chart._track(0)
     assert abs(chart.bar_rect("empty_line").width() / track.width() - number) < 0.01
     assert chart.label("empty_line").endswith("(1)")
+
+
+def test_the_drill_words_are_whole_in_a_short_tab(qtbot, view: PracticeView) -> None:
+    """Seen under Xvfb at 1024x600: a wrong answer's feedback lost its last line, the prompt
+    its last words ('Then Check my'), cut by the Drill box under a Mastery box with room to
+    spare (the labels were given one line's height: a tab page gets no height-for-width).
+    Now the Drill box's words get their height and the Mastery words and chart scroll."""
+    view.resize(640, 480)
+    _choose(view, "mercury")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    drill = view.drill
+    assert drill is not None and drill.kind == MARK
+    open_cell = drill.line.cells.index(UNKNOWN)
+    view.line.set_cells(
+        tuple(CROSSED if p == open_cell else c for p, c in enumerate(drill.line.cells))
+    )
+    view.check_marks()
+    assert view.result.text().startswith("Not quite.")
+    qtbot.wait(50)
+    for label in (view.prompt, view.result):
+        assert label.height() >= label.heightForWidth(label.width()), label.text()
