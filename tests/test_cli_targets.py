@@ -57,3 +57,13 @@ def test_an_output_named_dash_or_nothing_is_bad_input(
     err = capsys.readouterr().err
     assert "to write" in err and ("an empty name" in err or "'-' (standard output" in err)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_convert_into_a_folder_says_it_is_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["convert", DANCER, str(tmp_path)]) == 3  # "cannot tell the format", exit 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path}: is a folder, not a file to write; name the file, as in " in err
+    assert err.rstrip().endswith(str(tmp_path / "puzzle.non"))
+    assert list(tmp_path.iterdir()) == []

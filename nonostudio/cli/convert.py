@@ -8,6 +8,8 @@ the command line itself imports nothing of the GUI."""
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -194,6 +196,16 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     )
     if note:
         say(note)
+    if args.target != "-" and Path(args.target).is_dir():  # said "cannot tell the format from
+        # the extension ''; use one of ..." (exit 2), or with --format "Is a directory"
+        named = Path(args.source.split("#")[0])
+        stem = named.stem if named.is_file() else "puzzle"
+        raise IsADirectoryError(
+            errno.EISDIR,
+            f"is a folder, not a file to write; name the file, as in "
+            f"{os.path.join(args.target, stem + '.non')}",
+            args.target,
+        )
     try:
         if isinstance(loaded, ColourPuzzle):
             return _convert_colour(loaded, args)
