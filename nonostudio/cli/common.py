@@ -10,9 +10,7 @@ import json
 import os
 import re
 import signal
-import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator, Sized
 from contextlib import contextmanager
@@ -20,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nonostudio.core.atomic import write_bytes_atomic
 from nonostudio.core.errors import PuzzleError, UnsupportedFormatError
 from nonostudio.core.formats import (
     FORMATS,
@@ -361,41 +358,16 @@ def write_puzzle_file(
     with_solution: bool = True,
 ) -> None:
     """:func:`~nonostudio.core.formats.write_file`, an OSError naming ``target`` (not the
-    temporary file beside it that the atomic write failed on).
-
-    The atomic write renames a new file over ``target``, which would replace a device or FIFO
-    (``convert x.non /dev/full --format non`` said "wrote /dev/full", exit 0, and, run as root,
-    left a regular file in place of the device) and a symbolic link (the file it names kept its
-    old content).  So the text is made in a temporary folder first; a device or FIFO is then
-    written straight (its errors, ENOSPC of /dev/full, are file errors: exit 3) and a link's
-    file is replaced atomically where it is."""
+    temporary file beside it that the atomic write failed on).  A device or FIFO is written
+    straight and a symbolic link's file replaced where it is (:mod:`nonostudio.core.atomic`):
+    ``convert x.non /dev/full --format non`` said "wrote /dev/full", exit 0, and, run as root,
+    left a regular file in place of the device; ENOSPC of /dev/full is a file error now (exit 3)."""
     from nonostudio.core.formats import write_file
 
     try:
-        if not (target.is_symlink() or _special_file(target)):
-            write_file(puzzle, target, fmt, with_solution=with_solution)
-            return
-        with tempfile.TemporaryDirectory(prefix="nonostudio-") as folder:
-            staged = Path(folder) / (target.name or "puzzle")  # the same extension and name
-            write_file(puzzle, staged, fmt, with_solution=with_solution)
-            data = staged.read_bytes()
-        if _special_file(target):
-            with open(target, "wb") as out:
-                out.write(data)
-        else:
-            write_bytes_atomic(os.path.realpath(target), data)
+        write_file(puzzle, target, fmt, with_solution=with_solution)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
-
-
-def _special_file(path: Path) -> bool:
-    """Whether ``path`` (its links followed) is there and neither a regular file nor a folder:
-    a device (/dev/stdout, /dev/null) or a FIFO, which is written, not replaced."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 @dataclass(frozen=True)

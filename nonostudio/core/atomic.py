@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -19,8 +20,18 @@ _SUFFIX = ".tmp"
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` by ``data``: a temporary file beside it is written and flushed to disk,
     renamed over ``path`` and the rename made durable; on failure the temporary file is removed
-    and ``path`` is as it was."""
+    and ``path`` is as it was.
+
+    A symbolic link is kept: the file it names is replaced, beside that file (renamed over the
+    link, the studio's Save left the link's file with its old content and the link a copy).  A
+    device or FIFO (``/dev/stdout``, a pipe) is written straight, never replaced by a file."""
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    if _special_file(target):
+        with open(target, "wb") as out:
+            out.write(data)
+        return
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent if str(target.parent) else "."
@@ -46,6 +57,15 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
                 os.fsync(dir_fd)
             finally:
                 os.close(dir_fd)
+
+
+def _special_file(path: Path) -> bool:
+    """Whether ``path`` is there and neither a regular file nor a folder (a device, a FIFO)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _mode_for(target: Path) -> int:

@@ -53,3 +53,29 @@ def test_a_replaced_file_keeps_its_permissions(tmp_path: Path, umask: None) -> N
     write_text_atomic(path, "new")
     assert path.read_text() == "new" and mode(path) == 0o664
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_link_is_kept_and_its_file_replaced(tmp_path: Path) -> None:
+    """Renamed over the link, the file it named kept its old content (the studio's Save said
+    saved, and opening the real file showed the puzzle as before)."""
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "duck.non"
+    real.write_text("old")
+    link = tmp_path / "duck.non"
+    link.symlink_to(real)
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert not list(tmp_path.rglob(".*.tmp"))
+
+
+def test_a_fifo_is_written_not_replaced(tmp_path: Path) -> None:
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_bytes_atomic(fifo, b"clues")
+    reader.join(5)
+    assert got == [b"clues"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
