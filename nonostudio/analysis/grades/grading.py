@@ -5,11 +5,13 @@ CSV export."""
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterable
 from typing import Any
 
 from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, grade
 from nonostudio.analysis.tracing.unsound import UnsoundRuleError
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
@@ -85,7 +87,8 @@ _FROM_COLOUR_FEATURES = (*COLOUR_COLUMNS, "solutions")
 def write_csv(path: str, rows: Iterable[dict[str, Any]]) -> None:
     """The rows in ``COLUMNS`` order (features flattened; the nested copy is left out); when a
     row is a colour puzzle's, :data:`COLOUR_COLUMNS` follow (blank on black-and-white rows), so a
-    black-and-white table's CSV is as it always was."""
+    black-and-white table's CSV is as it always was. The file is replaced atomically
+    (:func:`~nonostudio.core.atomic.write_text_atomic`): a write that fails keeps the old one."""
     table = list(rows)
     colour = any(row.get("colours") for row in table)
     if colour:
@@ -95,8 +98,9 @@ def write_csv(path: str, rows: Iterable[dict[str, Any]]) -> None:
             else row
             for row in table
         ]
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        fields = COLUMNS + COLOUR_COLUMNS if colour else COLUMNS
-        writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(table)
+    out = io.StringIO(newline="")
+    fields = COLUMNS + COLOUR_COLUMNS if colour else COLUMNS
+    writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(table)
+    write_text_atomic(path, out.getvalue())
