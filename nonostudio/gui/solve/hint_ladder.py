@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -24,13 +24,16 @@ from nonostudio.analysis.helping.hints import RUNGS, HintLadder, Ladder
 
 RUNG_TITLES = ("Where", "Technique", "Premise", "Cells", "Applied")
 NEXT_LABELS = (
-    "Hint 1/5: where to look?",
-    "Hint 2/5: which technique?",
-    "Hint 3/5: why?",
-    "Hint 4/5: which cells?",
-    "Apply the hint (5/5)",
+    "Hint 1/5:\nwhere to look?",
+    "Hint 2/5:\nwhich technique?",
+    "Hint 3/5:\nwhy?",
+    "Hint 4/5:\nwhich cells?",
+    "Apply the hint\n(5/5)",
 )
-"""The button's label before each rung is shown (index = the rung the next press reveals)."""
+"""The button's label before each rung is shown (index = the rung the next press reveals), on
+two lines: the button is 119 px wide, not 175 ("Hint 2/5: which technique?" on one line), so it
+finds room in the grid's empty corner (Forever at 1280x690: 136 px) or leaves the words beside
+it more width."""
 START_LABEL = NEXT_LABELS[0]
 
 
@@ -56,7 +59,13 @@ def rungs_text(ladder: Ladder[Any], rung: int) -> str:
 
 def hint_widgets() -> tuple[QPushButton, QLabel]:
     """A hint panel's button (it says what the next press gives) and the label of its rungs."""
-    button = QPushButton(START_LABEL)
+    button = QPushButton()
+    widest = 0
+    for text in NEXT_LABELS:  # as wide whatever it says: the words beside do not re-wrap
+        button.setText(text)
+        widest = max(widest, button.sizeHint().width())
+    button.setText(START_LABEL)
+    button.setMinimumWidth(widest)
     button.setAccessibleName("Next hint")
     button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
     label = QLabel()
@@ -91,6 +100,10 @@ class RungsPanel(QFrame, Generic[LadderT]):
         column.addStretch(1)
         column.addWidget(self.button)
         self.text_label.hide()
+        # the label's own width changes (the button's label beside it is wider or narrower
+        # each rung): its least height follows, or a rung kept room for the lines it had at
+        # the old width (Forever at 1280x690: 4 lines kept at 553 px, where it has 3)
+        self.text_label.installEventFilter(self)
 
     def ladder(self) -> LadderT | None:
         return self._ladder
@@ -137,6 +150,11 @@ class RungsPanel(QFrame, Generic[LadderT]):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_text()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.text_label and event.type() == QEvent.Type.Resize:
+            self._fit_text()
+        return False
 
     def finished(self) -> bool:
         """Whether the last hint was applied (the next press starts a new one)."""

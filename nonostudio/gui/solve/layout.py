@@ -17,11 +17,14 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QBoxLayout,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -112,7 +115,8 @@ def connect_toggle(action: QAction, slot: Callable[[bool], object]) -> None:
 class WordsPane(QWidget):
     """The scrolled ``words`` beside the ``side`` widget (the hint button), or over it when the
     pane is too narrow for both (the words kept ``WORDS_MIN_WIDTH``): a narrow Solve tab read
-    its words a few letters a line beside the button."""
+    its words a few letters a line beside the button.  The side may be lent elsewhere (the
+    grid's empty corner, :meth:`lend_side`): the words then have the whole width."""
 
     def __init__(self, words: QWidget, side: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,10 +127,36 @@ class WordsPane(QWidget):
         self.box.addWidget(words, 1)
         self.box.addWidget(side)
         self.setMinimumHeight(WORDS_MIN_HEIGHT)
+        self._lent: QLayout | None = None  # where the side is while it is not here
 
     def beside(self) -> bool:
-        """Whether the side widget is beside the words (else under them)."""
+        """Whether the side widget is beside the words (else under them; lent, beside)."""
         return self.box.direction() == QBoxLayout.Direction.LeftToRight
+
+    def lent(self) -> bool:
+        """Whether the side widget is elsewhere (:meth:`lend_side`): the words have the width."""
+        return self._lent is not None
+
+    def lend_side(self, holder: QLayout) -> None:
+        """Put the side widget in ``holder`` (the grid's empty corner): the words take the
+        pane's whole width.  Only while it is beside the words (a narrow pane keeps it)."""
+        if self._lent is not None or not self.beside():
+            return
+        self.box.removeWidget(self.side)
+        holder.addWidget(self.side)
+        self._lent = holder
+        self.side.show()
+        self.box.activate()
+
+    def take_side_back(self) -> None:
+        """Put the side widget beside the words again."""
+        if self._lent is None:
+            return
+        self._lent.removeWidget(self.side)
+        self._lent = None
+        self.box.addWidget(self.side)
+        self.side.show()
+        self.box.activate()
 
     def under_height(self) -> int:
         """The height the side widget takes from the words (0 when it is beside them)."""
@@ -137,7 +167,8 @@ class WordsPane(QWidget):
         return self.height() - self.under_height()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        wide = event.size().width() - self.side.sizeHint().width() >= WORDS_MIN_WIDTH
+        side = 0 if self._lent is not None else self.side.sizeHint().width()
+        wide = event.size().width() - side >= WORDS_MIN_WIDTH
         direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
         if self.box.direction() != direction:
             self.box.setDirection(direction)
@@ -291,6 +322,11 @@ class SolveUiParts:
         words = area.widget()
         if words is None or not area.isVisible():
             return
+        # the layouts the new words asked for first (the hint button's new label changes the
+        # words' width): measured before them, the rung's height and place were those of the
+        # old width, and the pane grew 83 px for a rung of 44 (Forever at 1280x690, rung 2)
+        for _ in range(2):  # (the first pass refits the rung's least height: its own request)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         width = area.viewport().width()
         need = words.heightForWidth(width) if words.hasHeightForWidth() else -1
         if need < 0:
@@ -298,8 +334,26 @@ class SolveUiParts:
         if rung is not None and self.message_label.text():
             # from the newest rung's first line (scrolled to) to the end; with no status words
             # above it, all of it (no scroll bar for their empty line)
-            need -= max(0, rung.mapTo(words, QPoint(0, 0)).y())
+            need = self._height_from(rung, width)
         self._grow_words_to(need)
+
+    def _height_from(self, first: QWidget, width: int) -> int:
+        """The height the words take at ``width`` from ``first``'s top to their end, each
+        measured at that width (not from the words' places, which may be the old width's)."""
+        layout = self.words_layout
+        margins = layout.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        need = margins.bottom()
+        for i in range(max(0, layout.indexOf(first)), layout.count()):
+            item = layout.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is None or widget.isHidden():
+                continue
+            if need > margins.bottom():
+                need += max(0, layout.spacing())
+            high = widget.heightForWidth(inner) if widget.hasHeightForWidth() else -1
+            need += high if high >= 0 else widget.sizeHint().height()
+        return need
 
     def _grow_words_to(self, need: int) -> None:
         """Make the words pane tall enough for ``need`` pixels of words, up to ``WORDS_SHARE``
@@ -635,9 +689,59 @@ class SolveUi(SolveUiParts):
         self._make_chain_legend()
         words = [self.banner_box, self.chain_legend, self.message_label, self.hint_panel.text_label]
         self.hint_panel.shown.connect(self._scroll_words)
-        return self._make_grid_splitter(
-            self.scroll, self._make_words_pane(words, self._make_side()), "solveGridSplitter"
+        # the grid's area, and over its bottom right corner the hint button when the fitted
+        # grid leaves that corner empty (:meth:`_place_side`)
+        area = QWidget()
+        self._over = over = QGridLayout(area)
+        over.setContentsMargins(0, 0, 0, 0)
+        over.addWidget(self.scroll, 0, 0)
+        self.corner = QWidget()
+        self.corner.setObjectName("hintCorner")
+        corner = QVBoxLayout(self.corner)
+        corner.setContentsMargins(0, 0, 0, 0)
+        self.corner.hide()
+        corner_at = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom
+        over.addWidget(self.corner, 0, 0, corner_at)
+        splitter = self._make_grid_splitter(
+            area, self._make_words_pane(words, self._make_side()), "solveGridSplitter"
         )
+        Resized(self.scroll, self._place_side)
+        Resized(self.grid, self._place_side)
+        for changed in (self.grid.cellsChanged, self.grid.zoomChanged):  # (another puzzle)
+            changed.connect(lambda *_: QTimer.singleShot(0, self.corner, self._place_side))
+        Resized(self.words_pane, self._place_side)
+        return splitter
+
+    def _place_side(self) -> None:
+        """The hint button (and the offer of a longer trace) over the grid's bottom right
+        corner when the fitted grid, wholly in sight, leaves it empty, else beside the words.
+        In the corner it takes no width from the words: at 1280x690 (Forever, 16 px cells, the
+        docks shown) beside them it left the words 531 px, where a rung of four lines has three
+        at the pane's 670, the grid 136 px short of the area's width.  Decided on a resize, not
+        on a rung: the button stays put while it is pressed."""
+        pane, side, area = self.words_pane, self.words_pane.side, self.scroll.viewport()
+        grid = self.grid
+        right = grid.mapTo(area, QPoint(0, 0)).x() + grid.sizeHint().width()
+        hint = side.sizeHint()
+        empty = (
+            grid.is_fit()
+            and not self.grid_cut()
+            and self.grid_stack.currentIndex() == 0
+            and area.width() - right >= hint.width()
+            and area.height() >= hint.height()
+            and (pane.lent() or pane.beside())
+        )
+        if empty and not pane.lent():
+            layout = self.corner.layout()
+            if layout is not None:
+                pane.lend_side(layout)
+                self.corner.show()
+                self.corner.raise_()
+                layout.activate()  # (its size, then its place: the corner's, not under it)
+                self._over.activate()
+        elif not empty and pane.lent():
+            pane.take_side_back()
+            self.corner.hide()
 
     def _make_side(self) -> QWidget:
         """Beside the words: the offer of a longer trace, when one stopped at the time limit

@@ -86,7 +86,7 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     assert view.hint_rung() == 0
     assert view.ui.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3], HOUSE).where}"
     # the panel shrinks to its one rung (it kept the five rungs' height, blank above the text)
-    qtbot.waitUntil(lambda: label.height() < five / 2)
+    qtbot.waitUntil(lambda: label.height() == label.heightForWidth(label.width()) < five)
 
 
 def test_the_h_key_climbs_and_a_new_position_resets_the_ladder(qtbot, view) -> None:

@@ -32,7 +32,7 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.gui.solve import trace_job
 from nonostudio.gui.solve import view as view_module
-from nonostudio.gui.solve.hint_ladder import RUNG_TITLES
+from nonostudio.gui.solve.hint_ladder import RUNG_TITLES, HintLadderPanel
 from nonostudio.gui.solve.hints import HintSearch
 from nonostudio.gui.solve.layout import WORDS_MIN_HEIGHT
 from nonostudio.gui.solve.replay import no_solution
@@ -448,3 +448,51 @@ def test_a_hint_shows_its_newest_rung_whole_from_its_first_line(
             assert area.verticalScrollBar().maximum() == 0, seen
     assert all(h <= v for _r, _t, h, v in seen), seen  # each rung had the room it needs
     assert view.grid.cell_size() >= view.grid.min_cell()
+
+
+def test_the_hint_button_takes_no_width_from_the_words_when_the_grid_leaves_a_corner(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """Beside the words the hint button took 139-183 px of their width (Forever's rungs 3 and 4
+    four lines at 531 px where the pane's 670 holds three, at 1280x690, and the grid shrank for
+    them): over the grid's empty bottom right corner it takes none.  A grid as wide as its area
+    leaves no corner: the button is beside the words again, never over a cell."""
+    view = show_solve_view(height=600, width=900)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(Puzzle(((5,), (1,), (1,)), ((1,), (1,), (3,), (1,), (1,))))  # a tee
+    ui = view.ui
+    qtbot.waitUntil(ui.words_pane.lent, timeout=3000)
+    button, area = ui.hint_panel.button, ui.scroll.viewport()
+    assert ui.words.width() == ui.words_pane.width()
+    grid_right = view.grid.mapTo(view, QPoint(0, 0)).x() + view.grid.sizeHint().width()
+    at, corner = button.mapTo(view, QPoint(0, 0)), area.mapTo(view, QPoint(0, 0))
+    assert at.x() >= grid_right and at.x() + button.width() <= corner.x() + area.width()
+    assert corner.y() < at.y() and at.y() + button.height() <= corner.y() + area.height()
+    assert button.isVisible()
+    bar = ui.words.verticalScrollBar()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # it still gives the hint
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=20000)
+    assert bar.maximum() >= 0 and ui.words_pane.lent()  # (the button stays put)
+
+    wide = Puzzle(((60,), (60,)), tuple(((2,),) * 60))  # as wide as its area: no corner left
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(wide)
+    qtbot.waitUntil(lambda: not ui.words_pane.lent(), timeout=3000)
+    assert ui.words_pane.isAncestorOf(button) and button.isVisible()
+    assert ui.words.width() < ui.words_pane.width()
+
+
+def test_a_rung_keeps_room_for_the_lines_it_has_at_its_own_width() -> None:
+    """The rung's least height followed the width it had when it was set: the hint button's
+    label beside it changes each rung, and at 1280x690 a rung set at 479 px (4 lines) kept 56 px
+    at 553, where it has 3 (42): the words pane grew for lines it did not have."""
+    panel = HintLadderPanel()
+    label = panel.text_label
+    label.setText("word " * 120)
+    label.show()
+    label.resize(300, 400)
+    panel.fit_text()
+    narrow = label.minimumHeight()
+    label.resize(700, 400)
+    assert label.minimumHeight() == label.heightForWidth(700) < narrow
+    label.close()

@@ -104,7 +104,9 @@ def test_by_hand_the_words_scroll_and_the_grid_keeps_its_size(
     ui.hand_action.trigger()
     settle(qtbot)
     sizes, cell = ui.grid_splitter.sizes(), view.grid.cell_size()
-    ui.message_label.setText(" ".join(["A sentence of some length, said by hand."] * 12))
+    # (longer than the pane holds: the words have its whole width, the hint button in the
+    # grid's corner)
+    ui.message_label.setText(" ".join(["A sentence of some length, said by hand."] * 30))
     settle(qtbot)
     assert ui.words.verticalScrollBar().maximum() > 0  # it scrolls...
     assert ui.grid_splitter.sizes() == sizes and view.grid.cell_size() == cell  # ...in place

@@ -104,6 +104,9 @@ def test_in_a_narrow_tab_the_words_go_over_the_hint_button(
             view.resize(width, 600)
             QApplication.processEvents()
             words, button = view.ui.words, view.ui.hint_panel.button
+            if view.ui.words_pane.lent():  # (black and white: over the grid's empty corner)
+                assert words.width() == pane.width() and not pane.isAncestorOf(button), width
+                continue
             top = button.mapTo(pane, QPoint(0, 0)).y()
             assert (top < words.height()) == beside, width  # beside the words, or under them
             if beside:
