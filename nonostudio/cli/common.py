@@ -12,7 +12,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator, Sized
+from collections.abc import Callable, Collection, Iterable, Iterator, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -356,16 +356,19 @@ def write_puzzle_file(
     fmt: str | None = None,
     *,
     with_solution: bool = True,
+    also_takes: Iterable[str] = (),
 ) -> None:
-    """:func:`~nonostudio.core.formats.write_file`, an OSError naming ``target`` (not the
-    temporary file beside it that the atomic write failed on).  A device or FIFO is written
-    straight and a symbolic link's file replaced where it is (:mod:`nonostudio.core.atomic`):
-    ``convert x.non /dev/full --format non`` said "wrote /dev/full", exit 0, and, run as root,
-    left a regular file in place of the device; ENOSPC of /dev/full is a file error now (exit 3)."""
+    """:func:`~nonostudio.core.formats.write_file` (``also_takes``: the extensions the command
+    handles itself, listed with the writable ones when OUT's is neither), an OSError naming
+    ``target`` (not the temporary file beside it that the atomic write failed on). A device or FIFO
+    is written straight and a symbolic link's file replaced where it is
+    (:mod:`nonostudio.core.atomic`): ``convert x.non /dev/full --format non`` said "wrote
+    /dev/full", exit 0, and, run as root, left a regular file in place of the device; ENOSPC of
+    /dev/full is a file error now (exit 3)."""
     from nonostudio.core.formats import write_file
 
     try:
-        write_file(puzzle, target, fmt, with_solution=with_solution)
+        write_file(puzzle, target, fmt, with_solution=with_solution, also_takes=also_takes)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
 

@@ -242,7 +242,9 @@ def _convert(puzzle: Puzzle, args: argparse.Namespace) -> Outcome:
                 f"pictures are chosen by OUT's extension "
                 f"({', '.join(PICTURES)}), not by --format {args.fmt}"
             )
-        write_puzzle_file(puzzle, target, args.fmt, with_solution=with_solution)
+        write_puzzle_file(
+            puzzle, target, args.fmt, with_solution=with_solution, also_takes=_drawn(args)
+        )
         fmt = _format_label(args.fmt, target)
         with_solution = with_solution and puzzle.goal is not None
     data |= {"format": fmt, "with_solution": with_solution}
@@ -258,6 +260,12 @@ def _size_fields(puzzle: Puzzle | ColourPuzzle, args: argparse.Namespace) -> dic
         "width": puzzle.width,
         "height": puzzle.height,
     }
+
+
+def _drawn(args: argparse.Namespace) -> tuple[str, ...]:
+    """The picture extensions this command line draws (none when started without a picture
+    writer), listed with the puzzle formats when OUT's extension is neither."""
+    return tuple(PICTURES) if args.write_picture is not None else ()
 
 
 def _is_picture(args: argparse.Namespace, target: Path) -> bool:
@@ -288,7 +296,9 @@ def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
             text = write_text(puzzle, fmt, with_solution=with_solution)
             data |= {"format": fmt, "with_solution": with_solution, "text": text}
             return Outcome(data | colour_fields(puzzle), text)
-        write_puzzle_file(puzzle, target, args.fmt, with_solution=with_solution)
+        write_puzzle_file(
+            puzzle, target, args.fmt, with_solution=with_solution, also_takes=_drawn(args)
+        )
         fmt = args.fmt or target.suffix.lower().lstrip(".")
         fmt = "xml" if fmt == "pbn" else fmt
     data |= {"format": fmt, "with_solution": with_solution}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -412,20 +412,26 @@ def write_file(
     fmt: str | None = None,
     *,
     with_solution: bool = True,
+    also_takes: Iterable[str] = (),
 ) -> None:
     """Write ``puzzle`` to ``path`` atomically; the format comes from the extension by default.
 
-    Raises UnsupportedFormatError (a PuzzleError) for an unknown extension; OSError when the file
-    system refuses.
+    Raises UnsupportedFormatError (a PuzzleError) for an unknown extension, listing the
+    extensions that write ``puzzle`` and ``also_takes``: those the caller handles itself (the
+    pictures of ``nonostudio-cli convert``), so the list is what the command takes; OSError when
+    the file system refuses.
     """
     target = Path(path)
     if fmt is None:
         writable = _WRITE_EXTENSIONS if not isinstance(puzzle, Puzzle) else _BW_EXTENSIONS
         fmt = writable.get(target.suffix.lower())
         if fmt is None:
+            if not isinstance(puzzle, Puzzle):  # not .txt, .pzl: the string has no colours
+                writable = {e: f for e, f in writable.items() if _codec(f).colour_write}
+            taken = sorted({*writable, *also_takes})
             raise UnsupportedFormatError(
                 f"cannot tell the format from the extension {target.suffix!r}; "
-                f"use one of {', '.join(sorted(writable))}",
+                f"use one of {', '.join(taken)}",
                 source=target.name,
             )
     text = write_text(puzzle, fmt, with_solution=with_solution)
