@@ -364,7 +364,13 @@ def read_profile_file(path: str | Path) -> tuple[str, list[ProfileEvent]]:
     source = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # said "'utf-8' codec can't decode byte 0x89 in ..."
+        raise ProfileError(
+            f"{source}: not a nonostudio profile export: it is not UTF-8 text (byte "
+            f"0x{exc.object[exc.start]:02x} at offset {exc.start}); an export is the JSON text "
+            f"file that 'nonostudio-cli profile export' or the Practice tab's Export… writes"
+        ) from None
+    except OSError as exc:
         raise ProfileError(f"{source}: cannot read it: {exc}") from None
     try:
         data = json.loads(text)
