@@ -10,7 +10,7 @@ import time
 from nonostudio.cli.common import say
 from nonostudio.core.errors import RuleFileError
 from nonostudio.rules.language.tokens import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.ruleset import RuleSet, load_rule_set, rule_set_path
 
 # The FILE argument of the actions that read a rule set.
 RULES_ARG = {"metavar": "FILE", "help": "a .rules file or a shipped rule set's name"}
@@ -26,6 +26,29 @@ def load_rules(name_or_path: str) -> RuleSet:
         text = str(exc)
         message = text[len(where) :] if text.startswith(where) else text
         raise RuleFileError(message, source=exc.source, line=exc.line, column=exc.column) from None
+
+
+def load_some_rules(name_or_path: str, doing: str) -> RuleSet:
+    """:func:`load_rules` for an action that has nothing to do without a rule (``show``,
+    ``prove`` and ``coverage``, ``doing`` as in "to prove"): a file with none (empty, or only
+    comments) is a RuleFileError (exit 2); ``prove`` said "0 of 0 rules proved sound", exit 0."""
+    rule_set = load_rules(name_or_path)
+    if not rule_set.entries:
+        path = rule_set_path(name_or_path)
+        data = path.read_bytes()
+        what = (
+            "it is empty"
+            if not data
+            else "it holds only blank lines"
+            if not data.strip()
+            else "it holds only comments"
+        )
+        raise RuleFileError(
+            f"no rules {doing}: {what}; a rule file holds rules such as those of "
+            f"'nonostudio-cli rules show control'",
+            source=str(path),
+        )
+    return rule_set
 
 
 class Progress:

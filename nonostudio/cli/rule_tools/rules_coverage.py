@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from nonostudio.cli.common import Outcome, say
-from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_some_rules
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.rules.measuring.coverage import (
@@ -73,7 +73,7 @@ def _bug_text(bug: RuleBug, transitions: list[Transition]) -> str:
 
 def run_coverage(args: argparse.Namespace) -> Outcome:
     """Coverage of the rule set on the test transitions: total, per rule, bugs, time."""
-    rule_set = load_rules(args.rules)
+    rule_set = load_some_rules(args.rules, "to measure the coverage of")
     path = _test_set(args.test)
     transitions = load_transitions(path)
     label = describe_test_set(path, len(transitions), cells_to_fill(transitions))

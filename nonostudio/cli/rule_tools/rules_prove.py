@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
-from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_some_rules
 from nonostudio.core.line import FILLED
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def run_prove(args: argparse.Namespace) -> Outcome:
     # Only this action needs the prover and its z3 encoding: the other subcommands start faster.
     from nonostudio.rules.proving.prover import prove
 
-    rule_set = load_rules(args.rules)
+    rule_set = load_some_rules(args.rules, "to prove")
     items: list[dict[str, Any]] = []
     lines: list[str] = []
     unsound = 0

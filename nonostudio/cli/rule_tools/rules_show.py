@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from nonostudio.cli.common import Outcome, wrap_prose
-from nonostudio.cli.rule_tools.rules_common import RULES_ARG, indent_block, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, indent_block, load_some_rules
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.words.explain import explain
@@ -25,7 +25,7 @@ def add_show_parser(actions: argparse._SubParsersAction, parent: argparse.Argume
 def run_show(args: argparse.Namespace) -> Outcome:
     """Every rule of the set: title, name, text, English, cost; no line wider than
     :data:`WIDTH` (a word longer than a line is kept whole)."""
-    rule_set = load_rules(args.rules)
+    rule_set = load_some_rules(args.rules, "to show")
     items: list[dict[str, Any]] = []
     blocks: list[str] = []
     for number, entry in enumerate(rule_set.entries, 1):
