@@ -72,8 +72,9 @@ text and selects the place it is in.</li>
 <li>In the Editor, <b>Type clues</b> lets you copy the clues from a page, one line per row and
 per column; lines with a problem are marked as you type.</li>
 <li><i>File &rarr; Import Image</i> turns a picture into a puzzle; the Library's
-<b>Import Files</b> adds many puzzle files at once; <i>Tools &rarr; Grade Folder</i> grades a
-whole folder.</li>
+<b>Import Files</b> adds many puzzle files at once, and <b>Import Folder</b> every puzzle file
+under a folder, its subfolders too (files that are no puzzle, such as a README, are skipped);
+<i>Tools &rarr; Grade Folder</i> grades a whole folder.</li>
 </ul>
 
 <h2>What the verdicts mean</h2>

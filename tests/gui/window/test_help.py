@@ -120,3 +120,21 @@ def test_the_guide_names_the_solve_tabs_commands_as_they_are_labelled(window) ->
     tabs = {window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())}
     assert named and "Check" in named
     assert named <= labels | tabs, named - labels - tabs
+
+
+def test_the_guide_names_the_librarys_import_commands_as_they_are_labelled(window) -> None:
+    """The Library's commands the Guide's importing section names in bold are the panel's
+    actions of those names, Import Folder among them (the Guide named only Import Files)."""
+    import re
+
+    from PySide6.QtGui import QAction
+
+    section = help_module.guide_html().split("<h2>Importing")[1].split("<h2>")[0]
+    (item,) = [li for li in section.split("<li>") if "the Library's" in li]
+    named = set(re.findall(r"<b>(.*?)</b>", item))
+    labels = {
+        action.text().replace("&", "").rstrip("…")
+        for action in window.library_view.findChildren(QAction)
+    }
+    assert {"Import Files", "Import Folder"} <= named
+    assert named <= labels, named - labels
