@@ -218,6 +218,8 @@ class SolveUiParts:
     message_label: QLabel
     timer: HandTimer
     timer_item: QAction
+    hint_panel: QWidget  # each view's hint panel, at the foot beside the words
+    longer_button: LongerButton
     _words_base: int | None = None  # the words pane's height before the words grew it
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
 
@@ -296,6 +298,29 @@ class SolveUiParts:
         bar.rangeChanged.connect(lambda _l, _h: QTimer.singleShot(0, area, self._grow_words))
         self.words_pane = pane = WordsPane(area, side)
         return pane
+
+    def _make_side(self) -> QWidget:
+        """Beside the words, in both views: the offer of a longer trace when one stopped at the
+        time limit (the shared :class:`~nonostudio.gui.common.longer.LongerButton`, "Keep
+        solving, up to 1 minute"; the view starts and stops it) over the hint button's foot.
+        Not among the words, which scroll (the first of a cut trace's words took the pane's three
+        lines at 1280x720, the offer under them out of sight), nor in the steps pane, folded
+        away there."""
+        self.longer_button = LongerButton("solving", "solve", "the steps worked out so far stay")
+        # its words on one line: the words beside give way (a narrow pane puts the side under)
+        self.longer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        longer = QWidget()
+        column = QVBoxLayout(longer)
+        column.setContentsMargins(0, 2, 0, 2)  # (as the hint button; no width while hidden)
+        column.addStretch(1)
+        column.addWidget(self.longer_button)
+        side = QWidget()
+        row = QHBoxLayout(side)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(longer)
+        row.addWidget(self.hint_panel)
+        return side
 
     def _hint_under_way(self) -> bool:
         """Whether a hint's rungs are shown (the words pane keeps the newest in sight)."""
@@ -541,6 +566,8 @@ class SolveUi(SolveUiParts):
     """Every widget of the Solve view, made and laid out on ``view`` in the order that gives its
     focus order and layout: the bars over the grid pane beside the steps pane."""
 
+    hint_panel: HintLadderPanel
+
     def __init__(self, view: QWidget, grid: SolveGridView, model: StepsModel) -> None:
         self.grid = grid
         self._make_actions(view)
@@ -742,27 +769,6 @@ class SolveUi(SolveUiParts):
         elif not empty and pane.lent():
             pane.take_side_back()
             self.corner.hide()
-
-    def _make_side(self) -> QWidget:
-        """Beside the words: the offer of a longer trace, when one stopped at the time limit
-        (the view starts and stops it), and the hint button, at the foot.  Not among the words,
-        which scroll (the first of a cut trace's words took the pane's three lines at 1280x720,
-        the offer under them out of sight), nor in the steps pane, folded away there."""
-        self.longer_button = LongerButton("solving", "solve", "the steps worked out so far stay")
-        # its words on one line: the words beside give way (a narrow pane puts the side under)
-        self.longer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
-        longer = QWidget()
-        column = QVBoxLayout(longer)
-        column.setContentsMargins(0, 2, 0, 2)  # (as the hint button; no width while hidden)
-        column.addStretch(1)
-        column.addWidget(self.longer_button)
-        side = QWidget()
-        row = QHBoxLayout(side)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addWidget(longer)
-        row.addWidget(self.hint_panel)
-        return side
 
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QToolBar,
     QToolButton,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.colour.model import BACKGROUND, Palette
 from nonostudio.core.contrast import text_colour
-from nonostudio.gui.common.longer import LongerButton
 from nonostudio.gui.grid.colour import swatch
 from nonostudio.gui.grid.scroll import GridStart
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
@@ -191,6 +189,8 @@ class ColourPicker(QWidget):
 class ColourSolveUi(SolveUiParts):
     """Every widget of the colour Solve view, laid out on ``view``."""
 
+    hint_panel: ColourHintPanel
+
     def __init__(self, view: QWidget, grid: ColourSolveGrid, model: StepsModel) -> None:
         self.grid = grid
         self._make_actions(view)
@@ -331,28 +331,6 @@ class ColourSolveUi(SolveUiParts):
         pane = self._make_words_pane(words, self._make_side())
         self.hint_panel.shown.connect(self._scroll_words)
         return self._make_grid_splitter(self.scroll, pane, "colourSolveGridSplitter")
-
-    def _make_side(self) -> QWidget:
-        """Beside the words, as in the black-and-white view: the offer of a longer trace when
-        one stopped at the time limit (the shared
-        :class:`~nonostudio.gui.common.longer.LongerButton`, "Keep solving, up to 1 minute";
-        the view starts and stops it) over the hint button's foot.  Not among the words, which
-        scroll, nor in the steps pane, folded away at 1280x720."""
-        self.longer_button = LongerButton("solving", "solve", "the steps worked out so far stay")
-        # its words on one line: the words beside give way (a narrow pane puts the side under)
-        self.longer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
-        longer = QWidget()
-        column = QVBoxLayout(longer)
-        column.setContentsMargins(0, 2, 0, 2)  # (as the hint button; no width while hidden)
-        column.addStretch(1)
-        column.addWidget(self.longer_button)
-        side = QWidget()
-        row = QHBoxLayout(side)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addWidget(longer)
-        row.addWidget(self.hint_panel)
-        return side
 
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0
