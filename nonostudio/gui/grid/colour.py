@@ -4,7 +4,8 @@ colour editor paints on it and the colour Solve view draws cell sets on it (so i
 shared grids), with :func:`swatch`, a palette colour's icon.
 
 It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
-background) is given to the editor as the cells before and after, which makes the undo step.
+background) is given to the editor as the cells before and after, which makes the undo step;
+Escape during a stroke puts the cells back and ends it, as on the black-and-white grid.
 The keyboard does what it does on the black-and-white grid (the same keys:
 :func:`~nonostudio.gui.grid.view.moved_cursor`, :data:`~nonostudio.gui.grid.view.MARK_KEYS`): the
 arrows (Home, End) move a cursor, drawn while the grid has the focus, named on the status line
@@ -670,6 +671,20 @@ class ColourGrid(QWidget):
         if before is not None and before != self._cells:
             self.stroked.emit(before, self._cells)
 
+    def _cancel_stroke(self) -> None:
+        """Escape during a mouse stroke: the cells go back to what they were before it and the
+        stroke ends (the rest of the drag and its release paint nothing; no undo step)."""
+        before, self._before = self._before, None
+        self._last = None
+        if before is not None:
+            self._restore(before)
+
+    def _restore(self, before: Cells) -> None:
+        """Show ``before``, what a stroke started from, again (a subclass whose stroke starts
+        from something else, the colour Solve grid's cell sets, shows that)."""
+        self._cells = before
+        self.update()
+
     def _paint_cell(self, cell: tuple[int, int]) -> None:
         r, c = cell
         if self._cells[r][c] == self._stroke_value:
@@ -705,6 +720,10 @@ class ColourGrid(QWidget):
         key = colour_key(event)
         if key is not None:
             self.colourKey.emit(key)
+            return
+        if event.key() == Qt.Key.Key_Escape and self._before is not None:
+            self._cancel_stroke()  # as the black-and-white grid does (view.GridView)
+            event.accept()
             return
         moved = moved_cursor(event.key(), self._cursor, (len(self._rows), len(self._cols)))
         mark = MARK_KEYS.get(Qt.Key(event.key()))

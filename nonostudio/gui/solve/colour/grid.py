@@ -9,7 +9,7 @@ instead (added where the first cell lacked it, removed where it had it; a cell n
 last colour).  The keys are the colour grid's: the arrows move the cursor, Space (Return) and X
 paint the colour picked and the background (with Shift or in pencil mode, mark them as possible
 or not), Delete makes the cell unknown again.  A stroke, or a key's, is reported as the sets
-before and after, which makes the undo step.
+before and after, which makes the undo step; Escape during a stroke puts the sets back.
 """
 
 from __future__ import annotations
@@ -271,6 +271,10 @@ class ColourSolveGrid(ColourGrid):
         self._last = None
         if before is not None and before != self._sets:
             self.setsStroked.emit(before, self._sets)
+
+    def _restore(self, before: CellSets) -> None:
+        """Escape during a stroke: the cell sets it started from are shown again."""
+        self.set_sets(self._palette, self._rows, self._cols, before)
 
     def _paint_cell(self, cell: Cell) -> None:
         """A stroke over ``cell`` (the editor grid's mouseMoveEvent follows it with this too):
