@@ -33,8 +33,8 @@ def _colour(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("colour", [False, True], ids=["bw", "colour"])
 def test_convert_lists_what_it_takes_and_takes_each(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], colour: bool
-) -> None:
+    tmp_path: Path, qapp: object, capsys: pytest.CaptureFixture[str], colour: bool
+) -> None:  # (qapp: the pictures are drawn in pytest-qt's QApplication, not a QGuiApplication)
     source = str(_colour(tmp_path)) if colour else DANCER
     assert main(["convert", source, str(tmp_path / "out.bmp")]) == 2
     listed = _listed(capsys.readouterr().err)
