@@ -17,7 +17,7 @@ import pytest
 from keyboard import assert_keys_reach
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QSplitter
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import end_background
 
@@ -458,9 +458,11 @@ def test_the_hint_button_takes_no_width_from_the_words_when_the_grid_leaves_a_co
     them): over the grid's empty bottom right corner it takes none.  A grid as wide as its area
     leaves no corner: the button is beside the words again, never over a cell."""
     view = show_solve_view(height=600, width=900)
+    ui = view.ui
+    ui.steps_action.trigger()  # (the steps pane shown, for the Tab order through it)
+    assert ui.steps_pane.isVisible()
     with qtbot.waitSignal(view.traceReady, timeout=20000):
         view.set_puzzle(Puzzle(((5,), (1,), (1,)), ((1,), (1,), (3,), (1,), (1,))))  # a tee
-    ui = view.ui
     qtbot.waitUntil(ui.words_pane.lent, timeout=3000)
     button, area = ui.hint_panel.button, ui.scroll.viewport()
     assert ui.words.width() == ui.words_pane.width()
@@ -469,6 +471,8 @@ def test_the_hint_button_takes_no_width_from_the_words_when_the_grid_leaves_a_co
     assert at.x() >= grid_right and at.x() + button.width() <= corner.x() + area.width()
     assert corner.y() < at.y() and at.y() + button.height() <= corner.y() + area.height()
     assert button.isVisible()
+    order = tab_order(view)
+    assert order == [ui.rule_set_combo, ui.scroll, view.grid, ui.words, button, ui.table], order
     bar = ui.words.verticalScrollBar()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # it still gives the hint
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=20000)
@@ -480,6 +484,19 @@ def test_the_hint_button_takes_no_width_from_the_words_when_the_grid_leaves_a_co
     qtbot.waitUntil(lambda: not ui.words_pane.lent(), timeout=3000)
     assert ui.words_pane.isAncestorOf(button) and button.isVisible()
     assert ui.words.width() < ui.words_pane.width()
+    assert tab_order(view) == order  # (the same Tab order beside the words as in the corner)
+
+
+def tab_order(view: SolveView) -> list[QWidget]:
+    """The widgets of ``view`` Tab goes through, in order (Qt's focus chain, less the widgets
+    that take no Tab focus or are hidden)."""
+    tab = Qt.FocusPolicy.TabFocus
+    order, widget = [], view.nextInFocusChain()
+    while widget is not view:
+        if widget.focusPolicy() & tab == tab and widget.isVisibleTo(view) and widget.isEnabled():
+            order.append(widget)
+        widget = widget.nextInFocusChain()
+    return order
 
 
 def test_a_rung_keeps_room_for_the_lines_it_has_at_its_own_width() -> None:
