@@ -45,11 +45,14 @@ def test_the_colour_editor_is_painted_with_the_keyboard(qtbot: QtBot) -> None:
     qtbot.keyClick(grid, Qt.Key.Key_Right)
     qtbot.keyClick(grid, Qt.Key.Key_Down)
     assert grid.cursor_cell() == (1, 1)
-    assert editor.status.text() == "Row 2, column 2: white"
+    assert editor.status.text() == "Row 2, column 2: white \u2014 row clue 0; column clue 0"
     qtbot.keyClick(grid, Qt.Key.Key_2)  # blue
     qtbot.keyClick(grid, Qt.Key.Key_Space)
     assert editor.state().cells[1][1] == 2
-    assert editor.status.text() == "Row 2, column 2: blue"
+    # (the clues the stroke made)
+    assert (
+        editor.status.text() == "Row 2, column 2: blue \u2014 row clue 1 blue; column clue 1 blue"
+    )
     qtbot.keyClick(grid, Qt.Key.Key_End)
     qtbot.keyClick(grid, Qt.Key.Key_3)
     qtbot.keyClick(grid, Qt.Key.Key_Return)
@@ -114,7 +117,8 @@ def test_colour_solve_by_hand_takes_the_keyboard(qtbot: QtBot) -> None:
     qtbot.keyClick(grid, Qt.Key.Key_Right)
     qtbot.keyClick(grid, Qt.Key.Key_X)
     assert view.hand_sets()[0] == (1 << 1, 1 << 1, 1 << BACKGROUND)
-    assert view.ui.message_label.text() == "Row 1, column 3: empty"
+    said = view.ui.message_label.text()
+    assert said == "Row 1, column 3: empty \u2014 row clue 2 red; column clue 1 blue"
     qtbot.keyClick(grid, Qt.Key.Key_Down)
     qtbot.keyClick(grid, Qt.Key.Key_2)  # blue
     qtbot.keyClick(grid, Qt.Key.Key_Space, Qt.KeyboardModifier.ShiftModifier)  # blue: not

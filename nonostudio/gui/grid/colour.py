@@ -43,6 +43,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QScrollArea, QWidget
 
+from nonostudio.analysis.colour.words import colour_clue_text
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
 from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
@@ -663,13 +664,28 @@ class ColourGrid(QWidget):
             name = "unknown (line logic leaves it open)"
         else:
             name = self._palette[self._cells[r][c]].name
-        self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}{self.overview_note()}")
+        self.hovered.emit(self.cell_status(cell, name))
+
+    def cell_status(self, cell: tuple[int, int], what: str) -> str:
+        """The status line's words for ``cell`` holding ``what``, and its row's and column's
+        clues in the words the colour steps use (``2 red, 1 blue``, ``0`` when blank), parted
+        by a semicolon, as their items are by commas: "Row 1, column 2: red — row clue 2 red,
+        1 blue; column clue 1 red"."""
+        r, c = cell
+        row = colour_clue_text(self._palette, self._rows[r])
+        col = colour_clue_text(self._palette, self._cols[c])
+        return (
+            f"Row {r + 1}, column {c + 1}: {what}{self.overview_note()}"
+            f" \u2014 row clue {row}; column clue {col}"
+        )
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         before, self._before = self._before, None
-        self._last = None
+        last, self._last = self._last, None
         if before is not None and before != self._cells:
             self.stroked.emit(before, self._cells)
+            if last is not None:  # (the editor's clues follow the stroke: say the new ones)
+                self._say(last)
 
     def _cancel_stroke(self) -> None:
         """Escape during a mouse stroke: the cells go back to what they were before it and the

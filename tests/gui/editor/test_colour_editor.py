@@ -238,7 +238,9 @@ def test_the_status_names_a_cell_as_the_click_left_it(
     editor.grid.setFocus()
     qtbot.keyClick(editor.grid, Qt.Key.Key_3)
     click(qtbot, editor, 0, 0)  # red before the click, yellow after
-    assert said[-1] == "Row 1, column 1: yellow"
+    # and the clues the click made (row 1 was 2 red, 1 blue; column 1 was 1 red, 1 red)
+    clues = "row clue 1 yellow, 1 red, 1 blue; column clue 1 yellow, 1 red"
+    assert said[-1] == f"Row 1, column 1: yellow \u2014 {clues}"
 
 
 def test_a_drag_paints_a_run_as_one_undo_step(window: MainWindow, tmp_path: Path, qtbot) -> None:

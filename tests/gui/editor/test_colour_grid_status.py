@@ -1,6 +1,8 @@
 """The status of a hatched cell of the colour grid: line logic leaves it undecided (drawn on
 the background), and the status said the background's colour ("Row 1, column 2: white", seen
-under Xvfb on r0001.xml, several pictures); it says unknown, as the black-and-white grid does."""
+under Xvfb on r0001.xml, several pictures); it says unknown, as the black-and-white grid does.
+With the cell, the status names its row's and column's clues, as the black-and-white grid's does
+("row clue 2 1"), in the colour steps' words (``2 red, 1 blue``); they were not named."""
 
 from __future__ import annotations
 
@@ -44,8 +46,9 @@ def test_a_hatched_cell_is_said_unknown_not_white(qtbot: QtBot) -> None:
     said: list[str] = []
     grid.hovered.connect(said.append)
     _hover(grid, 0, 1)
-    assert said[-1] == ("Row 1, column 2: unknown (line logic leaves it open)")
+    clues = " \u2014 row clue 1 red, 1 blue; column clue"  # (in the steps' words)
+    assert said[-1] == f"Row 1, column 2: unknown (line logic leaves it open){clues} 1 red"
     _hover(grid, 0, 2)  # decided white, and blue
-    assert said[-1] == "Row 1, column 3: white"
+    assert said[-1] == f"Row 1, column 3: white{clues} 0"  # (a blank clue is said 0)
     _hover(grid, 1, 3)
-    assert said[-1] == "Row 2, column 4: blue"
+    assert said[-1] == f"Row 2, column 4: blue{clues} 2 blue"

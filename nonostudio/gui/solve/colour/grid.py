@@ -324,4 +324,4 @@ class ColourSolveGrid(ColourGrid):
             what = "unknown"
         else:
             what = set_text(self._palette, cell_set)
-        self.hovered.emit(f"Row {r + 1}, column {c + 1}: {what}{self.overview_note()}")
+        self.hovered.emit(self.cell_status(cell, what))
