@@ -195,6 +195,14 @@ def check_claim(
             return f"[{bs}, {be}) are not all filled"
         side, count = claim["side"], claim["count"]
         return _room_stretch(hints, cells, bs, be, i, side, count, claim["within"], claim["sizes"])
+    if kind == "near_block":  # one clue with the next block, too long for every other clue
+        i, (a, b) = claim["clues"][0], claim["other"]
+        wrong = _near(hints, cells, s, e, i, a, b, claim["wall"], None)
+        if wrong is None and tuple(claim["span"]) != (min(s, a), max(e, b)):
+            wrong = f"[{s}, {e}) and [{a}, {b}) do not span {claim['span']}"
+        if wrong is None and any(_holder(hints, x, s, e) != i for x in arr):
+            wrong = f"[{s}, {e}) is not clue {i}'s in every arrangement"
+        return wrong
     if kind == "room_apart_block":  # as many clues on one side as blocks there, no room for more
         i = claim["clues"][0]
         if e <= s or any(cells[p] != FILLED for p in range(s, e)):
@@ -482,6 +490,57 @@ def _room_apart(
     return None
 
 
+def _near(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    a: int,
+    b: int,
+    wall: int,
+    walled: bool | None,
+) -> str | None:
+    """Why clue ``i`` could not be the one clue holding both the boxes ``[s, e)`` and the next
+    block ``[a, b)`` beside them: one of them is not all filled, a cell between them is decided,
+    the cell ``wall`` is no cross with only undecided cells between it and the nearer of the
+    two, a clue that could hold that one alone (not the last, the other after it; not the
+    first, the other before it) fits between the cross and the other (one cell apart), or
+    another clue is as long as the two together, or ``i`` shorter.  ``walled`` (when given):
+    whether the words say the cross is beyond the boxes (else beyond the other block).  None
+    when none of that fails."""
+    n = len(cells)
+    if not (0 <= s < e <= n and 0 <= a < b <= n) or any(
+        cells[p] != FILLED for p in [*range(s, e), *range(a, b)]
+    ):
+        return f"[{s}, {e}) and [{a}, {b}) are not all filled"
+    (fs, fe), (ss, se) = sorted([(s, e), (a, b)])
+    if fe >= ss or any(cells[p] != UNKNOWN for p in range(fe, ss)):
+        return f"[{fs}, {fe}) and [{ss}, {se}) are not next blocks with undecided cells between"
+    if not (0 <= wall < n) or cells[wall] != CROSSED:
+        return f"cell {wall} is no cross"
+    if wall < fs:
+        gap, room, alone = range(wall + 1, fs), ss - 1 - (wall + 1), hints[:-1]
+        beyond = (fs, fe)
+    elif wall >= se:
+        gap, room, alone = range(se, wall), wall - (fe + 1), hints[1:]
+        beyond = (ss, se)
+    else:
+        return f"cell {wall} is between the blocks"
+    if any(cells[p] != UNKNOWN for p in gap):
+        return f"cells between cell {wall} and the blocks are decided"
+    if walled is not None and walled != (beyond == (s, e)):
+        return "the cross is beyond the other block" if walled else "the cross is beyond the boxes"
+    if any(h <= room for h in alone):
+        return f"one of the clues {list(alone)} fits in the {room} cells past the cross"
+    span = se - fs
+    if not 0 <= i < len(hints) or hints[i] < span:
+        return f"clue {i} is shorter than the {span} cells of both"
+    if any(h >= span for j, h in enumerate(hints) if j != i):
+        return f"another clue is as long as the {span} cells of both"
+    return None
+
+
 def _room_stretch(
     hints: Sequence[int],
     cells: Sequence[int],
@@ -628,6 +687,7 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             "room_apart_block",
             "blocks_apart_block",
             "room_stretch_block",
+            "near_block",
         )
         for c in _claims(premise, k)
     ]:
@@ -1389,6 +1449,11 @@ _ROOM_STRETCH = re.compile(
     rf"in( {_AT})?, too short for the (first|last)(?: (\w+))? clues?, (\d+(?: and \d+)?), can "
     rf"only be the ({_ORD}) clue, (\d+)"
 )
+_NEAR = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), (?:past the cross at cell (\d+) too near the (?:block|box) "
+    rf"at ({_AT})|with the (?:block|box) at ({_AT}) too near past the cross at cell (\d+)) for "
+    rf"another clue, together too long for every other clue, can only be the ({_ORD}) clue, (\d+)"
+)
 _ROOM_NONE = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for no clue (before|after) it, can only be the "
     rf"({_ORD}) clue, (\d+)"
@@ -1735,6 +1800,28 @@ def _room_stretch_words(
     return _room_stretch(hints, cells, s, e, i, side, said_count(k), span, listed)
 
 
+def _near_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    other: str,
+    wall: int,
+    walled: bool,
+    clue: str,
+    length: int,
+) -> str | None:
+    """Why "the box at cell 14, past the cross at cell 12 too near the block at cells 16–24 for
+    another clue, together too long for every other clue, can only be the third clue, 12" (or
+    "the block at cells 17–18, with the block at cells 14–15 too near past the cross at cell 13
+    for another clue, …") is not true of ``cells`` (:func:`_near`)."""
+    held = _block_of_clue(hints, cells, at, clue, length)
+    if isinstance(held, str):
+        return held
+    s, e, i = held
+    a, b = _at(other)
+    return _near(hints, cells, s, e, i, a, b, wall, walled)
+
+
 def _room_none_words(
     hints: Sequence[int], cells: Sequence[int], at: str, side: str, clue: str, length: int
 ) -> str | None:
@@ -2016,6 +2103,18 @@ def check_short_words(
                     for c in states
                 ]
             )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _NEAR.finditer(text):
+        at, w1, at1, at2, w2, clue, length = m.groups()
+        wrong = judged(
+            [
+                _near_words(
+                    hints, c, at, at1 or at2, int(w1 or w2) - 1, bool(w1), clue, int(length)
+                )
+                for c in states
+            ]
+        )
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
     for m in _ROOM_NONE.finditer(text):

@@ -276,6 +276,14 @@ _ROOM_STRETCH_REASON = re.compile(
     r"with room for only \w+ clues? (before|after) it, walled in( cells? [\d–]+)?, too short for "
     r"the (first|last)( \w+)? clues?, \d+( and \d+)?, $"
 )
+# past a cross too near the next block for another clue, the two one clue ("the box at cell 14,
+# past the cross at cell 12 too near the block at cells 16–24 for another clue, together too
+# long for every other clue, can only be the third clue, 12")
+_NEAR_REASON = re.compile(
+    r"(past the cross at cell \d+ too near the (block|box) at cells? [\d–]+|with the (block|box) "
+    r"at cells? [\d–]+ too near past the cross at cell \d+) for another clue, together too long "
+    r"for every other clue, $"
+)
 _ONLY_SIZE = re.compile(r"the \w+ clue, (\d+), the only (other )?\1\b")
 _LONG_REASON = re.compile(
     r"(the \w+ clue, \d+|the \d+|the \w+ and \w+ clues, \d+ and \d+), the only clues? that long"
@@ -330,6 +338,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _ROOM_APART_REASON.search(before)
             or _BLOCKS_APART_REASON.search(before)
             or _ROOM_STRETCH_REASON.search(before)
+            or _NEAR_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _LONG_REASON.match(after)

@@ -293,7 +293,10 @@ def room_sides_words(c: Claim) -> str:
     clue``), ``with room for only one clue after it, walled in cells 24–25, too short for the
     last clue, 3`` (a ``room_stretch_block`` claim: no cross near enough around the boxes for
     any of the clues the room leaves on that side; ``…, walled in, too short for the first two
-    clues, 4 and 2`` where those cells are the block's)."""
+    clues, 4 and 2`` where those cells are the block's), ``past the cross at cell 12 too near
+    the block at cells 16–24 for another clue, together too long for every other clue`` (a
+    ``near_block`` claim; ``with the block at cells 14–15 too near past the cross at cell 13
+    for another clue, …`` where the cross is beyond the other block)."""
     if c["claim"] == "blocks_apart_block":
         ahead = len(c["before"])
         blocks = "block" if ahead == 1 else "blocks"
@@ -304,6 +307,15 @@ def room_sides_words(c: Claim) -> str:
         }[c["apart"]]
         after = _how_many(len(c["after"]))
         return f"with {_how_many(ahead)} {blocks} before it and {after} after it, {how}"
+    if c["claim"] == "near_block":
+        a, b = c["other"]
+        other = f"the {'box' if b - a == 1 else 'block'} at {cells_text(range(a, b))}"
+        wall = f"the cross at {cells_text([c['wall']])}"
+        if (c["wall"] < c["start"]) == (a >= c["end"]):  # the wall beyond the boxes
+            near = f"past {wall} too near {other} for another clue"
+        else:
+            near = f"with {other} too near past {wall} for another clue"
+        return f"{near}, together too long for every other clue"
     if c["claim"] == "room_stretch_block":
         k = c["count"]
         many = "only one clue" if k == 1 else f"only {_how_many(k)} clues"
@@ -380,7 +392,13 @@ def _apart_words(c: Claim) -> str:
 def _sides_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
     """The ``room_block``, ``room_apart_block`` or ``blocks_apart_block`` claim of the boxes
     ``[start, end)``, when the claims give one."""
-    kinds = ("room_block", "room_apart_block", "blocks_apart_block", "room_stretch_block")
+    kinds = (
+        "room_block",
+        "room_apart_block",
+        "blocks_apart_block",
+        "room_stretch_block",
+        "near_block",
+    )
     for c in claims:
         if c["claim"] in kinds and (c["start"], c["end"]) == (start, end):
             return c
@@ -1497,6 +1515,7 @@ def premise_focus(
                 "room_apart_block",
                 "blocks_apart_block",
                 "room_stretch_block",
+                "near_block",
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1521,6 +1540,7 @@ def premise_focus(
                 "room_apart_block",
                 "blocks_apart_block",
                 "room_stretch_block",
+                "near_block",
             ):
                 for i in c["clues"]:
                     add_clue(i)

@@ -79,6 +79,13 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   ``side`` end of the line (``sizes``, in the line's order), and the crosses leave no room on
   that side for ``count`` + 1 clues (as ``room_block``): so at most ``count`` clues lie there
   and the boxes' clue is none of those, the one of ``clues`` (:func:`short_reasons`).
+* ``near_block {start, end, clues, other, wall, span}`` — cells ``[start, end)`` are filled,
+  and so are ``other`` (``[a, b)``), the next block before or after them, the cells between
+  undecided; of the two, the one nearer ``wall`` (a cross, the cells between it and that one
+  undecided) has too little room between the cross and the other block for any clue that
+  could lie there alone (every clue but the last, the other block after it; but the first,
+  before it), so one clue holds both, over ``span``; every clue but the one of ``clues`` is
+  shorter than that (:func:`short_reasons`).
 * ``blocks_apart_block {start, end, clues, before, after, apart}`` — cells ``[start, end)``
   are filled; the filled cells before them are the blocks ``before``, those after them
   ``after`` (``[start, end)`` each), each set apart from the next nearer one (the boxes the
@@ -2178,6 +2185,8 @@ def short_reasons(
     out += _no_room(hints, cells, s, e, i, held)
     out += _apart(hints, cells, s, e, i, held)
     out += _room_both(hints, cells, s, e, i)
+    if not out:
+        out += _near_block(hints, cells, s, e, i)
     for side, k in (("before", i), ("after", len(hints) - 1 - i)):
         seen = list(cells[:s]) if side == "before" else list(cells[e:])
         if side == "after":
@@ -2193,6 +2202,53 @@ def short_reasons(
             # (none there: the line's first or last block, an edge_block claim)
             out.append({**claim, "clues": [i]})
     return out
+
+
+def _near_block(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int) -> list[Claim]:
+    """A ``near_block`` claim that clue ``i`` holds the filled cells ``[s, e)``: they or the
+    next block beside them lie past a cross too near the other for a clue of their own, so one
+    clue holds both, and every other clue is shorter than the two ("the box at cell 14, past
+    the cross at cell 12 too near the block at cells 16–24 for a clue of its own, one clue with
+    it over cells 14–24, too long for every other clue, can only be the third clue, 12")."""
+    n = len(cells)
+    if len(hints) < 2:
+        return []
+    for step in (1, -1):  # the other block after (before) the boxes
+        p = e if step == 1 else s - 1
+        while 0 <= p < n and cells[p] == UNKNOWN:
+            p += step
+        if not (0 <= p < n) or cells[p] != FILLED:
+            continue
+        q = p
+        while 0 <= q + step < n and cells[q + step] == FILLED:
+            q += step
+        a, b = (p, q + 1) if step == 1 else (q, p + 1)
+        first, second = ((s, e), (a, b)) if step == 1 else ((a, b), (s, e))
+        # the first's wall before it (the second's after it), across undecided cells only
+        for walled, near, back in ((first, second, -1), (second, first, 1)):
+            w = walled[0] - 1 if back == -1 else walled[1]
+            while 0 <= w < n and cells[w] == UNKNOWN:
+                w += back
+            if not (0 <= w < n) or cells[w] != CROSSED:
+                continue
+            room = near[0] - 1 - (w + 1) if back == -1 else w - near[1] - 1
+            alone = hints[:-1] if back == -1 else hints[1:]
+            lo, hi = first[0], second[1]
+            if all(h > room for h in alone) and all(
+                (h < hi - lo) == (j != i) for j, h in enumerate(hints)
+            ):
+                return [
+                    {
+                        "claim": "near_block",
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "other": [a, b],
+                        "wall": w,
+                        "span": [lo, hi],
+                    }
+                ]
+    return []
 
 
 def _no_room(

@@ -304,7 +304,13 @@ def gather_premises(
 _REASONS = ("edge_block", "only_long", "sole_holder", "kept_off", *SHORT_REASONS)
 """The claim kinds that say why a box's holder is the one clue its ``holders`` claim names."""
 
-_ROOM_REASONS = ("room_block", "room_apart_block", "blocks_apart_block", "room_stretch_block")
+_ROOM_REASONS = (
+    "room_block",
+    "room_apart_block",
+    "blocks_apart_block",
+    "room_stretch_block",
+    "near_block",
+)
 """The short reasons by the room and blocks on a block's sides: a block said with one is held
 (:func:`_held`), so another's reason may rest on it, but it is looked at again
 (:func:`_add_premise_reasons`), where a reason resting on a block said on the first look may be
