@@ -50,7 +50,7 @@ def test_a_grading_panel_and_a_solve_view_refuse_to_be_made_without_their_kind()
     with pytest.raises(TypeError, match="kind"):
         TraceView(None)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="needs a SolveKind, not GradeKind"):
-        TraceView(None, kind=GradeKind(job=lambda: None, show=print))  # type: ignore[arg-type]
+        TraceView(None, kind=GradeKind(job=lambda: None, show=print, timed_out=bool))  # type: ignore[arg-type]
 
 
 def test_a_kind_cannot_be_made_without_every_behaviour() -> None:
@@ -67,7 +67,7 @@ def test_a_grading_panel_runs_its_kinds_job_and_shows_only_its_result(qtbot: QtB
     shown: list[object] = []
     panel = GradingPanel(
         None,
-        kind=GradeKind(job=lambda: lambda _progress, _stop: 42, show=shown.append),
+        kind=GradeKind(job=lambda: lambda _progress, _stop: 42, show=shown.append, timed_out=bool),
         delay_ms=1,
         time_limit=1.0,
     )
@@ -75,7 +75,10 @@ def test_a_grading_panel_runs_its_kinds_job_and_shows_only_its_result(qtbot: QtB
     panel._timer.start()
     qtbot.waitUntil(lambda: shown == [42] and not panel.is_busy())
     nothing = GradingPanel(
-        None, kind=GradeKind(job=lambda: None, show=shown.append), delay_ms=1, time_limit=1.0
+        None,
+        kind=GradeKind(job=lambda: None, show=shown.append, timed_out=bool),
+        delay_ms=1,
+        time_limit=1.0,
     )
     qtbot.addWidget(nothing)
     nothing._timer.start()
@@ -105,7 +108,7 @@ def test_mypy_finds_a_missing_behaviour(tmp_path: Path) -> None:
         + textwrap.dedent(
             """\
             DesignerPanelBase(GridView(), _NoApply())
-            GradeKind(job=lambda: None)
+            GradeKind(job=lambda: None, timed_out=bool)
             SolveKind(
                 start_trace=print,
                 show=print,

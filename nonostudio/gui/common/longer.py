@@ -58,6 +58,10 @@ class LongerButton(QPushButton):
         """The longer time limit offered or running (None: none)."""
         return self._offered
 
+    def words(self) -> str:
+        """The button's words on one line (its text may break them in two to fit)."""
+        return self._words
+
     def running(self) -> bool:
         """Whether the longer run asked for is going (the button stops it)."""
         return self._running

@@ -76,12 +76,12 @@ def test_a_grade_out_of_time_is_offered_again_for_longer(
     assert panel.label.text() == "Undecided"
     assert panel.tier_label.text() == "Stopped at the time limit of 10 s."
     assert panel.longer_button.isVisible()
-    assert panel.longer_button.text() == "Keep grading, up to 1 minute"
+    assert panel.longer_button.words() == "Keep grading, up to 1 minute"
     with qtbot.waitSignal(panel.gradeReady, timeout=10000):
         panel.longer_button.click()
     assert limits == [10.0, 60.0]
     assert panel.tier_label.text() == "Stopped at the time limit of 1 minute."
-    assert panel.longer_button.text() == "Keep grading, up to 5 minutes"
+    assert panel.longer_button.words() == "Keep grading, up to 5 minutes"
     with qtbot.waitSignal(panel.gradeReady, timeout=10000) as ready:
         panel.longer_button.click()
     assert limits == [10.0, 60.0, LONGER_LIMITS[-1]]
@@ -127,7 +127,7 @@ def test_the_longer_grade_shows_progress_and_stopped_shows_the_grade_before(
     assert panel.label.text() == before[0]
     assert panel.tier_label.text() == "Grading for up to 1 minute\u2026"
     assert panel.explanation_label.text() == before[2]
-    assert panel.longer_button.text() == "Stop grading" and panel.is_busy()
+    assert panel.longer_button.words() == "Stop grading" and panel.is_busy()
     # the busy bar says how far it is, as for the 10 s grade
     qtbot.waitUntil(lambda: panel.busy.maximum() == 100 and panel.busy.value() == 25)
     assert panel.busy.isVisible()
@@ -139,12 +139,12 @@ def test_the_longer_grade_shows_progress_and_stopped_shows_the_grade_before(
     assert panel.tier_label.text() == f"{tier} The longer grade was stopped."
     assert panel.explanation_label.text() == explanation
     assert panel.steps_chart.steps() == chart
-    assert panel.longer_button.text() == "Keep grading, up to 1 minute"
+    assert panel.longer_button.words() == "Keep grading, up to 1 minute"
     qtbot.wait(50)  # the stopped grade's result, if it were delivered, is dropped
     assert len(seen) == 1
     # stopped again: said once, not twice
     panel.longer_button.click()
-    qtbot.waitUntil(lambda: len(calls) == 3 and panel.longer_button.text() == "Stop grading")
+    qtbot.waitUntil(lambda: len(calls) == 3 and panel.longer_button.words() == "Stop grading")
     panel.longer_button.click()
     assert panel.tier_label.text() == f"{tier} The longer grade was stopped."
 
@@ -182,7 +182,7 @@ def test_a_colour_grade_out_of_time_is_offered_again_for_longer(
     with qtbot.waitSignal(colour_panel.gradeReady, timeout=10000):
         colour_panel.set_puzzle(COLOUR)
     assert colour_panel.tier_label.text() == "Stopped at the time limit of 10 s."
-    assert colour_panel.longer_button.text() == "Keep grading, up to 1 minute"
+    assert colour_panel.longer_button.words() == "Keep grading, up to 1 minute"
     assert colour_panel.longer_button.isVisible()
     with qtbot.waitSignal(colour_panel.gradeReady, timeout=10000):
         colour_panel.longer_button.click()

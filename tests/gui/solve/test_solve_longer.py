@@ -80,13 +80,13 @@ def test_a_trace_out_of_time_is_offered_again_for_longer(
         "Before the first of 2 steps worked out within the time limit of 10 s (the rest"
     )
     assert ui.longer_button.isVisible()
-    assert ui.longer_button.text() == "Keep solving, up to 1 minute"
+    assert ui.longer_button.words() == "Keep solving, up to 1 minute"
     with qtbot.waitSignal(view.traceReady, timeout=10000):
         ui.longer_button.click()
     assert limits == [10.0, 60.0]
     assert ui.summary_label.text().endswith("<br>Stopped at the time limit of 1 minute.")
     assert "within the time limit of 1 minute (the rest" in ui.message_label.text()
-    assert ui.longer_button.text() == "Keep solving, up to 5 minutes"
+    assert ui.longer_button.words() == "Keep solving, up to 5 minutes"
     with qtbot.waitSignal(view.traceReady, timeout=10000) as ready:
         ui.longer_button.click()
     assert limits == [10.0, 60.0, LONGER_LIMITS[-1]]
@@ -134,14 +134,14 @@ def test_the_longer_trace_stopped_keeps_the_steps_worked_out(
     # the steps worked out stay on show while the longer trace goes, the busy bar moving
     assert view.trace() is seen[0] and view.model.rowCount() == 2 and view.position() == 1
     assert ui.summary_label.text().endswith("<br>Solving for up to 1 minute\u2026")
-    assert ui.longer_button.text() == "Stop solving" and view.is_busy()
+    assert ui.longer_button.words() == "Stop solving" and view.is_busy()
     assert ui.busy.isVisible()
     ui.longer_button.click()
     assert stopped.wait(5)
     assert not view.is_busy() and ui.busy.isHidden()
     assert view.trace() is seen[0] and view.model.rowCount() == 2 and view.position() == 1
     assert ui.summary_label.text() == f"{before}<br>The longer solve was stopped."
-    assert ui.longer_button.text() == "Keep solving, up to 1 minute"
+    assert ui.longer_button.words() == "Keep solving, up to 1 minute"
     qtbot.wait(50)  # the stopped trace's result, if it were delivered, is dropped
     assert len(seen) == 1
     view.go_to(0)  # its words keep the limit of the trace shown

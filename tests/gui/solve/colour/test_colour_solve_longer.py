@@ -70,13 +70,13 @@ def test_a_colour_trace_out_of_time_is_offered_again_for_longer(
         "Stopped at the time limit of 10 s: 2 steps worked out, "
     )
     assert ui.longer_button.isVisible()
-    assert ui.longer_button.text() == "Keep solving, up to 1 minute"
+    assert ui.longer_button.words() == "Keep solving, up to 1 minute"
     with qtbot.waitSignal(view.traceReady, timeout=10000):
         ui.longer_button.click()
     assert limits == [10.0, 60.0]
     assert "Stopped at the time limit of 1 minute</b>" in ui.summary_label.text()
     assert ui.message_label.text().startswith("Stopped at the time limit of 1 minute: 2 steps")
-    assert ui.longer_button.text() == "Keep solving, up to 5 minutes"
+    assert ui.longer_button.words() == "Keep solving, up to 5 minutes"
     with qtbot.waitSignal(view.traceReady, timeout=10000) as ready:
         ui.longer_button.click()
     assert limits == [10.0, 60.0, LONGER_LIMITS[-1]]
@@ -121,13 +121,13 @@ def test_the_longer_colour_trace_stopped_keeps_the_steps_worked_out(
     qtbot.waitUntil(running.is_set, timeout=5000)
     assert view.trace() is seen[0] and view.model.rowCount() == 2 and view.position() == 1
     assert ui.summary_label.text().endswith("<br>Solving for up to 1 minute\u2026")
-    assert ui.longer_button.text() == "Stop solving" and ui.busy.isVisible()
+    assert ui.longer_button.words() == "Stop solving" and ui.busy.isVisible()
     ui.longer_button.click()
     assert stopped.wait(5)
     assert ui.busy.isHidden()
     assert view.trace() is seen[0] and view.model.rowCount() == 2 and view.position() == 1
     assert ui.summary_label.text() == f"{before}<br>The longer solve was stopped."
-    assert ui.longer_button.text() == "Keep solving, up to 1 minute"
+    assert ui.longer_button.words() == "Keep solving, up to 1 minute"
     qtbot.wait(50)  # the stopped trace's result, if it were delivered, is dropped
     assert len(seen) == 1
     view.go_to(0)  # its words keep the limit of the trace shown
