@@ -13,10 +13,17 @@ from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict
 
 Cell = tuple[int, int]
 
-__all__ = ["Cell", "filled_solves", "reference_solution", "mistakes"]
+__all__ = [
+    "Cell",
+    "filled_solves",
+    "judged_by_the_only_solution",
+    "reference_solution",
+    "mistakes",
+]
 
 
 def filled_solves(puzzle: Puzzle, grid: np.ndarray) -> bool:
@@ -32,6 +39,21 @@ def nothing_to_fill(puzzle: Puzzle | ColourPuzzle) -> bool:
     """Whether every clue of ``puzzle`` (black and white or colour) is empty (a blank new
     puzzle): its one picture is blank, so there is nothing for a player to solve."""
     return not any(puzzle.rows)
+
+
+def judged_by_the_only_solution(trace: Trace | None) -> bool:
+    """Whether :func:`reference_solution` is the puzzle's only solution, so that a cell the player
+    decided differently *is* wrong: the end of a solved ``trace`` whose search, if it needed one,
+    found no second solution.  Otherwise it is one picture the clues fit, maybe among others
+    (the goal, or the solution a trace's search took of several): on Two Ways, a 2x2 with both
+    diagonals, the player's other diagonal was "2 mistakes: row 1, column 2 is wrong" and a hint
+    asked for them to be fixed first, while finishing it solves the puzzle."""
+    if trace is None or not trace.solved:
+        return False
+    return trace.search is None or trace.search.verdict in (
+        Verdict.UNIQUE_LINE,
+        Verdict.UNIQUE_SEARCH,
+    )
 
 
 def reference_solution(trace: Trace | None, puzzle: Puzzle | None) -> np.ndarray | None:

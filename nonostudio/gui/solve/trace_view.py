@@ -41,6 +41,22 @@ def checked_text(wrong: Sequence[tuple[int, int]], verdict: str) -> str:
     )
 
 
+def differs_text(wrong: Sequence[tuple[int, int]], picture: str, several: bool) -> str:
+    """What Check says of the player's cells that differ from ``picture`` ("the puzzle's
+    picture"), which is not known to be the only solution: they are not called wrong; with
+    ``several`` (the clues are known to fit other pictures) finishing one is said to solve it."""
+    if not wrong:
+        text = f"Your cells agree with {picture} so far."
+    else:
+        r, c = wrong[0]
+        more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
+        cells = "cell differs" if len(wrong) == 1 else "cells differ"
+        text = f"{len(wrong)} {cells} from {picture}: row {r + 1}, column {c + 1}{more}."
+    if several:
+        text += " Other pictures fit the clues as well: finishing one solves the puzzle too."
+    return text
+
+
 def fix_first_text(wrong: Sequence[tuple[int, int]], verdict: str) -> str:
     """What a hint asked for says instead while the player's grid has ``wrong`` cells."""
     r, c = wrong[0]

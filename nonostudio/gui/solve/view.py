@@ -28,6 +28,7 @@ from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_siz
 from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
 from nonostudio.analysis.helping.mistakes import (
     filled_solves,
+    judged_by_the_only_solution,
     mistakes,
     nothing_to_fill,
     reference_solution,
@@ -39,6 +40,7 @@ from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.library.records import now
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
+from nonostudio.core.solver import Verdict
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.process_pool import hint_pool, processes_enabled
@@ -67,6 +69,7 @@ from nonostudio.gui.solve.trace_view import (
     SolveKind,
     TraceView,
     checked_text,
+    differs_text,
     fix_first_text,
     taken_up_text,
 )
@@ -596,8 +599,19 @@ class SolveView(TraceView):
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
-        self.handChecked.emit(self._hand.copy(), len(wrong))
-        self.ui.message_label.setText(checked_text(wrong, "is wrong"))
+        if judged_by_the_only_solution(self._trace):
+            self.handChecked.emit(self._hand.copy(), len(wrong))
+            self.ui.message_label.setText(checked_text(wrong, "is wrong"))
+        else:  # a cell that differs from one picture the clues fit may be right: not a mistake
+            self.handChecked.emit(self._hand.copy(), 0)
+            trace = self._trace
+            several = (
+                trace is not None
+                and trace.search is not None
+                and (trace.search.verdict is Verdict.MULTIPLE)
+            )
+            picture = "the solution the steps found" if several else "the puzzle's picture"
+            self.ui.message_label.setText(differs_text(wrong, picture, several))
         return wrong
 
     def _player_stack(self) -> QUndoStack:
@@ -815,8 +829,8 @@ class SolveView(TraceView):
         if self._no_solution is not None:
             self.ui.message_label.setText(self._no_solution.text)
             return
-        wrong = self.mistakes()
-        if wrong:
+        wrong = self.mistakes() if judged_by_the_only_solution(self._trace) else []
+        if wrong:  # (else the hint search says if the player's cells break a line)
             self.grid.set_mistakes(wrong)
             self.ui.message_label.setText(fix_first_text(wrong, "is wrong"))
             return

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
+from nonostudio.analysis.helping.mistakes import (
+    filled_solves,
+    judged_by_the_only_solution,
+    mistakes,
+    reference_solution,
+)
 from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
@@ -49,3 +54,17 @@ def test_the_reference_is_a_solved_trace_else_the_goal() -> None:
     assert not unsolved.solved
     assert reference_solution(unsolved, puzzle) is None
     assert (reference_solution(unsolved, HOUSE) == SOLUTION).all()
+
+
+def test_only_a_solution_known_to_be_the_only_one_judges_cells() -> None:
+    """Two Ways (a 2x2 whose clues fit both diagonals): its trace's search takes one of the two,
+    and the other diagonal's cells are no mistakes; the house's trace ends on its one solution."""
+    rules = load_rule_set("learned").rules
+    two_ways = Puzzle(((1,), (1,)), ((1,), (1,)))
+    trace = rule_trace(two_ways, rules)
+    assert trace.solved and trace.search is not None  # it did end on a picture
+    other = 1 - reference_solution(trace, two_ways)  # FILLED 1, CROSSED 0: the other diagonal
+    assert two_ways.is_solution(other) and mistakes(other, reference_solution(trace, two_ways))
+    assert not judged_by_the_only_solution(trace)
+    assert judged_by_the_only_solution(rule_trace(HOUSE, rules))
+    assert not judged_by_the_only_solution(None)

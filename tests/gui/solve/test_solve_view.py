@@ -184,6 +184,29 @@ def test_a_new_puzzle_cancels_the_stale_trace(qtbot, view: SolveView) -> None:
     assert view.grid.cells().shape == (5, 5)
 
 
+def test_by_hand_the_other_picture_of_several_is_no_mistake(qtbot, view: SolveView) -> None:
+    """Two Ways, a 2x2 whose clues fit both diagonals: the trace's search takes one, and the
+    player's other diagonal was "2 mistakes: row 1, column 2 is wrong" with hints refused ("Fix
+    the mistake first"), though finishing it solves the puzzle."""
+    two_ways = Puzzle(((1,), (1,)), ((1,), (1,)))
+    trace = solved(qtbot, view, two_ways)
+    taken = trace.grid_after(len(trace.steps))
+    view.ui.hand_action.trigger()
+    grid = view.grid
+    r, c = next((r, c) for r in range(2) for c in range(2) if taken[r, c] != FILLED)
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    assert view.mistakes() == [(r, c)]  # differs from the picture the steps took
+    qtbot.keyClick(grid, Qt.Key.Key_M)
+    text = view.ui.message_label.text()
+    assert "wrong" not in text and "mistake" not in text, text
+    assert text.startswith(f"1 cell differs from the solution the steps found: row {r + 1}")
+    assert text.endswith(
+        "Other pictures fit the clues as well: finishing one solves the puzzle too."
+    )
+    view.ui.hint_action.trigger()
+    assert "Fix the mistake" not in view.ui.message_label.text()
+
+
 def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: SolveView) -> None:
     solved(qtbot, view, HOUSE)
     view.ui.hand_action.trigger()
