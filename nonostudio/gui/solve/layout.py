@@ -219,6 +219,7 @@ class SolveUiParts:
     timer: HandTimer
     timer_item: QAction
     hint_panel: QWidget  # each view's hint panel, at the foot beside the words
+    busy: QProgressBar  # each view's busy bar while a trace runs
     longer_button: LongerButton
     _words_base: int | None = None  # the words pane's height before the words grew it
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed

@@ -116,6 +116,9 @@ class TraceView(QWidget):
     handSolved = Signal()  # the player's grid became a solution
 
     ui: SolveUiParts
+    _run_limit: float  # the time limit of the trace running or shown: the view's, or longer
+    _trace_limit: float  # the time limit of the trace shown
+    _before_longer: str  # the summary shown before a longer trace (again if it is stopped)
     model: StepsModel
     grid: QWidget  # the grid the view's keys go to
     _panes: PaneKeeper  # the steps pane beside or under the grid
@@ -177,6 +180,18 @@ class TraceView(QWidget):
         self.ui.summary_label.setText(reason)  # (the status line would only repeat it)
         self.ui.message_label.setText("")
         self._kind.update_actions()
+
+    def _stop_longer(self) -> None:
+        """The longer trace was stopped (both views): the steps shown before it stay, and the
+        summary says it was stopped."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.ui.busy.hide()
+        self._run_limit = self._trace_limit
+        self.ui.summary_label.setText(
+            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
+        )
 
     def _connect_replay(self) -> None:
         """Back, Play, Next and a row of the step list chosen go to their step."""

@@ -332,18 +332,6 @@ class SolveView(TraceView):
         self.ui.busy.show()
         self._run_trace(puzzle, rule_set, dict(self._titles), seconds)
 
-    def _stop_longer(self) -> None:
-        """The longer trace was stopped: the steps shown before it stay, and the summary says
-        it was stopped."""
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-        self.ui.busy.hide()
-        self._run_limit = self._trace_limit
-        self.ui.summary_label.setText(
-            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
-        )
-
     def _traced(self, result: tuple[Trace, list[str]] | NoSolution) -> None:
         if not self._current(self._worker):
             return

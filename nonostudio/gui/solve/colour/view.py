@@ -380,18 +380,6 @@ class ColourSolveView(TraceView):
         self.ui.busy.show()
         self._run_trace(puzzle, seconds)
 
-    def _stop_longer(self) -> None:
-        """The longer trace was stopped: the steps shown before it stay, and the summary says
-        it was stopped."""
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-        self.ui.busy.hide()
-        self._run_limit = self._trace_limit
-        self.ui.summary_label.setText(
-            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
-        )
-
     def _progressed(self, fraction: float, _message: str) -> None:
         """The share of cells the trace running has decided, on the busy bar."""
         if self._current(self._worker):
