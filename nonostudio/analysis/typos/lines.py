@@ -47,6 +47,11 @@ HEADINGS_SWAPPED = "headings swapped"
 SIZE_SWAPPED = "size swapped"
 #: The two readings of a file whose sections each fit the other side's size.
 SWAPS = (HEADINGS_SWAPPED, SIZE_SWAPPED)
+#: How each reading of a swap is named, first in its fix's words.
+SWAP_WORDS = {
+    HEADINGS_SWAPPED: "the row and column clues swapped",
+    SIZE_SWAPPED: "the width and height swapped",
+}
 #: Seconds a swap's solve may take to count its pictures (the swap is offered either way).
 SWAP_SOLVE_S = 2.0
 #: Pictures looked at per place of a missing line (each another clue for it) at the most.
@@ -158,12 +163,12 @@ def _swap_text(fix: WholeLineFix) -> str:
         how += ", line-solvable"
     if fix.kind == HEADINGS_SWAPPED:
         return (
-            f"the row and column clues swapped: with the {cols} lines given as rows taken as "
+            f"{SWAP_WORDS[HEADINGS_SWAPPED]}: with the {cols} lines given as rows taken as "
             f"the columns and the {rows} given as columns as the rows, the clues ({rows} rows, "
             f"{cols} columns, the size declared) make {how}"
         )
     return (
-        f"the width and height swapped: with the clues as given ({rows} rows, {cols} columns: "
+        f"{SWAP_WORDS[SIZE_SWAPPED]}: with the clues as given ({rows} rows, {cols} columns: "
         f"width {cols}, height {rows}), they make {how}"
     )
 
@@ -183,8 +188,8 @@ def swap_fixes(
     swap), and whether the question was decided (False when stopped).  Their pictures are
     counted for the words within :data:`SWAP_SOLVE_S` at most: a swap needs no search to be
     offered (Faase, 80x95, swapped: nothing was offered after the 30 s the solve took)."""
-    width, height = size
-    if width == height or (len(rows), len(cols)) != (width, height):
+    readings = swap_readings(rows, cols, size)
+    if not readings:
         return [], True
     limit = SWAP_SOLVE_S
     if deadline is not None:
@@ -202,9 +207,20 @@ def swap_fixes(
     unique = result.verdict.is_unique
     counted = result.verdict is not Verdict.UNDECIDED
     return [
-        LineFix(HEADINGS_SWAPPED, "row", 0, (), cols, rows, line, unique, counted),
-        LineFix(SIZE_SWAPPED, "row", 0, (), rows, cols, line, unique, counted),
+        LineFix(kind, "row", 0, (), r, c, line, unique, counted) for kind, r, c in readings
     ], True
+
+
+def swap_readings(
+    rows: Clues, cols: Clues, size: tuple[int, int]
+) -> list[tuple[str, Clues, Clues]]:
+    """The two readings :func:`swap_fixes` offers, as (kind, rows, columns), their pictures not
+    counted (no solve): the sections exchanged (:data:`HEADINGS_SWAPPED`) and the size exchanged
+    (:data:`SIZE_SWAPPED`); none when ``size`` (width, height) is not such a swap."""
+    width, height = size
+    if width == height or (len(rows), len(cols)) != (width, height):
+        return []
+    return [(HEADINGS_SWAPPED, cols, rows), (SIZE_SWAPPED, rows, cols)]
 
 
 def _lines(count: int) -> str:

@@ -206,7 +206,7 @@ def with_file_goal(puzzle: Puzzle | ColourPuzzle, error: PuzzleError) -> Puzzle 
 def goal_reading(error: PuzzleError) -> str:
     """Which reading of a swapped file its goal picture fits, in words ('' when it has none or
     it fits neither): ``its goal picture fits the width and height swapped``."""
-    from nonostudio.analysis.typos.lines import swap_fixes
+    from nonostudio.analysis.typos.lines import SWAP_WORDS, swap_readings
 
     text = getattr(error, "goal_text", None)
     size = getattr(error, "size", None)
@@ -215,10 +215,12 @@ def goal_reading(error: PuzzleError) -> str:
     if size is None:
         return ""
     rows, cols = error.clues
+    # (the readings alone, no solve: the dialog asks this on the GUI thread as it opens, and
+    # the typo search counts the pictures in the background; a goal that fits is a picture)
     fits = [
-        fix.text().split(":")[0]
-        for fix in swap_fixes(tuple(rows), tuple(cols), size, None)[0]
-        if goal_rows(fix.rows, fix.cols, text) is not None
+        SWAP_WORDS[kind]
+        for kind, r, c in swap_readings(tuple(rows), tuple(cols), size)
+        if goal_rows(r, c, text) is not None
     ]
     return f"its goal picture fits {fits[0]}" if len(fits) == 1 else ""
 
