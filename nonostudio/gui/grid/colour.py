@@ -51,6 +51,7 @@ from nonostudio.gui.grid.overview import (
     OVERVIEW_MARGIN,
     OverviewImage,
     OverviewLayout,
+    fits,
     next_overview,
     note,
     paint_cells_image,
@@ -341,8 +342,7 @@ class ColourGrid(QWidget):
         return None if area is None else area.maximumViewportSize()
 
     def _fits(self, size: QSize) -> bool:
-        room = self._available()
-        return room is None or (size.width() <= room.width() and size.height() <= room.height())
+        return fits(size, self._available())
 
     def is_overview(self) -> bool:
         """Whether the grid is shown below the readable floor: cells only, no clue numbers."""
@@ -561,6 +561,8 @@ class ColourGrid(QWidget):
             rows, cols = self.lines_in(region)
             for r in rows:
                 mine, other = self._cells[r], self._overlay[r]
+                if mine == other:  # (most rows, compared at C speed: the overview shows all)
+                    continue
                 for col in cols:
                     if mine[col] != other[col]:
                         p.fillRect(lay.cell_rect(r, col), tint)
