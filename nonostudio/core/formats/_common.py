@@ -184,8 +184,12 @@ def numbers(
         return ()
     items = tokens(text, seps, offset, MAX_SIZE)
     check_count(len(items), source, line, items[-1][1], clue)
-    if seps:
-        for tok, col in items:
+    try:
+        values = [to_int(tok, source, line, col, clue) for tok, col in items]
+    except PuzzleError:
+        # (only text refused is looked at again: a clue's numbers run together with another
+        # separator, anywhere in it, are told the format's, before the first bad number)
+        for tok, col in items if seps else ():
             if _OTHER_SEPARATOR.match(tok):
                 meant = seps[0].join(re.findall("[0-9]+", tok))
                 raise PuzzleError(
@@ -195,8 +199,8 @@ def numbers(
                     line=line,
                     column=col,
                     clue=clue,
-                )
-    values = [to_int(tok, source, line, col, clue) for tok, col in items]
+                ) from None
+        raise
     return clue_of(values, [col for _, col in items], source, line, clue)
 
 
