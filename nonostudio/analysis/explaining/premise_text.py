@@ -25,6 +25,16 @@ SHORT_REASONS = ("counted_block", "walled_block", "part_edge", "no_room", "apart
 one clue said in a few words (here, not there: the claims' module asks this one for words, so
 this one takes nothing from it)."""
 
+ROOM_REASONS = (
+    "room_block",
+    "room_apart_block",
+    "blocks_apart_block",
+    "room_stretch_block",
+    "near_block",
+)
+"""The short reasons by the room and blocks on a block's sides (the claims
+:func:`~nonostudio.analysis.explaining.premises.short_reasons` holds and looks at again)."""
+
 Claim = dict[str, Any]
 
 # Sentences and ideas are worded for a row; a column's clues are pushed up and down.
@@ -390,17 +400,10 @@ def _apart_words(c: Claim) -> str:
 
 
 def _sides_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
-    """The ``room_block``, ``room_apart_block`` or ``blocks_apart_block`` claim of the boxes
-    ``[start, end)``, when the claims give one."""
-    kinds = (
-        "room_block",
-        "room_apart_block",
-        "blocks_apart_block",
-        "room_stretch_block",
-        "near_block",
-    )
+    """The claim of the boxes ``[start, end)`` by the room on their sides (one of
+    :data:`ROOM_REASONS`), when the claims give one."""
     for c in claims:
-        if c["claim"] in kinds and (c["start"], c["end"]) == (start, end):
+        if c["claim"] in ROOM_REASONS and (c["start"], c["end"]) == (start, end):
             return c
     return None
 
@@ -1511,11 +1514,7 @@ def premise_focus(
                 "part_edge",
                 "no_room",
                 "apart_block",
-                "room_block",
-                "room_apart_block",
-                "blocks_apart_block",
-                "room_stretch_block",
-                "near_block",
+                *ROOM_REASONS,
             ):
                 # a box named
                 spans.append(("block", c["start"], c["end"]))
@@ -1536,11 +1535,7 @@ def premise_focus(
                 "part_edge",
                 "no_room",
                 "apart_block",
-                "room_block",
-                "room_apart_block",
-                "blocks_apart_block",
-                "room_stretch_block",
-                "near_block",
+                *ROOM_REASONS,
             ):
                 for i in c["clues"]:
                     add_clue(i)

@@ -24,6 +24,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID, WORDS
 from nonostudio.analysis.explaining.move_line import Span, cells_text, clues_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import (
+    ROOM_REASONS,
     SHORT_REASONS,
     Naming,
     part_text,
@@ -304,17 +305,10 @@ def gather_premises(
 _REASONS = ("edge_block", "only_long", "sole_holder", "kept_off", *SHORT_REASONS)
 """The claim kinds that say why a box's holder is the one clue its ``holders`` claim names."""
 
-_ROOM_REASONS = (
-    "room_block",
-    "room_apart_block",
-    "blocks_apart_block",
-    "room_stretch_block",
-    "near_block",
-)
-"""The short reasons by the room and blocks on a block's sides: a block said with one is held
-(:func:`_held`), so another's reason may rest on it, but it is looked at again
-(:func:`_add_premise_reasons`), where a reason resting on a block said on the first look may be
-shorter."""
+# The short reasons by the room and blocks on a block's sides (ROOM_REASONS): a block said with
+# one is held (:func:`_held`), so another's reason may rest on it, but it is looked at again
+# (:func:`_add_premise_reasons`), where a reason resting on a block said on the first look may
+# be shorter.
 
 
 def _add_short_reasons(
@@ -414,7 +408,7 @@ def _add_premise_reasons(
         premise["claims"] = [  # (a room reason found on the first look: replaced, not doubled)
             d
             for c in claims
-            if not (c["claim"] in _ROOM_REASONS and (c["start"], c["end"]) in spans)
+            if not (c["claim"] in ROOM_REASONS and (c["start"], c["end"]) in spans)
             for d in ([reasons[id(c)], c] if id(c) in reasons else [c])
         ]
         text = _sentence(technique, axis, line, premises)
@@ -482,7 +476,7 @@ def _held(claims: Sequence[dict[str, Any]]) -> list[tuple[int, int, int]]:
             continue
         span = (c["start"], c["end"])
         if any(
-            d["claim"] in (*_REASONS, *_ROOM_REASONS)
+            d["claim"] in (*_REASONS, *ROOM_REASONS)
             and (d["start"], d["end"]) == span
             and "held" not in d
             for d in claims
