@@ -579,6 +579,15 @@ class Library:
         raises sqlite3.Error for the caller to name."""
         known: dict[int, tuple[bool, int]] = {}
         progress: set[int] = set()
+        conn = self._conn
+        tables = [
+            name
+            for name, there in (
+                ("hand_progress", schema.has_hand_table(conn)),
+                ("colour_progress", colour_progress.has_table(conn)),
+            )
+            if there
+        ]
         for start in range(0, len(ids), 500):  # (under SQLite's limit of bound values)
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
@@ -589,12 +598,11 @@ class Library:
                     known[int(id)] = information(decode(data, "data"))
                 except Damaged:
                     continue
-            for table in ("hand_progress", "colour_progress"):
-                if _has_table(self._conn, table):
-                    rows = self._conn.execute(
-                        f"SELECT puzzle_id FROM {table} WHERE puzzle_id IN ({marks})", chunk
-                    )
-                    progress.update(int(row[0]) for row in rows)
+            for table in tables:
+                rows = conn.execute(
+                    f"SELECT puzzle_id FROM {table} WHERE puzzle_id IN ({marks})", chunk
+                )
+                progress.update(int(row[0]) for row in rows)
         return {id: (titled, count + (id in progress)) for id, (titled, count) in known.items()}
 
     def _stored_keys(
@@ -845,12 +853,6 @@ _INDEX_SQL = (
 _INDEX_SQL_PLAIN = (
     "SELECT id, width, height, CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles ORDER BY id"
 )
-
-
-def _has_table(conn: sqlite3.Connection, name: str) -> bool:
-    """Whether the database has the table ``name`` (an older schema may not)."""
-    found = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
-    return found.fetchone() is not None
 
 
 def _has_sql_json(conn: sqlite3.Connection) -> bool:
