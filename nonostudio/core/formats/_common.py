@@ -189,8 +189,8 @@ def numbers(
     except PuzzleError:
         # (only text refused is looked at again: a clue's numbers run together with another
         # separator, anywhere in it, are told the format's, before the first bad number)
-        for tok, col in items if seps else ():
-            if _OTHER_SEPARATOR.match(tok):
+        for tok, col in items:
+            if seps and _OTHER_SEPARATOR.match(tok):
                 meant = seps[0].join(re.findall("[0-9]+", tok))
                 raise PuzzleError(
                     f"expected a number, found {tok!r} (numbers in one clue are separated by "
