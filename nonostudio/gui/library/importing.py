@@ -22,7 +22,7 @@ sizes being imported.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -124,7 +124,6 @@ def read_folder(folder: Path, progress: Progress, should_stop: ShouldStop) -> Re
     """Every file under ``folder`` read for import (:func:`read_files`), subfolders too."""
     from nonostudio.core.library.folder import files_under
 
-    progress(0.0, f"Looking for puzzle files in {folder.name or folder}…")
     return read_files(files_under(folder, should_stop), progress, should_stop, folder)
 
 
@@ -305,28 +304,37 @@ class LibraryImporter(QObject):
 
     def start(self, paths: Iterable[str | Path]) -> None:
         """Import the files of ``paths`` (one import at a time: a running one is cancelled)."""
-        self.cancel()
         files = [Path(p) for p in paths]
-        self._imported = Imported(len(files))
-        self._read, self._next = [], 0
-        self.progress.emit(0.0, f"Reading {len(files)} file{'s' if len(files) != 1 else ''}…")
-        self._worker = run_in_background(
+        self._begin(
+            Imported(len(files)),
+            f"Reading {len(files)} file{'s' if len(files) != 1 else ''}…",
             lambda progress, should_stop: read_files(files, progress, should_stop),
-            on_result=self._files_read,
-            on_error=self._read_failed,
-            on_progress=self._reading,
         )
 
     def start_folder(self, folder: str | Path) -> None:
         """Import every puzzle file under ``folder``, subfolders too (one import at a time: a
         running one is cancelled); files that are no puzzle are skipped and counted."""
-        self.cancel()
         where = Path(folder)
-        self._imported = Imported(0, folder=where)
-        self._read, self._next = [], 0
-        self.progress.emit(0.0, f"Looking for puzzle files in {where.name or where}…")
-        self._worker = run_in_background(
+        self._begin(
+            Imported(0, folder=where),
+            f"Looking for puzzle files in {where.name or where}…",
             lambda progress, should_stop: read_folder(where, progress, should_stop),
+        )
+
+    def _begin(
+        self,
+        imported: Imported,
+        message: str,
+        read: Callable[[Progress, ShouldStop], Read],
+    ) -> None:
+        """Start an import that ``read`` reads the files of in the background (a running one is
+        cancelled first); ``message`` is said meanwhile."""
+        self.cancel()
+        self._imported = imported
+        self._read, self._next = [], 0
+        self.progress.emit(0.0, message)
+        self._worker = run_in_background(
+            read,
             on_result=self._files_read,
             on_error=self._read_failed,
             on_progress=self._reading,

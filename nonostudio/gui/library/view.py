@@ -6,7 +6,7 @@ says so in a status line under the table; a failed write shows a warning, never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -534,21 +534,20 @@ class LibraryView(QWidget):
     def start_folder_import(self, folder: str | Path) -> None:
         """Import the puzzle files under ``folder`` in the background (Import Folder); the panel
         shows how far, and at the end what was added, skipped and could not be read."""
-        self.import_note = ""
-        self.import_label.setText("Importing…")
-        show_progress(self.import_bar, 0.0, steps=1000)
-        self._show_import_row(True)
-        self.importer.start_folder(folder)
-        self.update_actions()
+        self._begin_import(lambda: self.importer.start_folder(folder))
 
     def start_import(self, paths: Iterable[str | Path]) -> None:
         """Import ``paths`` in the background; the panel shows how far, and what went wrong at
         the end."""
+        self._begin_import(lambda: self.importer.start(paths))
+
+    def _begin_import(self, start: Callable[[], None]) -> None:
+        """The import row shown, then the import ``start`` begins."""
         self.import_note = ""
         self.import_label.setText("Importing…")
         show_progress(self.import_bar, 0.0, steps=1000)
         self._show_import_row(True)
-        self.importer.start(paths)
+        start()
         self.update_actions()
 
     def _show_import_progress(self, fraction: float, message: str) -> None:
