@@ -41,9 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
-from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.finder import line_count_problem
-from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
@@ -53,7 +51,7 @@ from nonostudio.gui.common.dock_scroll import scrolled
 from nonostudio.gui.common.limits import TIME_LIMIT_S, duration
 from nonostudio.gui.common.longer import LongerButton
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest
+from nonostudio.gui.common.typo_box import TypoBox, WholeLine, clearly_likeliest
 from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.panels.grading import busy_bar
 from nonostudio.gui.panels.panel_jobs import check_puzzle
@@ -388,7 +386,7 @@ class CheckPanel(QWidget):
 
     def _apply_requested(self, fix: object) -> None:
         """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""
-        if isinstance(fix, LineFix | ColourLineFix):
+        if isinstance(fix, WholeLine):
             self.lineFixRequested.emit(fix)
         else:
             self.typoApplyRequested.emit(fix)
