@@ -181,6 +181,14 @@ class TraceView(QWidget):
         self.ui.message_label.setText("")
         self._kind.update_actions()
 
+    def _show_longer_running(self, summary: str) -> None:
+        """A longer trace starts (both views): the summary shown is kept for a stop (less the
+        note of a longer one stopped before), ``summary`` and the running words shown."""
+        label, button = self.ui.summary_label, self.ui.longer_button
+        self._before_longer = label.text().removesuffix(f"<br>{button.stopped_text()}")
+        label.setText(f"{summary}<br>{button.running_text()}")
+        self.ui.busy.show()
+
     def _stop_longer(self) -> None:
         """The longer trace was stopped (both views): the steps shown before it stay, and the
         summary says it was stopped."""

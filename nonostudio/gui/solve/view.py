@@ -323,13 +323,7 @@ class SolveView(TraceView):
         if puzzle is None or rule_set is None or self._trace is None:
             self.ui.longer_button.drop()
             return
-        summary = self.ui.summary_label
-        note = f"<br>{self.ui.longer_button.stopped_text()}"  # (a longer one stopped before)
-        self._before_longer = summary.text().removesuffix(note)
-        summary.setText(
-            f"{summary_text(self._trace, self._titles)}<br>{self.ui.longer_button.running_text()}"
-        )
-        self.ui.busy.show()
+        self._show_longer_running(summary_text(self._trace, self._titles))
         self._run_trace(puzzle, rule_set, dict(self._titles), seconds)
 
     def _traced(self, result: tuple[Trace, list[str]] | NoSolution) -> None:

@@ -372,12 +372,7 @@ class ColourSolveView(TraceView):
         if puzzle is None or trace is None:
             self.ui.longer_button.drop()
             return
-        summary = self.ui.summary_label
-        note = f"<br>{self.ui.longer_button.stopped_text()}"  # (a longer one stopped before)
-        self._before_longer = summary.text().removesuffix(note)
-        running = self.ui.longer_button.running_text()
-        summary.setText(f"{colour_summary(trace, self._trace_limit)}<br>{running}")
-        self.ui.busy.show()
+        self._show_longer_running(colour_summary(trace, self._trace_limit))
         self._run_trace(puzzle, seconds)
 
     def _progressed(self, fraction: float, _message: str) -> None:
