@@ -18,8 +18,6 @@ until the studio closes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
@@ -73,32 +71,19 @@ from nonostudio.gui.solve.trace_view import (
     SolveKind,
     TraceView,
     checked_text,
+    differs_text,
     fix_first_text,
     taken_up_text,
 )
 
 #: What is wrong with a mistaken cell: its set lost the solution's colour.
 MARKED_WRONG = "cannot be what you marked"
-#: The same when the cells are judged against the puzzle's own picture, the clues not known to
-#: have only it (:func:`judged_by_the_only_solution`): the player's colour may be another
-#: picture's.
-OFF_PICTURE = "is not marked with the colour the puzzle's picture has there"
-#: Said after the cells that differ from the puzzle's picture when the clues are known to fit
-#: several pictures.
-OTHER_PICTURES = "Other pictures fit the clues as well: finishing one solves the puzzle too."
-
-
-def differs_text(wrong: Sequence[tuple[int, int]]) -> str:
-    """What Check says of the player's cells that differ from the puzzle's picture when several
-    pictures fit the clues: not mistakes (the player may be finishing another picture)."""
-    r, c = wrong[0]
-    n = len(wrong)
-    more = f" (and {n - 1} more, ringed)" if n > 1 else " (ringed)"
-    cells = f"{n} cell{'s' if n > 1 else ''} {'differ' if n > 1 else 'differs'}"
-    return (
-        f"{cells} from the puzzle's picture: row {r + 1}, column {c + 1} {OFF_PICTURE}{more}. "
-        + OTHER_PICTURES
-    )
+#: What a cell differs from when the cells are judged against the puzzle's own picture, the
+#: clues not known to have only it (:func:`judged_by_the_only_solution`): the player's colour
+#: may be another picture's.
+PICTURE = "the puzzle's picture"
+#: What a hint asked for says of such a cell while the player's grid has one.
+OFF_PICTURE = f"is not marked with the colour {PICTURE} has there"
 
 
 class SetsCommand(QUndoCommand):
@@ -553,10 +538,10 @@ class ColourSolveView(TraceView):
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
-        if wrong and self._several():
-            self.ui.message_label.setText(differs_text(wrong))
-        else:
-            self.ui.message_label.setText(checked_text(wrong, self._wrong_words()))
+        if judged_by_the_only_solution(self._trace, self._puzzle):
+            self.ui.message_label.setText(checked_text(wrong, MARKED_WRONG))
+        else:  # a cell that differs from the puzzle's picture may be right: not a mistake
+            self.ui.message_label.setText(differs_text(wrong, PICTURE, self._several()))
         return wrong
 
     def _wrong_words(self) -> str:

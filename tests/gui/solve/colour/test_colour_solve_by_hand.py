@@ -262,3 +262,27 @@ def test_a_cell_of_another_picture_is_not_called_impossible(qtbot) -> None:
 
     assert not judged_by_the_only_solution(v.trace(), two)
     assert judged_by_the_only_solution(colour_trace(PUZZLE), PUZZLE)
+
+
+def test_check_before_the_solution_is_known_says_the_black_and_white_words(qtbot) -> None:
+    """While the trace is still being worked out the cells are judged against the puzzle's
+    picture, which may not be the only one: Check said '1 mistake: row 1, column 1 is not marked
+    with the colour the puzzle's picture has there', words of its own; now it says what black
+    and white says there (one ``differs_text``), and no mistake."""
+    from nonostudio.gui.solve.trace_view import differs_text
+
+    goal = ColourPuzzle(PUZZLE.palette, PUZZLE.rows, PUZZLE.cols, goal=PICTURE)
+    v = ColourSolveView(delay_ms=60_000)  # the trace does not start during the test
+    qtbot.addWidget(v)
+    v.resize(900, 600)
+    v.show()
+    v.set_puzzle(goal)
+    v.set_hand_mode(True)
+    assert v.trace() is None
+    qtbot.keyClick(v.grid, Qt.Key.Key_2)  # blue
+    click(qtbot, v, 0, 0)  # where the picture is white
+    assert v.check_mistakes() == [(0, 0)]
+    text = v.ui.message_label.text()
+    assert text == "1 cell differs from the puzzle's picture: row 1, column 1 (ringed)."
+    assert text == differs_text([(0, 0)], "the puzzle's picture", several=False)
+    v.cancel()
