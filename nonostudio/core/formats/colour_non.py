@@ -23,7 +23,7 @@ from nonostudio.core.formats._colour import (
     make_palette,
     readable_names,
 )
-from nonostudio.core.formats.non import LineCountError, _quote, _Reader, note_lines
+from nonostudio.core.formats.non import _quote, _Reader, note_lines
 
 
 def read(text: str, source: str) -> ColourPuzzle:
@@ -38,8 +38,8 @@ def read(text: str, source: str) -> ColourPuzzle:
         if reader.miscount is not None:  # said as it was found, as before the rest was read
             raise reader.miscount from None
         raise
-    if reader.miscount is not None:
-        raise _miscount(reader, palette, row_clues, col_clues, meta)
+    if reader.miscount is not None:  # the typo finder looks for the line left out or typed twice
+        raise reader.miscount_error(meta, colour_clues=(palette, row_clues, col_clues))
     goal = None
     goal_line = None
     if goal_text is not None:
@@ -103,26 +103,6 @@ def _clues(
         tuple((n, index[c]) for n, c in items[f"column {k}"]) for k in range(1, len(cols) + 1)
     ]
     return palette, tuple(row_clues), tuple(col_clues), index
-
-
-def _miscount(
-    reader: _Reader,
-    palette: Palette,
-    rows: ColourClues,
-    cols: ColourClues,
-    meta: dict[str, str],
-) -> LineCountError:
-    """The error of a section a clue line short or long (``reader.miscount``, said as it was
-    found) with what the black-and-white reader's keeps for the typo finder: the colour clues
-    as read, the declared size, where each clue was read and the text fields."""
-    assert reader.miscount is not None
-    error = LineCountError(reader.miscount.message, source=reader.source, line=reader.miscount.line)
-    error.colour_clues = palette, rows, cols
-    if reader.width is not None and reader.height is not None:
-        error.size = reader.width, reader.height
-    error.clue_lines = dict(reader.clue_lines)
-    error.meta = meta
-    return error
 
 
 def _fallback(k: int) -> str:

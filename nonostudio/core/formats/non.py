@@ -57,6 +57,11 @@ _PLAIN_CLUE = re.compile(r"[0-9]{1,4}(?:,[0-9]{1,4})*,?\Z")
 #: made into an array at once (numpy checks them faster than text is).
 TEXT_GOAL_CELLS = 10_000
 _NOT_ZERO = re.compile(r"[^0]", re.DOTALL)
+#: A colour file's clues as read, for the typo finder: its palette, row and column clues
+#: (``(length, colour)`` items).
+ColourCluesRead = tuple[
+    object, tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]
+]
 
 
 class LineCountError(InconsistentPuzzleError):
@@ -89,6 +94,32 @@ class SwappedSectionsError(LineCountError):
         if isinstance(copy, SwappedSectionsError):
             copy.goal_text = self.goal_text
         return copy
+
+
+def line_count_error(
+    error: PuzzleError,
+    source: str,
+    size: tuple[int, int] | None,
+    clue_lines: dict[str, int],
+    meta: dict[str, str],
+    clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None,
+    colour_clues: ColourCluesRead | None = None,
+) -> LineCountError:
+    """The :class:`LineCountError` said with ``error``'s words and line, of a file ``source``
+    whose clue lines read but one section is a line short or long of the declared ``size``
+    (``(width, height)``): it keeps for the typo finder, which looks for the line left out or
+    typed twice, the clues as read (``clues`` in black and white, ``colour_clues`` as
+    ``(palette, rows, columns)`` in colour), where each clue was read and the text fields
+    ``meta``.  The one builder of the ``.non`` (both kinds) and ``.mk`` readers."""
+    made = LineCountError(error.message, source=source, line=error.line)
+    if clues is not None:
+        made.clues = clues
+    if colour_clues is not None:
+        made.colour_clues = colour_clues
+    made.size = size
+    made.clue_lines = dict(clue_lines)
+    made.meta = meta
+    return made
 
 
 def goal_rows(
@@ -298,15 +329,7 @@ class _Reader:
         if self.miscount is not None:
             # clues that read but do not fit the size: the typo finder looks for the line
             # left out or typed twice
-            error = LineCountError(
-                self.miscount.message, source=self.source, line=self.miscount.line
-            )
-            error.clues = tuple(rows), tuple(cols)
-            if self.width is not None and self.height is not None:
-                error.size = self.width, self.height
-            error.clue_lines = dict(self.clue_lines)
-            error.meta = meta
-            raise error
+            raise self.miscount_error(meta, clues=(tuple(rows), tuple(cols)))
         goal = None
         goal_line = None
         self.goal_text = None if goal_text is None else goal_text[0]
@@ -321,6 +344,27 @@ class _Reader:
             goal=goal,
             goal_line=goal_line,
             meta=meta,
+        )
+
+    def miscount_error(
+        self,
+        meta: dict[str, str],
+        clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None,
+        colour_clues: ColourCluesRead | None = None,
+    ) -> LineCountError:
+        """The :func:`line_count_error` of the section found a clue line short or long
+        (:attr:`miscount`, said as it was found), with the clues as read (black-and-white or
+        colour), the declared size, where each clue was read and the text fields ``meta``."""
+        assert self.miscount is not None
+        size = None if self.width is None or self.height is None else (self.width, self.height)
+        return line_count_error(
+            self.miscount,
+            self.source,
+            size,
+            self.clue_lines,
+            meta,
+            clues=clues,
+            colour_clues=colour_clues,
         )
 
     def parse(

@@ -267,7 +267,7 @@ def _mk_miscount(cur: Cursor, err: PuzzleError, width: int, height: int) -> Puzz
     """The :class:`LineCountError` for ``err`` when the ``.mk`` text's clue lines read and one
     section (before or after its one ``#`` line) is one line short or long of the size, the
     other as long as it should be; else None (``err`` is said as it is)."""
-    from nonostudio.core.formats.non import LineCountError, swapped_sections
+    from nonostudio.core.formats.non import line_count_error, swapped_sections
 
     lines = cur.lines[1:]
     marks = [k for k, (_, text) in enumerate(lines) if text.strip() == "#"]
@@ -295,9 +295,6 @@ def _mk_miscount(cur: Cursor, err: PuzzleError, width: int, height: int) -> Puzz
             "swapped, or the row and column clues?"
         )
         return swapped_sections(clues[0], clues[1], (width, height), err, clue_lines, message=words)
-    error = LineCountError(err.message, source=cur.source, line=err.line)
-    error.clues = clues[0], clues[1]
-    error.size = width, height
-    error.clue_lines = clue_lines
-    error.meta = {}
-    return error
+    return line_count_error(
+        err, cur.source, (width, height), clue_lines, {}, clues=(clues[0], clues[1])
+    )
