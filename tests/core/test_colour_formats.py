@@ -169,7 +169,7 @@ def test_g_keeps_title_author_copyright_and_licence() -> None:
     assert isinstance(again, ColourPuzzle)
     got = (again.title, again.author, again.copyright, again.licence)
     assert got == ("Flag & <co>", "A. N. Other", "CC0", "CC0-1.0")
-    assert again.notes == "- Title: a line of the notes\nmore notes"  # kept a note line
+    assert again.notes == "Title: a line of the notes\nmore notes"  # kept a note line
     assert again.rows == puzzle.rows and again.cols == puzzle.cols
 
 
@@ -182,7 +182,7 @@ def test_g_keeps_the_picture() -> None:
     assert text.endswith(": end\nPicture: rrb\nPicture: 0bb\nPicture: r0r\n")
     again = read_any_text(text, fmt="g")
     assert isinstance(again, ColourPuzzle) and again.goal == puzzle.goal
-    assert again.notes == "- Picture: a note line\nmore notes"
+    assert again.notes == "Picture: a note line\nmore notes"
     assert read_any_text(write_text(puzzle, "g", with_solution=False), fmt="g").goal is None
     # a picture the clues no longer fit (edited elsewhere) stays text; the clues decide
     stale = text.replace("Picture: r0r", "Picture: rr0")

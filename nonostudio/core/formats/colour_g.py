@@ -33,10 +33,10 @@ from nonostudio.core.formats._colour import (
 )
 from nonostudio.core.formats._common import check_size, clue_of, digits
 from nonostudio.core.formats.olsak import (
-    G_FIELD_LINE,
     G_FIELDS,
     _bad_item,
     g_free_text,
+    g_note_line,
     g_parts,
 )
 
@@ -202,14 +202,7 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
     ]
     # a notes line that starts like a section, the colour block, a field or a picture row is
     # kept from being one
-    out += [
-        (
-            "- " + ln
-            if ln.lstrip()[:1] in (":", "#") or G_FIELD_LINE.match(ln) or ln.startswith("Picture:")
-            else ln
-        )
-        for ln in puzzle.notes.splitlines()
-    ]
+    out += [g_note_line(ln) for ln in puzzle.notes.splitlines()]
     out.append("#d")
     for letter, colour in zip(letters, puzzle.palette.colours, strict=True):
         outchar = letter if letter != "0" else " "

@@ -7,7 +7,7 @@ nonostudio writes a colour's name after its value (``color a #ff0000 red``) and 
 other than white as ``color 0``; readers that ignore the rest of a line lose only the names.
 The lines the format ignores (free text other programs keep, ``catalogue``) are the puzzle's
 notes, written back after the title lines (one that would read as a keyword or a clue line with
-``- `` before it).
+``- `` before it, which the reader takes off: :func:`~nonostudio.core.formats.non.note_text`).
 """
 
 from __future__ import annotations

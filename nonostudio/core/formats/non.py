@@ -436,7 +436,7 @@ class _Reader:
                 self.miscount = error
                 section.append(one_more)
             elif text and word not in _KEYWORDS or word == "catalogue":
-                self.free.append(self.lines[i].rstrip())
+                self.free.append(note_text(self.lines[i].rstrip()))
             if word in ("rows", "columns") and not rest:
                 last = (word, start, i - start)
             i += 1
@@ -600,17 +600,37 @@ def _quote(value: str) -> str:
     return '"' + html.escape(clean_meta(value), quote=True) + '"'
 
 
+def _note_needs_dash(line: str) -> bool:
+    """Whether a notes line is written with ``- `` before it: it would read as a keyword
+    (``rows of trees``; ``catalogue`` lines stay themselves) or a clue line (``3 colours``), or
+    it starts with a ``- `` that the reader would take off (``- 2:02``)."""
+    text = line.strip()
+    if not text:
+        return False
+    word = text.split()[0].lower()
+    if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
+        return True
+    return line.startswith("- ") and _note_needs_dash(line[2:])
+
+
+def note_text(line: str) -> str:
+    """The notes line a free line of a ``.non`` file stands for: the line without the ``- ``
+    that :func:`note_lines` puts before a line that would not read as a note (``- 2:02`` is
+    the note ``2:02``), else the line itself; so that notes saved and opened again are the
+    notes they were, with no ``- `` more each time."""
+    return line[2:] if line.startswith("- ") and _note_needs_dash(line[2:]) else line
+
+
 def note_lines(notes: str) -> list[str]:
     """The lines of ``notes`` as a ``.non`` file holds them: blank ones left out, and ``- ``
-    before one that would read as a keyword (``rows of trees``) or a clue line (``3 colours``);
+    before one that would read as a keyword (``rows of trees``) or a clue line (``3 colours``),
+    or as such a line with ``- `` before it (:func:`note_text` takes it off);
     ``catalogue`` lines stay themselves."""
     out = []
     for line in notes.splitlines():
-        text = line.strip()
-        if not text:
+        if not line.strip():
             continue
-        word = text.split()[0].lower()
-        if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
+        if _note_needs_dash(line):
             line = "- " + line
         out.append(line.rstrip())
     return out

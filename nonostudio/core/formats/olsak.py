@@ -206,9 +206,30 @@ def g_free_text(notes: list[str], tail: list[str]) -> GFreeText:
     before = _picture_rows(notes)
     after = [] if before else _picture_rows(tail)
     found.picture = before or after
-    found.notes = notes[len(before) :]
-    found.notes_with_picture = notes + tail[: len(after)]
+    found.notes = [g_note_text(line) for line in notes[len(before) :]]
+    found.notes_with_picture = [g_note_text(line) for line in notes + tail[: len(after)]]
     return found
+
+
+def _g_note_needs_dash(line: str) -> bool:
+    """Whether a notes line is written with ``- `` before it in a ``.g`` file: it would start
+    a section or the colour block (``:``, ``#``), or read as a field or a picture row, or it
+    starts with a ``- `` that the reader would take off."""
+    if line.lstrip()[:1] in (":", "#") or G_FIELD_LINE.match(line) or line.startswith("Picture:"):
+        return True
+    return line.startswith("- ") and _g_note_needs_dash(line[2:])
+
+
+def g_note_line(line: str) -> str:
+    """A notes line as a ``.g`` file holds it: with ``- `` before it when it would not read
+    as a note (:func:`g_note_text` takes it off)."""
+    return "- " + line if _g_note_needs_dash(line) else line
+
+
+def g_note_text(line: str) -> str:
+    """The notes line a free line of a ``.g`` file stands for: without the ``- `` that
+    :func:`g_note_line` puts before a line that would not read as a note, else itself."""
+    return line[2:] if line.startswith("- ") and _g_note_needs_dash(line[2:]) else line
 
 
 def _picture_rows(lines: list[str]) -> list[str]:
