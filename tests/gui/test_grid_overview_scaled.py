@@ -177,3 +177,21 @@ def test_a_new_size_in_the_overview_keeps_it_whole_and_square(qtbot: QtBot) -> N
     first, last = grid.cell_rect(0, 0), grid.cell_rect(119, 399).bottomRight()
     across, down = (last.x() + 1 - first.x()) / 400, (last.y() + 1 - first.y()) / 120
     assert abs(across - down) < 0.02, (across, down)  # the same scale both ways
+
+
+def test_a_smaller_puzzle_in_the_overview_is_no_longer_said_view_only(qtbot: QtBot) -> None:
+    # The overview of a grid of another size is fitted again: 40x30 cells fit the view at a
+    # pixel a cell or more, so the grid paints there; the tooltip said view-only still (it was
+    # set on entering the overview, and only cleared on leaving it).
+    area, _cells = shown(qtbot)
+    grid = area.grid
+    zoomed_out(area)
+    assert grid.is_view_only() and "view only" in grid.toolTip().lower()
+    small = Puzzle.from_grid(np.eye(30, 40, dtype=np.int8))
+    grid.set_clues(small.rows, small.cols)
+    assert grid.is_overview() and not grid.is_view_only()
+    assert grid.toolTip() and "view only" not in grid.toolTip().lower()
+    assert "view only" not in grid.status_text() and "clue numbers hidden" in grid.status_text()
+    grid.zoom_in()
+    assert not grid.is_overview() and grid.toolTip() == ""
+    assert "clue numbers hidden" not in grid.status_text()

@@ -47,11 +47,6 @@ def tooltip(scaled: bool) -> str:
     return text[0].upper() + text[1:]
 
 
-def is_overview_tooltip(text: str) -> bool:
-    """Whether ``text`` is a tooltip :func:`tooltip` set (so leaving the overview clears it)."""
-    return text in (tooltip(False), tooltip(True))
-
-
 @dataclass(frozen=True)
 class OverviewLayout(Layout):
     """The overview's layout: no room for clues, a thin margin, the whole grid ``shown``

@@ -62,7 +62,6 @@ from nonostudio.gui.grid.overview import (
     OverviewImage,
     OverviewLayout,
     fits,
-    is_overview_tooltip,
     next_overview,
     note,
     paint_cells_image,
@@ -239,6 +238,9 @@ class GridView(QWidget):
         # the readable view's centre (its layout's pixels) when the overview was entered: Zoom
         # In goes back there from an overview seen whole (one that scrolls: to its own centre)
         self._left_at: QPoint | None = None
+        # the overview's note the tooltip and the status line carry (:func:`overview.note`):
+        # None, none (not in the overview), else whether it says view-only (below a pixel a cell)
+        self._noted: bool | None = None
         self._hover: tuple[int, int] | None = None
         self._cursor: tuple[int, int] = (0, 0)
         self._drag: Drag | None = None
@@ -467,9 +469,6 @@ class GridView(QWidget):
         self._relayout(keep_centre=True)
         if readable:
             self._left_at = centre
-        self.setToolTip(tooltip(self.is_view_only()))
-        self._status = ""
-        self._update_status(self._hover or self._cursor)
         self.zoomChanged.emit(self._zoom)
 
     def zoom_reset(self) -> None:
@@ -577,12 +576,22 @@ class GridView(QWidget):
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
         self.update()
-        if self._overview is None and is_overview_tooltip(self.toolTip()):
-            self.setToolTip("")
-            self._status = ""
-            self._update_status(self._hover or self._cursor)
+        self._note_overview()
         if keep_centre and self._layout.cell != before.cell:
             self.centreMoved.emit(moved_point(centre, before, self._layout))
+
+    def _note_overview(self) -> None:
+        """Make the tooltip and the status line say what the overview hides, if the grid is
+        in one (:func:`~nonostudio.gui.grid.overview.note`), when that changed: the overview
+        entered or left, or view-only from below a pixel a cell or no longer (a grid of
+        another size fitted again)."""
+        noted = self.is_view_only() if self._overview is not None else None
+        if noted == self._noted:
+            return
+        self._noted = noted
+        self.setToolTip("" if noted is None else tooltip(noted))
+        self._status = ""
+        self._update_status(self._hover or self._cursor)
 
     # --- cursor and status ---------------------------------------------------------------------
 
