@@ -2388,6 +2388,14 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
     n = len(cells)
     if len(hints) < 2:
         return []
+    far: dict[str, tuple[str, list[tuple[int, int]] | None]] = {}
+
+    def far_side(side: str) -> tuple[str, list[tuple[int, int]] | None]:
+        # :func:`_far_side` of a side, found once (asked up to three times)
+        if side not in far:
+            far[side] = _far_side(hints, cells, s, e, side)
+        return far[side]
+
     room = {
         "before": not _fits_in(hints[: i + 1], cells[: max(0, s - 1)]),
         "after": not _fits_in(list(reversed(hints[i:])), list(reversed(cells[min(n, e + 1) :]))),
@@ -2410,7 +2418,7 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
         blocks = _apart_side(cells, s, e, side) if count > 0 else []
         if blocks is None or len(blocks) != count:
             # the blocks there, each too far from the next (the boxes last) for one clue
-            apart, blocks = _far_side(hints, cells, s, e, side)
+            apart, blocks = far_side(side)
         if blocks is not None and len(blocks) == count:
             return [
                 {
@@ -2425,7 +2433,7 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                 }
             ]
     if 0 < i < len(hints) - 1:  # as many blocks on each side as clues there
-        (_, before), (_, after) = (_far_side(hints, cells, s, e, d) for d in ("before", "after"))
+        (_, before), (_, after) = far_side("before"), far_side("after")
         if before is not None and after is not None:
             if (len(before), len(after)) == (i, len(hints) - 1 - i):
                 chain = [*before, (s, e), *after]
@@ -2449,7 +2457,7 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                 ]
     for side, count in (("before", i), ("after", len(hints) - 1 - i)):
         if room[side] and count > 1:  # fewer blocks there, the farthest too long for a clue
-            found = _long_side(hints, cells, s, e, side, count)
+            found = _long_side(hints, cells, s, e, side, count, far_side(side))
             if found is not None:
                 apart, blocks, long = found
                 return [
@@ -2496,7 +2504,13 @@ for the first two clues, 1 and 1"): more would be a list."""
 
 
 def _long_side(
-    hints: Sequence[int], cells: Sequence[int], s: int, e: int, side: str, count: int
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    side: str,
+    count: int,
+    spread: tuple[str, list[tuple[int, int]] | None],
 ) -> tuple[str, list[tuple[int, int]], int] | None:
     """``(apart, blocks, long)`` when the blocks on ``side`` of the filled cells ``[s, e)``,
     set apart as :func:`_apart_side` (``apart`` "crosses") or :func:`_far_side` finds them, are
@@ -2504,11 +2518,9 @@ def _long_side(
     :data:`LONG_SKIPPED`) clues at that end that make up the difference: that block is a later
     (earlier) clue than those, each nearer block another, so ``count`` clues lie there at least
     ("with room for only two clues before it and one block there set apart by a cross, too long
-    for the first clue, 1").  None when there is no such set of blocks."""
-    for apart, blocks in (
-        ("crosses", _apart_side(cells, s, e, side)),
-        _far_side(hints, cells, s, e, side),
-    ):
+    for the first clue, 1").  None when there is no such set of blocks.  ``spread`` is
+    :func:`_far_side`'s answer for that side (the caller's, found once)."""
+    for apart, blocks in (("crosses", _apart_side(cells, s, e, side)), spread):
         if not blocks or not 0 < count - len(blocks) <= LONG_SKIPPED:
             continue
         long = count - len(blocks)
