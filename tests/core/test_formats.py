@@ -230,7 +230,8 @@ def test_file_errors_name_the_file_and_keep_the_class(tmp_path: Path) -> None:
     assert info.value.line == 6
     nin = tmp_path / "short.nin"
     nin.write_text("2 2\n1\n1\n1\n")
-    with pytest.raises(PuzzleError, match=r"short.nin, line 4: the file ends where column clue 2"):
+    # which line is left out the lines do not tell (it named column 2's, where the file ends)
+    with pytest.raises(PuzzleError, match=r"short.nin, line 1: .*a row or a column seems left"):
         read_file(nin)
     # how many lines it has and the header asks for (it said only where the file ended)
     with pytest.raises(PuzzleError, match=r"has 3 clue lines where the header '2 2' asks for 2 "):

@@ -19,7 +19,7 @@ from nonostudio.core.formats._common import (
     split_lines,
     to_int,
 )
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import Puzzle, min_length
 
 #: A SPOJ clue line's numbers and the 0 that ends them (a lone ``0`` is the empty clue).
 _TERMINATOR = re.compile(r"(.*\S)\s+0\s*\Z", re.DOTALL)
@@ -122,18 +122,9 @@ def read_nin(text: str, source: str) -> Puzzle:
         rows = cur.clues(height, "row")
         cols = cur.clues(width, "column")
     except PuzzleError as err:
-        if not cur.at_end():
-            raise
-        found = len(cur.lines) - first_row  # blank lines are not counted: they are ignored
-        missing = height + width - found
-        lost = "a line left out" if missing == 1 else f"{missing} lines left out"
-        raise PuzzleError(
-            f"{err.message}: the file has {count(found, 'clue line')} where the header "
-            f"'{header}' asks for {height} rows and {width} columns, {height + width}; "
-            f"{lost}, or the header wrong?",
-            source=source,
-            line=err.line,
-        ) from None
+        if not cur.at_end() or err.clue is not None:
+            raise  # (a mistake in a clue is said first)
+        raise _left_out(cur, first_row, (width, height), f"the header '{header}' asks") from None
     rest = [ln.strip() for _, ln in cur.lines[cur.pos :]]
     clue_lines = [ln.strip() for _, ln in cur.lines[first_row : cur.pos]]
     if rest and not _copies(rest, clue_lines, header):
@@ -146,6 +137,91 @@ def read_nin(text: str, source: str) -> Puzzle:
             line=number,
         )
     return _built(cur, first_row, rows, cols, (width, height))
+
+
+def _left_out(
+    cur: Cursor, first: int, size: tuple[int, int], declared: str, parted: bool = False
+) -> PuzzleError:
+    """The error of a file whose clue lines (from ``cur.lines[first]`` to the end) are fewer
+    than its declared ``size`` (width, height) asks for; ``declared`` names what declares it
+    (``the header '20 15' asks``); ``parted``: a blank line parts the rows from the columns
+    (CWD), when there is one.
+
+    The sections are not marked, so which line is left out cannot be told from where the file
+    ends (the error named the last column's).  One line short: when only a row left out, or
+    only a column, fits the clues (:func:`_one_short_splits`), the clues so read go with a
+    :class:`~nonostudio.core.formats.non.LineCountError` to the typo finder, which offers each
+    place that makes one picture (as for a ``.non``); when both fit, or neither, the words say
+    so and name no clue line."""
+    from nonostudio.core.formats.non import line_count_error
+
+    width, height = size
+    lines = cur.lines[first:]
+    found = len(lines)
+    asked = (
+        f"the file has {count(found, 'clue line')} where {declared} for {height} rows "
+        f"and {width} columns, {height + width}"
+    )
+    at = cur.lines[first - 1][0]  # the line that ends the declaration
+    if found != height + width - 1:
+        return PuzzleError(
+            f"{asked}; {height + width - found} lines left out, or the size wrong?",
+            source=cur.source,
+            line=at,
+        )
+    splits = _one_short_splits(cur, lines, width, height, parted)
+    if len(splits) == 1:
+        kind, rows, cols, clue_lines = splits[0]
+        which = "a row" if kind == "row" else "a column"
+        other = "a column" if kind == "row" else "a row"
+        words = (
+            f"{asked}: {which} seems left out (the clues leave no room for {other} left "
+            f"out), at a place the lines do not tell; or the size is wrong"
+        )
+        said = PuzzleError(words, source=cur.source, line=at)
+        clues = tuple(rows), tuple(cols)
+        return line_count_error(said, cur.source, size, clue_lines, {}, clues=clues)
+    if splits:
+        told = "a row or a column seems left out (the clues fit either), at a place"
+    else:
+        told = "no one line left out makes clues that fit (a line too long, or the totals), so"
+    return PuzzleError(
+        f"{asked}: {told} the lines do not tell; or the size is wrong",
+        source=cur.source,
+        line=at,
+    )
+
+
+def _one_short_splits(
+    cur: Cursor, lines: list[tuple[int, str]], width: int, height: int, parted: bool
+) -> list[tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], dict[str, int]]]:
+    """The ways ``height + width - 1`` unmarked clue lines fit with one line put back: a row
+    left out (the first ``height - 1`` lines the rows) and a column left out (the first
+    ``height``), as ``(kind left out, rows, columns, clue lines)``; a way is kept when every
+    clue fits its line (the put-back line may be anything) and the totals leave the line left
+    out between none and all of its cells.  When ``parted`` and one blank line parts the lines
+    (CWD's section break), the split it makes is the only one looked at."""
+    values = [numbers(text, None, cur.source, number) for number, text in lines]
+    gaps = [k for k in range(1, len(lines)) if lines[k][0] > lines[k - 1][0] + 1]
+    gaps = gaps if parted else []
+    out = []
+    for kind, cut in (("row", height - 1), ("column", height)):
+        if len(gaps) == 1 and gaps[0] != cut:
+            continue  # the blank line says where the columns start
+        rows, cols = values[:cut], values[cut:]
+        short = len(cols) if kind == "row" else len(rows)  # the crossing side's length
+        left = sum(map(sum, cols)) - sum(map(sum, rows))
+        if kind == "column":
+            left = -left
+        fit = all(min_length(r) <= width for r in rows) and all(
+            min_length(c) <= height for c in cols
+        )
+        if fit and 0 <= left <= short:
+            names = [f"row {k}" for k in range(1, len(rows) + 1)]
+            names += [f"column {k}" for k in range(1, len(cols) + 1)]
+            clue_lines = {name: number for name, (number, _) in zip(names, lines, strict=True)}
+            out.append((kind, rows, cols, clue_lines))
+    return out
 
 
 def _built(
@@ -213,8 +289,15 @@ def read_cwd(text: str, source: str) -> Puzzle:
     (width,) = cur.ints(1, "the number of columns")
     check_size(width, height, source, cur.lines[0][0])
     first = cur.pos
-    rows = cur.clues(height, "row")
-    cols = cur.clues(width, "column")
+    try:
+        rows = cur.clues(height, "row")
+        cols = cur.clues(width, "column")
+    except PuzzleError as err:
+        if not cur.at_end() or err.clue is not None:
+            raise  # (a mistake in a clue is said first)
+        raise _left_out(
+            cur, first, (width, height), "its first two lines ask", parted=True
+        ) from None
     cur.expect_end(f"the {width} column clues")
     return _built(cur, first, rows, cols, (width, height))
 
