@@ -1286,6 +1286,19 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
                 f"and so {_block_at(claims, b['start'], b['end'])} can only be "
                 f"{nm.clue(owner, subject=True)} and is finished: {_effect(premise['cells'])}"
             )
+        held = _first(claims, "holders")
+        reasons = [
+            c
+            for c in claims
+            if c["claim"] not in ("block", "holders")
+            and (c.get("start"), c.get("end")) == (b["start"], b["end"])
+        ]
+        if len(held["clues"]) == 1 and held in stated and all(c in stated for c in reasons):
+            # its clue and the reason for it were said just before ("the block at cells 14–19
+            # can only be the first clue, 6, the only clue that long. It starts at …"): not
+            # again ("… So the block at cells 14–19 is finished: cell 20 is empty")
+            block = _block_at(claims, b["start"], b["end"])
+            return f"and so {block} is finished: {_effect(premise['cells'])}"
     if stated and say in ("punctuate_reach", "punctuate_reach_misfit"):
         placed = [h for h in _all(claims, "holders") if len(h["clues"]) == 1]
         if placed and all(h in stated for h in placed):  # the blocks were placed just before
