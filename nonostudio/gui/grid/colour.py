@@ -140,6 +140,9 @@ class ColourGrid(QWidget):
         self._before: Cells | None = None
         self._last: tuple[int, int] | None = None  # the cell a stroke painted last
         self._cursor: tuple[int, int] = (0, 0)  # the keyboard cursor's cell
+        # the cell the status line names (the mouse's, or the cursor's: :meth:`_say`), said
+        # again when its words change under it (an undo, a redo, line logic's hatching)
+        self._named: tuple[int, int] | None = None
         self._overlay: Cells | None = None
         self._undecided: frozenset[tuple[int, int]] = frozenset()
         self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
@@ -173,12 +176,20 @@ class ColourGrid(QWidget):
             self._overview.cols,
         ):
             self._leave_overview()  # (another size: its pixels are not this grid's)
+        changed = (palette, rows, cols, cells) != (
+            self._palette,
+            self._rows,
+            self._cols,
+            self._cells,
+        )
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
         row, col = self._cursor
         self._cursor = (min(row, len(rows) - 1), min(col, len(cols) - 1))
         self._update_minimum()
         self.update()
+        if changed:
+            self._say_again()
 
     def set_reserve_clue_room(self, reserve: bool) -> None:
         """Keep room for as many clue boxes as a black-and-white line of this size can have
@@ -225,8 +236,11 @@ class ColourGrid(QWidget):
 
     def set_undecided(self, cells: frozenset[tuple[int, int]]) -> None:
         """Hatch the cells ``(row, column)`` line logic cannot decide (empty: none)."""
+        changed = cells != self._undecided
         self._undecided = cells
         self.update()
+        if changed:
+            self._say_again()
 
     def undecided(self) -> frozenset[tuple[int, int]]:
         return self._undecided
@@ -257,6 +271,12 @@ class ColourGrid(QWidget):
         return self._current
 
     def set_editable(self, editable: bool) -> None:
+        """Whether strokes paint.  A grid made not to paint (the colour editor's clues kept
+        as they are: blank while their picture is looked for, then what line logic decides)
+        stops saying the cell it named, which was of a picture (the mouse names one again)."""
+        if self._editable and not editable and self._named is not None:
+            self._named = None
+            self.hovered.emit("")
         self._editable = editable
 
     def is_editable(self) -> bool:
@@ -657,10 +677,26 @@ class ColourGrid(QWidget):
         if cell is not None:
             self._say(cell)
 
+    def _say_again(self) -> None:
+        """Say again the cell the status line names, its cells, clues or hatching having
+        changed (an undo or a redo: the words said of the picture before stayed until the mouse
+        moved); a cell no longer in the grid is named no more, and the words go."""
+        cell = self._named
+        if cell is None:
+            return
+        if cell[0] < len(self._rows) and cell[1] < len(self._cols):
+            self._say(cell)
+        else:
+            self._named = None
+            self.hovered.emit("")
+
     def _say(self, cell: tuple[int, int]) -> None:
         """The status of the cell under the mouse, as it is now (after any paint); a hatched
         cell, which line logic leaves undecided (drawn on the background), is unknown, as in
-        the black-and-white grid, not the background's colour."""
+        the black-and-white grid, not the background's colour.  The cell is named from then on
+        (:meth:`_say_again`; a subclass saying other words, the colour Solve grid's cell sets,
+        names none, its words going to a line that says more than cells)."""
+        self._named = cell
         r, c = cell
         if cell in self._undecided:
             name = "unknown (line logic leaves it open)"
