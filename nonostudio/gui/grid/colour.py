@@ -781,8 +781,6 @@ class ColourGrid(QWidget):
             return
         moved = moved_cursor(event.key(), self._cursor, (len(self._rows), len(self._cols)))
         mark = MARK_KEYS.get(Qt.Key(event.key()))
-        if mark is None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            mark = "fill"
         if moved is not None:
             self.set_cursor_cell(*moved)
         elif mark is None or not self._editable or self._before is not None:

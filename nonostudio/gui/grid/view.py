@@ -14,9 +14,9 @@ cells are one image, a pixel a cell, drawn scaled: a rectangle a run of cells co
 
 Mouse: left fills, right crosses, pressing on a cell that already has that value clears; a drag
 stays in the row or column where it started and is one undo step.  Keyboard: arrows move the
-cursor (Home, End: the row's ends), Space fills, X crosses, Delete clears (the keys and the
-cursor's frame are shared with the colour grid: :func:`moved_cursor`, :data:`MARK_KEYS`,
-:func:`paint_cursor`).  Ctrl+wheel zooms.
+cursor (Home, End: the row's ends), Space (or Return) fills, X crosses, Delete (or Backspace)
+clears (the keys and the cursor's frame are shared with the colour grid: :func:`moved_cursor`,
+:data:`MARK_KEYS`, :func:`paint_cursor`).  Ctrl+wheel zooms.
 """
 
 from __future__ import annotations
@@ -148,9 +148,11 @@ CURSOR_MOVES = {
 }
 #: The keys that mark the cursor's cell, and how: ``fill`` (black and white: filled; colour:
 #: the colour picked), ``cross`` (crossed; colour: the background) and ``clear`` (unknown; in a
-#: picture being drawn, empty or the background): both grids'.
+#: picture being drawn, empty or the background): both grids' (Return and Enter as Space).
 MARK_KEYS = {
     Qt.Key.Key_Space: "fill",
+    Qt.Key.Key_Return: "fill",
+    Qt.Key.Key_Enter: "fill",
     Qt.Key.Key_X: "cross",
     Qt.Key.Key_Delete: "clear",
     Qt.Key.Key_Backspace: "clear",
