@@ -90,6 +90,19 @@ class LongerButton(QPushButton):
         """What the screen adds to what it showed before, once the longer run is stopped."""
         return f"The longer {self._noun} was stopped."
 
+    def with_stopped(self, text: str, sep: str = " ") -> str:
+        """``text`` (what the screen showed before the longer run) with :meth:`stopped_text`
+        after it, parted by ``sep`` (a label of rich text: ``<br>``); the note alone after no
+        text."""
+        return f"{text}{sep}{self.stopped_text()}" if text else self.stopped_text()
+
+    def without_stopped(self, text: str, sep: str = " ") -> str:
+        """``text`` less the note :meth:`with_stopped` put after it (a longer run stopped
+        before), to be kept while another goes."""
+        if text == self.stopped_text():
+            return ""
+        return text.removesuffix(f"{sep}{self.stopped_text()}")
+
     def sizeHint(self) -> QSize:
         """The room for the words on one line."""
         hint = super().sizeHint()

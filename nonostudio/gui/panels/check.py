@@ -366,8 +366,7 @@ class CheckPanel(QWidget):
         if self._pending is None:
             self.longer_button.drop()
             return
-        note = f" {self.longer_button.stopped_text()}"  # (of a longer check stopped before)
-        detail = self.detail_label.text().removesuffix(note)
+        detail = self.longer_button.without_stopped(self.detail_label.text())
         self._before_longer = (self.verdict_label.text(), detail, self._run_limit)
         self.verdict_label.setText(self.longer_button.running_text())
         self.detail_label.setText("")
@@ -382,7 +381,7 @@ class CheckPanel(QWidget):
         self.busy.hide()
         verdict, detail, self._run_limit = self._before_longer
         self.verdict_label.setText(verdict)
-        self.detail_label.setText(f"{detail} {self.longer_button.stopped_text()}")
+        self.detail_label.setText(self.longer_button.with_stopped(detail))
 
     def _apply_requested(self, fix: object) -> None:
         """Ask for the fix chosen: a line put back or dropped, or an edit of the clues."""

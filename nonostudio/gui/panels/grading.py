@@ -132,10 +132,9 @@ class GradingPanel(QWidget):
         grade before stays on show, its time limit's words replaced by the longer grade's,
         until this one is known (cleared, the words above the button moved it from under the
         pointer that had just pressed it, at 1024x600)."""
-        note = f" {self.longer_button.stopped_text()}"  # (of a longer grade stopped before)
         self._before_longer = (
             self.label.text(),
-            self.tier_label.text().removesuffix(note),
+            self.longer_button.without_stopped(self.tier_label.text()),
             self.explanation_label.text(),
             self._run_limit,
         )
@@ -152,7 +151,7 @@ class GradingPanel(QWidget):
         self.busy.hide()
         label, tier, explanation, self._run_limit = self._before_longer
         self.label.setText(label)
-        self.tier_label.setText(f"{tier} {self.longer_button.stopped_text()}".strip())
+        self.tier_label.setText(self.longer_button.with_stopped(tier))
         self.explanation_label.setText(explanation)
 
     def _show_message(self, title: str, detail: str) -> None:
