@@ -129,21 +129,44 @@ def cell_technique(clues: Sequence[int], cells: Sequence[int], pos: int) -> str 
     undecided in ``cells``) of the line, looked for as :func:`easiest_technique` does: on the
     whole line, and for the techniques after matching also on the part matching cuts it into
     (None: no line technique decides that cell)."""
+    return cell_techniques(clues, cells, (pos,))[pos]
+
+
+def cell_techniques(
+    clues: Sequence[int], cells: Sequence[int], positions: Iterable[int]
+) -> dict[int, str | None]:
+    """:func:`cell_technique` of each cell of ``positions`` on one line, the line solved once:
+    each technique is applied to the line (and to the parts matching cuts it into) once for all
+    the cells still undecided, rather than once for each cell (a move of many cells on one
+    line solved the line again for every cell)."""
     clues = tuple(int(c) for c in clues)
     cells = tuple(int(c) for c in cells)
-    order = {tid: k for k, tid in enumerate(LINE_TECHNIQUES)}
+    left = sorted(set(positions))
+    found: dict[int, str | None] = dict.fromkeys(left)
+    after_matching = LINE_TECHNIQUES.index("matching")
     parts = None
-    for t in CATALOGUE:
-        if t.apply(clues, cells)[pos] != UNKNOWN:
-            return t.id
-        if order[t.id] > order["matching"]:
+    for k, t in enumerate(CATALOGUE):
+        if not left:
+            break
+        whole = t.apply(clues, cells)
+        decided = {pos for pos in left if whole[pos] != UNKNOWN}
+        if k > after_matching:  # (CATALOGUE is LINE_TECHNIQUES' order)
             if parts is None:
-                parts = [p for p in player_parts(clues, cells) if p.cell_start <= pos < p.cell_end]
+                parts = player_parts(clues, cells)
             for part in parts:
-                after = t.apply(part.line.hints, part.line.cells)
-                if after[pos - part.cell_start] != UNKNOWN:
-                    return t.id
-    return None
+                inside = [
+                    pos
+                    for pos in left
+                    if part.cell_start <= pos < part.cell_end and pos not in decided
+                ]
+                if not inside:
+                    continue
+                out = t.apply(part.line.hints, part.line.cells)
+                decided.update(pos for pos in inside if out[pos - part.cell_start] != UNKNOWN)
+        for pos in decided:
+            found[pos] = t.id
+        left = [pos for pos in left if pos not in decided]
+    return found
 
 
 RANDOM, ROWS_FIRST, COLUMNS_FIRST = "random", "rows", "columns"

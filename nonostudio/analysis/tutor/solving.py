@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, cell_technique, easiest_technique
+from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, cell_techniques, easiest_technique
 from nonostudio.analysis.tutor.mastery import Outcome, hint_score
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
@@ -84,12 +84,23 @@ class SolveRecorder:
             work[(work != UNKNOWN) & (work != self.solution)] = UNKNOWN
         work[moved] = UNKNOWN
         order = {tid: k for k, tid in enumerate(LINE_TECHNIQUES)}
+        cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(moved), strict=True)]
+        by_row: dict[int, list[int]] = {}
+        by_col: dict[int, list[int]] = {}
+        for r, c in cells:
+            by_row.setdefault(r, []).append(c)
+            by_col.setdefault(c, []).append(r)
+        # each line a moved cell is on is solved once for all its moved cells, when a cell of
+        # it is first looked at (the first cell no technique decides ends the look)
+        on_row: dict[int, dict[int, str | None]] = {}
+        on_col: dict[int, dict[int, str | None]] = {}
         hardest = -1
-        for r, c in zip(*np.nonzero(moved), strict=True):
-            found = [
-                cell_technique(self.puzzle.rows[r], work[r].tolist(), int(c)),
-                cell_technique(self.puzzle.cols[c], work[:, c].tolist(), int(r)),
-            ]
+        for r, c in cells:
+            if r not in on_row:
+                on_row[r] = cell_techniques(self.puzzle.rows[r], work[r].tolist(), by_row[r])
+            if c not in on_col:
+                on_col[c] = cell_techniques(self.puzzle.cols[c], work[:, c].tolist(), by_col[c])
+            found = [on_row[r][c], on_col[c][r]]
             known = [order[f] for f in found if f is not None]
             if not known:
                 return self.technique_at(grid_before)
