@@ -3,6 +3,14 @@ of a grade reads the same in both."""
 
 from __future__ import annotations
 
+#: What the Difficulty panels say of clues no picture fits: a tier and a score would describe
+#: nothing (the trace stops at a contradiction), so none is shown.
+NO_SOLUTION_TITLE = "No solution"
+NO_SOLUTION_TEXT = (
+    "Not graded: no picture fits these clues, so there is nothing to solve. The Check panel "
+    "tells more about what is wrong with the clues."
+)
+
 
 def unknown_grade_text(reason: str, explanation: str, seconds: float) -> str:
     """The tier line of a grade the complete solver left undecided on its own (not at the time

@@ -26,7 +26,11 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.colour.grade import ColourGrade, reasoning_words
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.gui.common.grade_words import unknown_grade_text
+from nonostudio.gui.common.grade_words import (
+    NO_SOLUTION_TEXT,
+    NO_SOLUTION_TITLE,
+    unknown_grade_text,
+)
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.panels.colour_jobs import grade_colour_puzzle
@@ -184,7 +188,10 @@ class ColourDifficultyPanel(GradingPanel):
     # --- running -------------------------------------------------------------------------------
 
     def _show_features(self, grade: ColourGrade | None) -> None:
-        data: dict[str, object] = {} if grade is None else grade.features.to_json()
+        # clues no picture fits: the trace's counts are of steps towards a contradiction
+        data: dict[str, object] = (
+            {} if grade is None or grade.features.solutions == "none" else grade.features.to_json()
+        )
         part = None if grade is None else grade.features.before_search
         self.features_heading.setVisible(part is not None)
         if part is not None:  # several pictures fit: the reasoning before the search
@@ -211,6 +218,13 @@ class ColourDifficultyPanel(GradingPanel):
 
     def _show_grade(self, result: ColourGrade) -> None:
         self._grade = result
+        if result.features.solutions == "none":
+            # No picture to reach: a tier and a score would describe nothing, as in black and
+            # white (it said "Tier 8: search, or the puzzle is not unique. ... Score 91.0").
+            self._show_message(NO_SOLUTION_TITLE, NO_SOLUTION_TEXT)
+            self._show_features(result)
+            self.gradeReady.emit(result)
+            return
         self.label.setText(result.label)
         if result.features.before_search is not None:
             # several pictures fit: no tier or score (tier 8 is the search's, which only picked

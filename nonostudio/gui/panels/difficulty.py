@@ -28,7 +28,11 @@ from nonostudio.analysis.grades.difficulty import (
 )
 from nonostudio.analysis.grades.grade_text import before_search, not_unique_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.grade_words import unknown_grade_text
+from nonostudio.gui.common.grade_words import (
+    NO_SOLUTION_TEXT,
+    NO_SOLUTION_TITLE,
+    unknown_grade_text,
+)
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
@@ -202,11 +206,7 @@ class DifficultyPanel(GradingPanel):
         self._grade = result
         if result.features.solutions == NO_SOLUTION:
             # No picture to reach: a tier and a score would describe nothing.
-            self._show_message(
-                "No solution",
-                "Not graded: no picture fits these clues, so there is nothing to solve. The "
-                "Check panel tells more about what is wrong with the clues.",
-            )
+            self._show_message(NO_SOLUTION_TITLE, NO_SOLUTION_TEXT)
             self.gradeReady.emit(result)
             return
         self.label.setText(result.label)

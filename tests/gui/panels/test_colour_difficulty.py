@@ -95,10 +95,29 @@ def test_a_puzzle_with_no_solution_is_not_said_to_be_solvable_one_colour_at_a_ti
     with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
         panel.set_puzzle(none)
     assert ready.args[0].features.solutions == "none"
-    text = panel.tier_label.text()
+    text = panel.tier_label.text() + panel.explanation_label.text()
     assert "Solvable one colour at a time" not in text and "Needs colour reasoning" not in text
-    assert "No solution" in text
     assert panel.feature_labels["one_colour_cells"].text() == "no solution"
+
+
+def test_a_puzzle_with_no_solution_is_not_graded_as_black_and_white_says(qtbot, panel) -> None:
+    """Clues no picture fits have no tier or score (the trace stops at a contradiction): the
+    panel said 'Tier 8: search, or the puzzle is not unique. No solution: ... Score 91.0' of r0001
+    with a row's items swapped (seen under Xvfb), and counted the trace's steps; now it says what
+    the black-and-white panel says, and shows no count."""
+    rows = (((2, 1),), ((1, 2), (1, 1)), ((2, 2),))
+    cols = (((2, 1),), ((1, 1), (1, 2)), ((2, 2),))
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(PUZZLE.__class__(PUZZLE.palette, rows, cols))
+    assert panel.label.text() == "No solution"
+    assert "Tier" not in panel.tier_label.text() and "Score" not in panel.tier_label.text()
+    assert panel.explanation_label.text() == (
+        "Not graded: no picture fits these clues, so there is nothing to solve. The Check panel "
+        "tells more about what is wrong with the clues."
+    )
+    shown = {key: label.text() for key, label in panel.feature_labels.items()}
+    assert shown.pop("one_colour_cells") == "no solution"
+    assert set(shown.values()) == {"–"}
 
 
 def test_two_pictures_no_colour_technique_moves_says_neither_reasoning_nor_search(
