@@ -18,6 +18,7 @@ from nonostudio.analysis.explaining.premise_text import premise_focus
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.gui.common.limits import duration
 from nonostudio.gui.solve.colour.grid import ColourMarks
+from nonostudio.gui.solve.replay import MISTYPED
 from nonostudio.gui.solve.steps_model import StepRow
 
 KIND_TEXT = {"per_colour": "one colour", "colour": "colour", "search": "search"}
@@ -85,12 +86,21 @@ def colour_summary(trace: ColourTrace, limit: float | None = None) -> str:
     return "<br>".join(lines)
 
 
+def no_picture(trace: ColourTrace | None) -> bool:
+    """Whether the trace found that no picture fits the clues (nobody can finish the puzzle)."""
+    return trace is not None and trace.verdict == "no solution"
+
+
 def colour_verdict_words(trace: ColourTrace, limit: float | None = None) -> str:
     """What holds of the puzzle, in words for the pane under the grid (the steps pane with the
-    summary may be folded away): for a puzzle with several solutions, where line logic stops
-    (after which step, how many cells undecided) and that the search steps take one of the
-    solutions; for a trace cut by its time limit (``limit`` seconds), how far it went; ""
-    otherwise (the summary says the rest)."""
+    summary may be folded away): for clues no picture fits, the line that cannot hold its clue
+    and the usual cause, as black and white says it; for a puzzle with several solutions, where
+    line logic stops (after which step, how many cells undecided) and that the search steps
+    take one of the solutions; for a trace cut by its time limit (``limit`` seconds), how far
+    it went; "" otherwise (the summary says the rest)."""
+    if no_picture(trace):
+        why = f"{trace.reason}." if trace.reason else "no picture fits every clue."
+        return f"No solution: {why} {MISTYPED}"
     if stopped_at_the_limit(trace):
         left = sum(1 for row in trace.grid for cell in row if cell & (cell - 1) or not cell)
         steps = len(trace.steps)

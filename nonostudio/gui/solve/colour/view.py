@@ -54,6 +54,7 @@ from nonostudio.gui.solve.colour.steps import (
     colour_step_rows,
     colour_summary,
     colour_verdict_words,
+    no_picture,
     stopped_at_the_limit,
 )
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
@@ -379,6 +380,11 @@ class ColourSolveView(TraceView):
         self._show()
         # (a colour solver that gave up on its own, for memory, is not offered more time)
         self.ui.longer_button.offer_after(self._trace_limit, stopped_at_the_limit(trace))
+        if no_picture(trace) and self.ui.hand_action.isChecked():
+            # nobody can finish it: no clock, no hint (one found meanwhile is dropped), why
+            self._drop_hint()
+            self.ui.message_label.setText(self._verdict_words())
+        self._run_timer()
         self.traceReady.emit(trace)
 
     def _failed(self, message: str) -> None:
@@ -577,7 +583,9 @@ class ColourSolveView(TraceView):
         self.grid.setFocus()
 
     def _solvable_by_hand(self) -> bool:
-        return self._hand_playable()
+        """Some cell to paint and a picture to reach: clues no picture fits run no clock (as
+        in black and white)."""
+        return self._hand_playable() and not no_picture(self._trace)
 
     def _hand_playable(self) -> bool:
         """A puzzle is shown with some cell to paint: a blank one (every clue empty) is not
@@ -585,7 +593,10 @@ class ColourSolveView(TraceView):
         return self._puzzle is not None and not nothing_to_fill(self._puzzle)
 
     def _hand_help(self) -> str:
-        """The words under the grid on entering Solve by hand (or a new puzzle, by hand)."""
+        """The words under the grid on entering Solve by hand (or a new puzzle, by hand): why
+        nobody can finish clues no picture fits."""
+        if no_picture(self._trace):
+            return self._verdict_words()
         return COLOUR_HAND_HELP if self._hand_playable() else NOTHING_TO_SOLVE
 
     def _hand_solves(self, sets: CellSets) -> bool:
@@ -668,6 +679,9 @@ class ColourSolveView(TraceView):
             return
         if self._solved or puzzle is None:
             self.ui.message_label.setText("The puzzle is solved: no hint needed.")
+            return
+        if no_picture(self._trace):  # a step found would lead nowhere
+            self.ui.message_label.setText(self._verdict_words())
             return
         if self._hint_worker is not None:
             return

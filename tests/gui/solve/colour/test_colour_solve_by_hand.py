@@ -286,3 +286,33 @@ def test_check_before_the_solution_is_known_says_the_black_and_white_words(qtbot
     assert text == "1 cell differs from the puzzle's picture: row 1, column 1 (ringed)."
     assert text == differs_text([(0, 0)], "the puzzle's picture", several=False)
     v.cancel()
+
+
+def test_clues_no_picture_fits_run_no_clock_and_give_no_hint(qtbot) -> None:
+    """3x3, red and blue: rows 2r / 1b 1r / 2b, columns 2r / 1r 1b / 2b fit no picture.  By
+    hand, the clock ran, the words said how to paint and a hint pointed at a step towards no
+    picture (r0001 with a row's items swapped, seen under Xvfb); replaying, nothing under the
+    grid said why there are no more steps.  Now, as in black and white, the clock stands and
+    every one of those places says there is no solution and which line cannot hold its clue."""
+    rows = (((2, 1),), ((1, 2), (1, 1)), ((2, 2),))
+    cols = (((2, 1),), ((1, 1), (1, 2)), ((2, 2),))
+    none = ColourPuzzle(Palette(PALETTE.colours[:3]), rows, cols)
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(900, 600)
+    v.show()
+    v.set_hand_mode(True)
+    with qtbot.waitSignal(v.traceReady, timeout=20000) as ready:
+        v.set_puzzle(none)
+    trace = ready.args[0]
+    assert trace.verdict == "no solution" and trace.reason
+    said = v.ui.message_label.text()
+    assert said.startswith(f"No solution: {trace.reason}.") and "mistyped clue" in said
+    assert not v.ui.timer.is_running()
+    v.request_hint()
+    assert v.ui.message_label.text() == said and v.hint_rung() == -1
+    v.set_hand_mode(False)
+    assert v.ui.message_label.text() == said
+    v.set_hand_mode(True)
+    assert v.ui.message_label.text() == said and not v.ui.timer.is_running()
+    v.cancel()
