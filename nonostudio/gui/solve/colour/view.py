@@ -184,6 +184,9 @@ class ColourSolveView(TraceView):
         self.cancel()  # (which saves the game of a library puzzle shown so far)
         self._keep_game()
         self._puzzle = puzzle
+        # the trace is the puzzle before's: nothing below may take its verdict for this one's
+        # (its "No solution" stayed under a unique puzzle opened by hand)
+        self._forget_trace()
         self._progress.new_puzzle()  # the window says which library puzzle this is
         self._progress.unchanged(0.0)
         self._undo.clear()

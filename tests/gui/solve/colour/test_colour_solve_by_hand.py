@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QToolButton
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
 from nonostudio.core.colour.model import ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP
 from nonostudio.gui.solve.colour.view import ColourSolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -315,4 +316,10 @@ def test_clues_no_picture_fits_run_no_clock_and_give_no_hint(qtbot) -> None:
     assert v.ui.message_label.text() == said
     v.set_hand_mode(True)
     assert v.ui.message_label.text() == said and not v.ui.timer.is_running()
+    # another puzzle, by hand: its own words, not the verdict of the one before (seen: the
+    # "No solution" stayed under a unique puzzle opened next)
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(PUZZLE)
+        assert not v.ui.message_label.text().startswith("No solution")
+    assert v.ui.message_label.text() == COLOUR_HAND_HELP and v.ui.timer.is_running()
     v.cancel()
