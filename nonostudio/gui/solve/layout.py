@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -81,6 +81,10 @@ SOLVED_STYLE = (
     "QLabel#solvedBanner { background: #2e8b57; color: white; padding: 2px 6px; "
     "border-radius: 4px; }"
 )
+OFFER_MARGINS = (0, 2, 0, 2)
+"""The longer-trace offer's margins beside the hint button (as the button's own)."""
+WIDGET_SIZE_MAX = (1 << 24) - 1
+"""Qt's QWIDGETSIZE_MAX (no maximum width), which PySide6 does not export."""
 HAND_SLACK = 40
 """Room left over on the bars' row for the timer's longer times and the style's spacing (px)."""
 BANNER_SCALE = 1.2
@@ -196,15 +200,19 @@ class WordsPane(QWidget):
 
 class Resized(QObject):
     """Calls ``then`` (at the next turn of the event loop) when the watched widget is shown or
-    resized: a splitter is not resized from within its own layout pass."""
+    resized (``hidden``: or hidden): a splitter is not resized from within its own layout
+    pass."""
 
-    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+    def __init__(self, widget: QWidget, then: Callable[[], None], hidden: bool = False) -> None:
         super().__init__(widget)
         self._then = then
+        self._events = (QEvent.Type.Resize, QEvent.Type.Show) + (
+            (QEvent.Type.Hide,) if hidden else ()
+        )
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+        if event.type() in self._events:
             QTimer.singleShot(0, self, self._then)
         return False
 
@@ -223,6 +231,8 @@ class SolveUiParts:
     longer_button: LongerButton
     _words_base: int | None = None  # the words pane's height before the words grew it
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
+    side_row: QBoxLayout  # the offer of a longer trace and the hint button (_make_side)
+    _offer_column: QBoxLayout
 
     def _make_grid_stack(self, scroll: QWidget) -> QStackedWidget:
         """The grid's ``scroll`` area, or in its place the words saying why no puzzle is shown
@@ -311,12 +321,12 @@ class SolveUiParts:
         # its words on one line: the words beside give way (a narrow pane puts the side under)
         self.longer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         longer = QWidget()
-        column = QVBoxLayout(longer)
-        column.setContentsMargins(0, 2, 0, 2)  # (as the hint button; no width while hidden)
+        self._offer_column = column = QVBoxLayout(longer)
+        column.setContentsMargins(*OFFER_MARGINS)  # (as the hint button; no width while hidden)
         column.addStretch(1)
         column.addWidget(self.longer_button)
         side = QWidget()
-        row = QHBoxLayout(side)
+        self.side_row = row = QHBoxLayout(side)  # (a column over the grid's corner: SolveUi)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(0)
         row.addWidget(longer)
@@ -738,6 +748,7 @@ class SolveUi(SolveUiParts):
         for changed in (self.grid.cellsChanged, self.grid.zoomChanged):  # (another puzzle)
             changed.connect(lambda *_: QTimer.singleShot(0, self.corner, self._place_side))
         Resized(self.words_pane, self._place_side)
+        Resized(self.longer_button, self._place_side, hidden=True)  # (offered, dropped, held)
         return splitter
 
     def _place_side(self) -> None:
@@ -746,30 +757,71 @@ class SolveUi(SolveUiParts):
         In the corner it takes no width from the words: at 1280x690 (Forever, 16 px cells, the
         docks shown) beside them it left the words 531 px, where a rung of four lines has three
         at the pane's 670, the grid 136 px short of the area's width.  Decided on a resize, not
-        on a rung: the button stays put while it is pressed."""
-        pane, side, area = self.words_pane, self.words_pane.side, self.scroll.viewport()
+        on a rung: the button stays put while it is pressed.
+
+        The offer of a longer trace goes with it, over the button there (its words on two lines,
+        as wide as the button): beside it, the pair was 306 px wide, and when the offer came
+        after the button was in a corner narrower than that (a 15x15 in 560x420: 258 px) it
+        was laid over the grid's last columns, 56 px of cells hidden, never placed again; beside
+        the words the offer left Forever's step sentences 345 px at 1280x690, four lines in the
+        pane's two and a half."""
+        pane, area = self.words_pane, self.scroll.viewport()
         grid = self.grid
         right = grid.mapTo(area, QPoint(0, 0)).x() + grid.sizeHint().width()
-        hint = side.sizeHint()
+        need = self._corner_need()
         empty = (
             grid.is_fit()
             and not self.grid_cut()
             and self.grid_stack.currentIndex() == 0
-            and area.width() - right >= hint.width()
-            and area.height() >= hint.height()
+            and area.width() - right >= need.width()
+            and area.height() >= need.height()
             and (pane.lent() or pane.beside())
         )
-        if empty and not pane.lent():
-            layout = self.corner.layout()
-            if layout is not None:
+        layout = self.corner.layout()
+        if empty and layout is not None:
+            if not pane.lent():
                 pane.lend_side(layout)
                 self.corner.show()
                 self.corner.raise_()
-                layout.activate()  # (its size, then its place: the corner's, not under it)
-                self._over.activate()
+            self._stack_side(need.width())
+            layout.activate()  # (its size, then its place: the corner's, not under it)
+            self._over.activate()
         elif not empty and pane.lent():
             pane.take_side_back()
+            self._stack_side(None)
             self.corner.hide()
+
+    def _corner_need(self) -> QSize:
+        """The room the side takes over the grid's corner: the hint button, and over it the
+        offer of a longer trace when one is shown, its words on two lines."""
+        hint = self.hint_panel.sizeHint()
+        offer = self.longer_button
+        if offer.isHidden():
+            return hint
+        two = offer.minimumSizeHint()  # (the width of its words on two lines)
+        high = two.height() + offer.fontMetrics().lineSpacing()  # (and the second line)
+        return QSize(max(hint.width(), two.width()), hint.height() + high)
+
+    def _stack_side(self, width: int | None) -> None:
+        """In the corner (``width``: the corner's), the offer over the hint button, as wide as
+        the corner; beside the words (None), beside it, its words on one line."""
+        row, offer, column = self.side_row, self.longer_button, self._offer_column
+        corner = width is not None
+        # over the button, its margins would give the side height while the offer is hidden
+        # (the words pane, keeping its words' height, takes the side's as it goes under them)
+        column.setContentsMargins(*((0, 0, 0, 0) if corner else OFFER_MARGINS))
+        column.activate()  # (the side's size from the column's new margins)
+        wide = QSizePolicy.Policy.Preferred if corner else QSizePolicy.Policy.Minimum
+        offer.setSizePolicy(wide, QSizePolicy.Policy.Fixed)
+        row.setDirection(
+            QBoxLayout.Direction.TopToBottom if corner else QBoxLayout.Direction.LeftToRight
+        )
+        row.invalidate()
+        if width is not None:
+            self.corner.setFixedWidth(width)
+        else:
+            self.corner.setMinimumWidth(0)
+            self.corner.setMaximumWidth(WIDGET_SIZE_MAX)
 
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0

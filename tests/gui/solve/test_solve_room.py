@@ -487,6 +487,37 @@ def test_the_hint_button_takes_no_width_from_the_words_when_the_grid_leaves_a_co
     assert tab_order(view) == order  # (the same Tab order beside the words as in the corner)
 
 
+def test_the_offer_of_a_longer_trace_goes_over_the_hint_button_in_the_corner_never_the_grid(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """The offer ("Keep solving, up to 1 minute") came after the hint button was in a corner
+    narrower than the two side by side (306 px): it was laid over the grid's last columns and
+    never placed again.  It goes over the button, its words on two lines, and the words keep the
+    pane's width; dropped, the button stays in the corner."""
+    view = show_solve_view(height=420, width=560)
+    ui = view.ui
+    rng = np.random.default_rng(1)
+    puzzle = Puzzle.from_grid((rng.random((15, 15)) < 0.5).astype(np.int8))
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(puzzle)
+    qtbot.waitUntil(ui.words_pane.lent, timeout=3000)
+    area, offer, button = ui.scroll.viewport(), ui.longer_button, ui.hint_panel.button
+    grid_right = view.grid.mapTo(view, QPoint(0, 0)).x() + view.grid.sizeHint().width()
+    corner = area.mapTo(view, QPoint(0, 0))
+    assert corner.x() + area.width() - grid_right < 300  # (too narrow for both side by side)
+    ui.longer_button.offer_after(10.0, True)  # (as a trace stopped by the 10 s limit offers it)
+    qtbot.waitUntil(lambda: offer.text() == "Keep solving,\nup to 1 minute", timeout=1000)
+    QApplication.processEvents()
+    at, hint = offer.mapTo(view, QPoint(0, 0)), button.mapTo(view, QPoint(0, 0))
+    assert at.x() >= grid_right and at.x() + offer.width() <= corner.x() + area.width()
+    assert at.y() + offer.height() <= hint.y()  # over the button
+    assert ui.words_pane.lent() and ui.words.width() == ui.words_pane.width()
+    ui.longer_button.drop()
+    qtbot.waitUntil(lambda: offer.isHidden(), timeout=3000)
+    QApplication.processEvents()
+    assert ui.words_pane.lent() and button.mapTo(view, QPoint(0, 0)).x() >= grid_right
+
+
 def tab_order(view: SolveView) -> list[QWidget]:
     """The widgets of ``view`` Tab goes through, in order (Qt's focus chain, less the widgets
     that take no Tab focus or are hidden)."""
