@@ -91,6 +91,19 @@ UNKEPT_WHERE = (
 """Said after a game of a puzzle no library keeps is taken up again."""
 
 
+def same_start(before: Trace, after: Trace, steps: int) -> bool:
+    """Whether ``after`` starts with the first ``steps`` steps of ``before`` (the same lines and
+    cells): a longer trace of a puzzle repeats the steps the shorter one worked out."""
+
+    def key(step: Step) -> tuple[object, ...]:
+        return (step.kind, step.axis, step.index, tuple(step.cells))
+
+    if not 0 < steps <= min(len(before.steps), len(after.steps)):
+        return False
+    pairs = zip(before.steps[:steps], after.steps[:steps], strict=True)
+    return all(key(a) == key(b) for a, b in pairs)
+
+
 class SolveView(TraceView):
     """Replay a rule-based solving trace of a puzzle, or solve it by hand."""
 
@@ -336,9 +349,14 @@ class SolveView(TraceView):
             self._show_no_solution(result)
             return
         trace, explanations = result
+        # a longer trace of the same puzzle: the player may have stepped on meanwhile
+        before, at = self._trace, self._position
+        longer = before is not None and self._run_limit > self._trace_limit
         self.model.set_rows(step_rows(trace, self._titles, explanations))
         self._trace_limit = self._run_limit
         self._set_trace(trace)
+        if longer and before is not None and same_start(before, trace, at):
+            self.go_to(at)  # (not back to before the first step)
         if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
             stopped = stopped_words(trace, self._trace_limit)
             self.ui.summary_label.setText(f"{self.ui.summary_label.text()}<br>{stopped}")

@@ -96,6 +96,31 @@ def test_a_trace_out_of_time_is_offered_again_for_longer(
     assert view.time_limit == 10.0  # (hints keep the studio's limit)
 
 
+def test_the_longer_trace_keeps_the_step_the_player_is_at(
+    qtbot: QtBot, view: SolveView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The studio stays usable while the longer trace goes: a player who stepped on meanwhile
+    was sent back to before the first step when it came (Forever at step 12, under load); its
+    first steps are the shorter trace's, so the step shown stays."""
+    answers = iter(["cut", "whole"])
+
+    def fake(
+        puzzle: Puzzle, rule_set: RuleSet, titles: dict[str, str], *rest: object, **kw: object
+    ) -> Traced:
+        whole = _whole(puzzle, rule_set, titles)
+        return _cut(whole) if next(answers) == "cut" else whole
+
+    monkeypatch.setattr(view_module, "trace_puzzle", fake)
+    with qtbot.waitSignal(view.traceReady, timeout=10000):
+        view.set_puzzle(HOUSE)
+    view.go_to(2)
+    said = view.ui.message_label.text()
+    with qtbot.waitSignal(view.traceReady, timeout=10000) as ready:
+        view.ui.longer_button.click()
+    assert ready.args[0].solved and len(ready.args[0].steps) > 2
+    assert view.position() == 2 and view.ui.message_label.text() == said
+
+
 def test_the_longer_trace_stopped_keeps_the_steps_worked_out(
     qtbot: QtBot, view: SolveView, monkeypatch: pytest.MonkeyPatch
 ) -> None:
