@@ -23,8 +23,10 @@ from nonostudio.core.colour.model import ClueItem, ColourClue, ColourClues, Pale
 _ITEM = re.compile(r"([0-9]+)(\D?)\Z")
 _SEPARATORS = re.compile(r"[\s,]+")
 _ALPHABET = string.ascii_lowercase + string.ascii_uppercase
-_LIKE_DIGITS = frozenset("lIoO")
-"""Letters not chosen for a colour (a colour's own character may still be one)."""
+LIKE_DIGITS = frozenset("lIoO")
+"""Letters that read as a digit after a length (``1o``, ten; ``4l``, four-one): never chosen
+for a colour here, nor by the colour editor for a new colour's character (a colour's own
+character, a file's, may still be one)."""
 
 
 def clue_letters(palette: Palette) -> list[str]:
@@ -42,7 +44,7 @@ def clue_letters(palette: Palette) -> list[str]:
             letter = next(
                 ch
                 for ch in (*name.lower(), *_ALPHABET)
-                if ch in _ALPHABET and ch not in taken and ch not in _LIKE_DIGITS
+                if ch in _ALPHABET and ch not in taken and ch not in LIKE_DIGITS
             )
             letters[index] = letter
             taken.add(letter)

@@ -193,3 +193,19 @@ def test_letters_that_name_no_colour_are_not_called_a_files(qtbot) -> None:
     said = dialog.typos.title.text()
     assert "file" not in said and "declare" not in said, said
     assert said.startswith("2 blocks are typed with letters that name no colour"), said
+
+
+def test_a_new_colour_is_given_no_character_that_reads_as_a_digit(editor) -> None:
+    """Add colour 'orange' (the name the editor suggests for #ff7f0e) took the character 'o',
+    kept as the colour's own: Type Clues showed its blocks as '4o' and '1o 3a 1r 1o' (ten?),
+    and the .g and .non files said so too (seen under Xvfb); 'lime' took 'l'."""
+    from nonostudio.core.colour.clue_text import clue_lines_text
+
+    assert editor.add_colour("orange", "#ff7f0e") and editor.add_colour("lime", "#bfff00")
+    assert editor.add_colour("Olive", "#808000") and editor.add_colour("Indigo", "#4b0082")
+    palette = editor.state().palette
+    chars = [c.char for c in palette.colours[-4:]]
+    assert not set(chars) & set("lIoO"), chars
+    clues = (((1, len(palette) - 4), (2, len(palette) - 3)),)
+    text = clue_lines_text(clues, palette)
+    assert text[1] not in "lIoO" and text[4] not in "lIoO", text
