@@ -14,6 +14,7 @@ from PySide6.QtCore import QThreadPool
 
 from nonostudio.core.colour.clue_text import letters_legend
 from nonostudio.core.colour.model import (
+    BLACK,
     Colour,
     ColourClues,
     ColourPuzzle,
@@ -199,9 +200,16 @@ def test_a_new_colour_is_given_no_character_that_reads_as_a_digit(editor) -> Non
     """Add colour 'orange' (the name the editor suggests for #ff7f0e) took the character 'o',
     kept as the colour's own: Type Clues showed its blocks as '4o' and '1o 3a 1r 1o' (ten?),
     and the .g and .non files said so too (seen under Xvfb); 'lime' took 'l'."""
-    from nonostudio.core.colour.clue_text import clue_lines_text
+    from nonostudio.core.colour.clue_text import clue_letters, clue_lines_text
 
+    # the new colour puzzle's palette (File > New Colour Puzzle): black's character is '#'
+    editor.new_puzzle(6, 4, Palette((*PALETTE.colours[:1], BLACK, *PALETTE.colours[1:])))
+    before = clue_letters(editor.state().palette)
+    assert before == ["", "a", "r", "b"]
     assert editor.add_colour("orange", "#ff7f0e") and editor.add_colour("lime", "#bfff00")
+    # nor is it given a letter an older colour is typed with (a colour whose character is no
+    # letter, '#', is typed with a free one, which it would lose)
+    assert clue_letters(editor.state().palette)[: len(before)] == before
     assert editor.add_colour("Olive", "#808000") and editor.add_colour("Indigo", "#4b0082")
     palette = editor.state().palette
     chars = [c.char for c in palette.colours[-4:]]

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos.colour_edits import ColourEdit
-from nonostudio.core.colour.clue_text import LIKE_DIGITS
+from nonostudio.core.colour.clue_text import LIKE_DIGITS, clue_letters
 from nonostudio.core.colour.model import (
     BACKGROUND,
     MAX_COLOURS,
@@ -123,8 +123,9 @@ def free_char(palette: Palette, name: str) -> str:
     """A character for a new colour called ``name``: its first letter when no colour has it,
     never one that reads as a digit after a length (:data:`LIKE_DIGITS`): orange was ``o``,
     and its blocks were typed ``1o 3a`` (ten?) in Type Clues and written so in ``.g`` and
-    ``.non`` files."""
-    taken = {c.char for c in palette.colours} | LIKE_DIGITS
+    ``.non`` files; nor the letter another colour is typed with (:func:`clue_letters`: the new
+    puzzle's black, ``#``, is typed ``a``, which a new colour given ``a`` took from it)."""
+    taken = {c.char for c in palette.colours} | set(clue_letters(palette)) | LIKE_DIGITS
     first = name[:1].lower()
     if first.isalpha() and first not in taken:
         return first
