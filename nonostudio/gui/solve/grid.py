@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -167,6 +167,10 @@ class SolveGridView(GridView):
     def height_at(self, cell: int) -> int:
         """The grid's height, clues and all, with cells of ``cell`` pixels."""
         return self._layout_at(cell).size().height()
+
+    def fitted_cell_in(self, available: QSize) -> int:
+        """The cell size the grid, fitted, takes in ``available`` pixels."""
+        return self._fitted_cell(available)
 
     def chain_legend(self) -> str:
         """The chain drawn, in order, as rich text ("" when none of its lines is drawn: the

@@ -230,6 +230,7 @@ class SolveUiParts:
     busy: QProgressBar  # each view's busy bar while a trace runs
     longer_button: LongerButton
     _words_base: int | None = None  # the words pane's height before the words grew it
+    _words_grown = 0  # the pixels the words took from the grid (0: none, or the player's drag)
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
     side_row: QBoxLayout  # the offer of a longer trace and the hint button (_make_side)
     _offer_column: QBoxLayout
@@ -401,11 +402,13 @@ class SolveUiParts:
         if missing > 0 and target > pane:
             if self._words_base is None:
                 self._words_base = pane
+            self._words_grown += target - pane
             splitter.setSizes([grid + pane - target, target])
 
     def _forget_grown_words(self) -> None:
         """The player dragged the pane: the height they chose is kept."""
         self._words_base = None
+        self._words_grown = 0
 
     def grid_cut(self) -> bool:
         """Whether part of the grid is out of sight (its area scrolls)."""
@@ -423,6 +426,7 @@ class SolveUiParts:
         if not self.grid_cut():
             return
         base, self._words_base = self._words_base, None
+        self._words_grown = 0
         grid, pane = self.grid_splitter.sizes()
         if base is not None and pane > base:
             self.grid_splitter.setSizes([grid + pane - base, base])
@@ -644,14 +648,31 @@ class SolveUi(SolveUiParts):
             for sentence, legend in self._word_samples
         )
         # the room comes from the grid while its cells stay ROOM_CELL px or more (or what they
-        # are, when smaller) and it stays wholly in sight; the rest of the words scroll
-        grid = self.grid
+        # are, when smaller) and it stays wholly in sight; the rest of the words scroll.  It is
+        # measured from the pane's height before the words grew it: the room made at another
+        # width is given back first (made while the steps pane was shown, Forever's cells 12
+        # px, it kept them 13 px once the steps were hidden, not 16).
+        grid, splitter = self.grid, self.grid_splitter
+        grown = self._words_grown
         cell = grid.cell_size()
+        if grid.is_fit() and grown:  # (the cell the grid has with that room given back)
+            cell = grid.fitted_cell_in(self.scroll.maximumViewportSize() + QSize(0, grown))
         least = min(cell, max(ROOM_CELL, grid.min_cell())) if grid.is_fit() else cell
-        spare = self.grid_splitter.sizes()[0] - grid.height_at(least)
-        missing = min(need - area.viewport().height(), spare)
-        if missing > 0:
-            self._grow_words_to(area.viewport().height() + missing)
+        spare = splitter.sizes()[0] + grown - grid.height_at(least)
+        missing = max(0, min(need - (area.viewport().height() - grown), spare))
+        if missing == grown:
+            return
+        top, pane = splitter.sizes()
+        self._words_grown = 0
+        if not missing:
+            self._words_base = None
+            splitter.setSizes([top + grown, pane - grown])
+            return
+        if self._words_base is None:
+            self._words_base = pane - grown
+        target = min(pane - grown + missing, int((top + pane) * WORDS_SHARE))
+        self._words_grown = max(0, target - (pane - grown))
+        splitter.setSizes([top + pane - target, target])
 
     def _make_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand, hint, next line; and the by-hand bar's commands."""

@@ -7,7 +7,7 @@ chain appeared (Petroglyph's grid area 510 -> 476 px, cut)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings
@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from studio_window import end_background, show_window
 from test_solve_room import drag_handle
 
+from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
 from nonostudio.gui.solve.layout import ROOM_CELL, WORDS_SHARE
@@ -170,3 +171,33 @@ def test_with_the_steps_shown_the_words_go_over_the_hint_button(qtbot: QtBot) ->
     QApplication.processEvents()
     assert pane.width() == button.sizeHint().width() + 210
     assert not pane.beside()
+
+
+def test_the_room_made_at_another_width_is_given_back(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """Made while the steps pane was shown (Forever's cells 12 px, the grid cut), the words'
+    room stayed once the steps were hidden: 13-14 px cells where the view hiding them before the
+    trace came gives 16.  The room is the same whichever width it was first made at."""
+    puzzle = read_file(samples_dir() / "jwilk-150-buffalo.non")
+    long_words = " ".join(["suppose this cell were filled, then row 12: cells 4-5 empty."] * 6)
+    samples = [(long_words, "")]
+
+    def shown(steps: bool) -> SolveView:
+        view = show_solve_view(615, None, 690)
+        if steps:
+            view.ui.steps_action.trigger()
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(puzzle)
+        view.ui.keep_room_for_words(samples)  # (the words of a long trace, as it comes)
+        settle(qtbot)
+        return view
+
+    fresh = shown(False)
+    want = (fresh.grid.cell_size(), fresh.ui.grid_splitter.sizes())
+    fresh.close()
+    view = shown(True)
+    assert view.grid.cell_size() < want[0]
+    view.ui.steps_action.trigger()  # hidden: the grid pane has the whole width
+    settle(qtbot)
+    assert (view.grid.cell_size(), view.ui.grid_splitter.sizes()) == want
