@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.grades.difficulty import LABELS, TIER_TEXT
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.solver import Verdict
+from nonostudio.gui.grid.view import MARK_KEYS
 
 GUIDE_HTML = """
 <h2>Getting started</h2>
@@ -167,13 +168,25 @@ def shortcut_rows(actions: Iterable[tuple[str, QAction]]) -> list[tuple[str, str
     return rows
 
 
-GRID_KEYS = (
-    ("Arrow keys", "Move the cursor"),
-    ("Space", "Fill the cell"),
-    ("X", "Cross the cell out"),
-    ("Delete", "Clear the cell"),
-    ("Ctrl+wheel", "Zoom the grid under the mouse"),
-)
+_MARK_WORDS = {"fill": "Fill the cell", "cross": "Cross the cell out", "clear": "Clear the cell"}
+
+
+def _grid_keys() -> tuple[tuple[str, str], ...]:
+    """The keys both grids share, read from the grid's own table (:data:`MARK_KEYS`), so the
+    list cannot fall behind it: each mark with every key that makes it ("Space, Return")."""
+    marks: dict[str, list[str]] = {}
+    for key, mark in MARK_KEYS.items():
+        marks.setdefault(mark, []).append(key.name.removeprefix("Key_"))
+    return (
+        ("Arrow keys", "Move the cursor"),
+        ("Home, End", "Go to the row's first or last cell"),
+        *((", ".join(keys), _MARK_WORDS[mark]) for mark, keys in marks.items()),
+        ("1-9", "Pick a colour (colour puzzles)"),
+        ("Ctrl+wheel", "Zoom the grid under the mouse"),
+    )
+
+
+GRID_KEYS = _grid_keys()
 
 
 def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QThreadPool, QUrl
+from PySide6.QtCore import QSettings, Qt, QThreadPool, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QDialog
 
@@ -138,3 +138,33 @@ def test_the_guide_names_the_librarys_import_commands_as_they_are_labelled(windo
     }
     assert {"Import Files", "Import Folder"} <= named
     assert named <= labels, named - labels
+
+
+def test_the_grid_keys_in_the_help_are_the_keys_that_mark_a_cell(qtbot) -> None:
+    """Every key that marks a cell of the grid is in the help with what it does, and each key
+    the help names does that: found by pressing keys on a grid, not read off its table (the
+    help named Space and Delete, while Return, Enter and Backspace marked too)."""
+    from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+    from nonostudio.gui.solve.grid import SolveGridView
+
+    words = {FILLED: "Fill the cell", CROSSED: "Cross the cell out", UNKNOWN: "Clear the cell"}
+    named = {key: what for keys, what in help_module.GRID_KEYS for key in keys.split(", ")}
+    candidates = ["Space", "Return", "Enter", "Delete", "Backspace", "Tab", "Escape", "Insert"]
+    candidates += [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    marking = {}
+    for name in candidates:
+        grid = SolveGridView()
+        qtbot.addWidget(grid)
+        grid.set_clues(((1,),), ((1,), (0,)))
+        grid.show()
+        grid.setFocus()
+        qtbot.keyClick(grid, getattr(Qt.Key, f"Key_{name}"))
+        after = int(grid.cells()[0, 0])
+        if after == UNKNOWN:  # clearing shows only on a marked cell
+            qtbot.keyClick(grid, Qt.Key.Key_Space)
+            qtbot.keyClick(grid, getattr(Qt.Key, f"Key_{name}"))
+            if int(grid.cells()[0, 0]) != UNKNOWN:
+                continue
+        marking[name] = words[after]
+    assert {"Space", "X", "Delete"} <= set(marking)
+    assert {name: named.get(name) for name in marking} == marking
