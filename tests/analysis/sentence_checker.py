@@ -1463,6 +1463,26 @@ _BLOCKS_APART = re.compile(
     rf"apart by crosses or too far apart for one clue|set apart by crosses|too far apart for one "
     rf"clue), can only be the ({_ORD}) clue, (\d+)"
 )
+# every other clue as long kept off by the boxes it would leave unheld ("if the box at cell 19
+# were the first or third clue, the clues before it could not hold the boxes at cells 14–15, nor
+# if it were the fifth could the clues after it hold the box at cell 22, so the block at cell 19
+# can only be the second clue, 1")
+_ORDS = rf"{_ORD}(?:, {_ORD})*(?: or {_ORD})?"
+_LIST = r"cells? \d+(?:–\d+)?(?:, \d+(?:–\d+)?)*"
+_STRANDED_NOR = (
+    rf", nor if (it|they) were the ({_ORDS})(?:,| could the clues (before|after) (it|them) hold) "
+    rf"the (box|boxes) at ({_LIST})"
+)
+_NOR_UNNAMED = re.sub(r"\((?!\?)", "(?:", _STRANDED_NOR)  # (its groups not captured)
+_STRANDED = re.compile(
+    rf"\b[Ii]f the (box|boxes) at ({_AT}) were the ({_ORDS}) clue, the clues (before|after) "
+    rf"(it|them) could not hold the (box|boxes) at ({_LIST})((?:{_NOR_UNNAMED})*)[,;] so the "
+    rf"(?:(?:first|last) )?(?:block|box|boxes),? at ({_AT}),? can only be the ({_ORD}) clue, (\d+)"
+)
+_STRANDED_START = re.compile(
+    rf"\b[Ii]f the (?:box|boxes) at {_AT} were the {_ORDS} clue, the clues (?:before|after) "
+    r"(?:it|them) could not hold "
+)
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -1800,6 +1820,61 @@ def _room_stretch_words(
     return _room_stretch(hints, cells, s, e, i, side, said_count(k), span, listed)
 
 
+def _spans_of(words: str) -> list[tuple[int, int]]:
+    """``cells 5–7, 12–13`` / ``cell 9`` -> the 0-based spans ``[(4, 7), (11, 13)]``."""
+    out = []
+    for part in words.split(" ", 1)[1].split(", "):
+        a, _, b = part.partition("–")
+        out.append((int(a) - 1, int(b or a)))
+    return out
+
+
+def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]) -> str | None:
+    """Why the words ``m`` of :data:`_STRANDED` ("if the box at cell 19 were the first or third
+    clue, the clues before it could not hold the boxes at cells 14–15, so the block at cell 19
+    can only be the second clue, 1") are not true of ``cells``: the block named twice is not
+    one, "box" / "it" said of several cells (or "boxes" / "them" of one), the clue named is not
+    that long or is among those kept off, the clues kept off are not every other clue at least
+    as long as the boxes, or one of them on the boxes could leave the clues on the side named
+    able to hold the boxes named (:func:`_stranded`, by brute force).  None when all hold."""
+    what, at, first, side, it, boxes_word, boxes, nors, at2, clue, length = m.groups()
+    if at2 != at:
+        return f"the block named, {at2}, is not the boxes at {at}"
+    found = _block_of_clue(hints, cells, at, clue, int(length))
+    if isinstance(found, str):
+        return found
+    s, e, i = found
+    one = e - s == 1
+    groups = [(first, side, it, boxes_word, boxes)]
+    for n in re.finditer(_STRANDED_NOR, nors):
+        they, ords, side2, it2, word, spans = n.groups()
+        if (they == "it") != one:
+            return f"'{they}' said of the boxes at {at}"
+        groups.append((ords, side2 or groups[-1][1], it2 or it, word, spans))
+    if (what == "box") != one:
+        return f"'{what}' said of {at}"
+    kept: list[int] = []
+    for ords, on, pronoun, word, spans_words in groups:
+        if (pronoun == "it") != one:
+            return f"'{pronoun}' said of the boxes at {at}"
+        spans = _spans_of(spans_words)
+        if (word == "box") != (sum(b - a for a, b in spans) == 1):
+            return f"'{word}' said of {spans_words}"
+        for w in re.split(r", | or ", ords):
+            j = _ordinal_index(w)
+            if not 0 <= j < len(hints):
+                return f"no {w} clue"
+            claim = {"start": s, "end": e, "clue": j, "side": on, "boxes": [list(b) for b in spans]}
+            wrong = _stranded(claim, hints, cells)
+            if wrong:
+                return f"the {w} clue on {at}: {wrong}"
+            kept.append(j)
+    others = [j for j, h in enumerate(hints) if j != i and h >= e - s]
+    if sorted(kept) != others or hints[i] < e - s:
+        return f"the clues kept off, {sorted(kept)}, are not every other clue as long: {others}"
+    return None
+
+
 def _near_words(
     hints: Sequence[int],
     cells: Sequence[int],
@@ -1986,10 +2061,15 @@ def check_short_words(
     at cell 16, with room for only two clues before it and only three after it, …" and "…, with
     room for only five clues before it and five blocks there set apart by crosses, …" (the
     counts the named clue's, the blocks there each past a cross, no room for one clue more by
-    its own enumeration).  ``states``
+    its own enumeration), and "if the box at cell 19 were the first or third clue, the clues
+    before it could not hold the boxes at cells 14–15, so the block at cell 19 can only be the
+    second clue, 1" (:func:`_stranded_words`: each clue named on the boxes leaves the boxes
+    named unheld by brute force, every other clue as long named; "box", "it" of one cell).
+    ``states``
     are the line before the step and after each of its premises' rounds but the last: words
-    true of one of them pass.  Every "decided", "walled in", "there, at" and "with room for" in
-    the text must be read by one of these."""
+    true of one of them pass.  Every "decided", "walled in", "there, at", "with room for" and
+    "if the box at … were the … clue, the clues … could not hold" in the text must be read by
+    one of these."""
     hints = [h for h in hints if h > 0]
     problems = []
 
@@ -2123,6 +2203,14 @@ def check_short_words(
         wrong = judged([_room_none_words(hints, c, at, side, clue, int(length)) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    stranded = 0
+    for m in _STRANDED.finditer(text):
+        stranded += 1
+        wrong = judged([_stranded_words(hints, c, m) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if len(_STRANDED_START.findall(text)) > stranded:
+        problems.append("an 'if the box at … were …, the clues … could not hold' it cannot read")
     blocks_read = 0
     for m in _BLOCKS_APART.finditer(text):
         blocks_read += 1

@@ -520,10 +520,11 @@ def stranded_words(nm: Naming, c: Claim, said: int = 0) -> str:
     if said:  # named just before
         subject = "it" if e - s == 1 else "they"
     holder = nm.clue(i) if not said else f"the {ordinal(i)}, {nm.clues[i]}"
+    it = "it" if e - s == 1 else "them"  # ("if the boxes at cells 8–10 were …, … after them")
     if len(clues) == 1:
-        them = f"the clue {side} it, {nm.clues[clues[0]]},"
+        them = f"the clue {side} {it}, {nm.clues[clues[0]]},"
     else:
-        them = f"the clues {side} it, {' '.join(str(nm.clues[j]) for j in clues)},"
+        them = f"the clues {side} {it}, {' '.join(str(nm.clues[j]) for j in clues)},"
     cells = [p for a, b in c["boxes"] for p in range(a, b)]
     boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
     return f"if {subject} were {holder}, {them} could not hold {boxes}"
@@ -542,6 +543,7 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
             groups.append((k["side"], k["boxes"], [k["clue"]]))
     s, e = because[0]["start"], because[0]["end"]
     subject = f"the {'box' if e - s == 1 else 'boxes'} at {cells_text(range(s, e))}"
+    it, they = ("it", "it") if e - s == 1 else ("them", "they")  # (the boxes: "after them")
     said: list[str] = []
     last: str | None = None
     for side, spans, clues in groups:
@@ -551,12 +553,12 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
         boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
         if not said:
             said.append(
-                f"if {subject} were the {which} clue, the clues {side} it could not hold {boxes}"
+                f"if {subject} were the {which} clue, the clues {side} {it} could not hold {boxes}"
             )
         elif side == last:
-            said.append(f"nor if it were the {which}, {boxes}")
+            said.append(f"nor if {they} were the {which}, {boxes}")
         else:
-            said.append(f"nor if it were the {which} could the clues {side} it hold {boxes}")
+            said.append(f"nor if {they} were the {which} could the clues {side} {it} hold {boxes}")
         last = side
     return ", ".join(said)
 
@@ -1286,14 +1288,14 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
                 f"and so {_block_at(claims, b['start'], b['end'])} can only be "
                 f"{nm.clue(owner, subject=True)} and is finished: {_effect(premise['cells'])}"
             )
-        held = _first(claims, "holders")
+        holder = _first(claims, "holders")
         reasons = [
             c
             for c in claims
             if c["claim"] not in ("block", "holders")
             and (c.get("start"), c.get("end")) == (b["start"], b["end"])
         ]
-        if len(held["clues"]) == 1 and held in stated and all(c in stated for c in reasons):
+        if len(holder["clues"]) == 1 and holder in stated and all(c in stated for c in reasons):
             # its clue and the reason for it were said just before ("the block at cells 14–19
             # can only be the first clue, 6, the only clue that long. It starts at …"): not
             # again ("… So the block at cells 14–19 is finished: cell 20 is empty")

@@ -1819,6 +1819,21 @@ def stranded_sole(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
     return {**x.holders(bs, be, [i]), "claim": "sole_holder", "because": because}
 
 
+def stranded_short(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: int
+) -> list[Claim]:
+    """:func:`stranded_sole` of the filled cells ``[s, e)`` of the whole line (clue ``hints``,
+    ``cells``) as a short reason (a list of one claim, or none): each other clue as long
+    would leave boxes on one side the clues there cannot hold ("if the box at cell 19 were the
+    first or third clue, the clues before it could not hold the boxes at cells 14–15, so the
+    block at cell 19 can only be the second clue, 1": jwilk data079 row 6 step 139, the 3
+    holding cell 19 starting by cell 17, the 4 and 1 before it then unable to hold cells 14–15).
+    The one taken where no other short reason is found: it counts the boxes around the block,
+    which the room reasons (the crosses alone) do not."""
+    why = stranded_sole(WitnessLine(hints, cells, 0, 0, sub=False), i, s, e)
+    return [] if why is None else [why]
+
+
 def _counted_holders(x: WitnessLine, found: dict[int, list[int]], bs: int, be: int) -> Claim | None:
     """Of the possible holders ``found`` of the boxes ``[bs, be)`` (several), all but one kept
     off them by counting the blocks set apart by crosses (:func:`apart_claim`) are dropped from

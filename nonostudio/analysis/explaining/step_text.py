@@ -36,6 +36,7 @@ from nonostudio.analysis.explaining.premises import (
     WitnessLine,
     order_reasons,
     short_reasons,
+    stranded_short,
     stranded_sole,
 )
 from nonostudio.core.counts import count
@@ -317,7 +318,9 @@ def _add_short_reasons(
     """Each block said to be one clue with no reason gets a short one
     (:func:`~nonostudio.analysis.explaining.premises.short_reasons`: the blocks counted from a
     decided end, the block walled in and the only clue that long (or the only other, the rest
-    said before to be other blocks'), or the first (last) box of the part just stated) where
+    said before to be other blocks'), or the first (last) box of the part just stated; where
+    none is found, the boxes each other clue as long would leave unheld,
+    :func:`~nonostudio.analysis.explaining.premises.stranded_short`) where
     the step's body then stays within :data:`SHORT_SLACK` words of :data:`BODY_WORDS` (and the
     sentence within :data:`SHORT_SENTENCE_WORDS`): of a premise's choices, the most reasons in
     the fewest words.  The budget does not count them
@@ -396,6 +399,8 @@ def _add_premise_reasons(
             within[0] if within else None,
             [*held, *(h for h in _held(claims) if h[:2] != span)],
         )
+        if not found:  # else the boxes each other clue would leave unheld
+            found = stranded_short(line.hints, cells, *span, c["clues"][0])
         if found:
             bare.append(c)
             options.append([*found, None])

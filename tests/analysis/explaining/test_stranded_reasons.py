@@ -1,0 +1,173 @@
+"""A block's one clue by the boxes each other clue as long would leave unheld, as a short reason.
+
+The lines are real ones (jwilk-nonogram, steps numbered as ``explain`` prints them, the line as
+it stood before the step) whose words said "the block at cell 19 can only be the second clue, 1"
+with no reason: the room reasons count the crosses alone, and here the boxes beside the block
+decide (data079 row 6, clue 4 1 3: the 3 holding cell 19 starts by cell 17, the cross at cell
+20 after it, and the 4 and 1 before it cannot then hold cells 14–15).  Where no other short
+reason is found, :func:`stranded_short` gives the ``sole_holder`` claim whose reasons are
+``stranded`` claims ("if the box at cell 19 were the first or third clue, the clues before it
+could not hold the boxes at cells 14–15, so the block at cell 19 can only be the second clue,
+1").
+
+Every claim is checked by brute force over the line's arrangements and each inference by the
+checker (:func:`checked_words`), and the words are read back from the text against the line
+(:func:`check_short_words`, ``_stranded_words``); the checker is shown to refuse such words
+that are not true, and random lines give none it refuses or brute force finds false
+(``STRANDED_LINES=120000`` runs that many).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import checked_words, line_cells  # noqa: E402
+from sentence_checker import _holder, arrangements, check_claim, check_short_words  # noqa: E402
+
+from nonostudio.analysis.explaining.move_line import cells_text  # noqa: E402
+from nonostudio.analysis.explaining.premise_text import Naming, sole_words  # noqa: E402
+from nonostudio.analysis.explaining.premises import short_reasons, stranded_short  # noqa: E402
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN  # noqa: E402
+from nonostudio.rules.words.phrase_words import ordinal  # noqa: E402
+
+# (technique, axis, index, clue, line before the step), the words now said
+LINES = {
+    # data079 row 6, step 139: was "the block at cell 19 can only be the second clue, 1, …"
+    "data079 row 6": (
+        ("matching", "row", 5, (4, 1, 3), "xx...........##...#x....."),
+        "if the box at cell 19 were the first or third clue, the clues before it could not hold "
+        "the boxes at cells 14–15, so the block at cell 19 can only be the second clue, 1,",
+    ),
+    # data067 column 6, step 171: was "The block at cell 16 can only be the second clue, 1, …"
+    "data067 column 6": (
+        ("punctuate", "column", 5, (8, 1, 2, 1), "xx.....#####...#x....#..."),
+        "if the box at cell 16 were the first, third or fourth clue, the clues before it could "
+        "not hold the boxes at cells 8–12, so the block at cell 16 can only be the second clue, "
+        "1, and is finished",
+    ),
+    # data067 column 7, step 173: was "the block at cell 16 can only be the third clue, 1, …"
+    "data067 column 7": (
+        ("punctuate", "column", 6, (3, 6, 1, 2, 1, 1), "xx..#..#####...#x.#.x#x.."),
+        "if the box at cell 16 were the first, second, fourth, fifth or sixth clue, the clues "
+        "before it could not hold the boxes at cells 8–12, so the block at cell 16 can only be "
+        "the third clue, 1, and is finished",
+    ),
+    # data015 column 8, step 74: was "the box at cell 12 can only be the third clue, 4, …"
+    "data015 column 8": (
+        ("glue", "column", 7, (5, 3, 4, 2), ".......###x#..#..x......."),
+        "if the box at cell 12 were the first clue, the clues before it could not hold the boxes "
+        "at cells 8–10, nor if it were the second or fourth could the clues after it hold the "
+        "box at cell 15, so the box at cell 12 can only be the third clue, 4,",
+    ),
+    # data015 column 8, step 75: was "the block at cells 8–10 can only be the second clue, 3, …"
+    "data015 column 8 (75)": (
+        ("punctuate", "column", 7, (5, 3, 4, 2), ".......###x####..x......."),
+        "if the boxes at cells 8–10 were the first or third clue, the clues after them could not "
+        "hold the boxes at cells 12–15, so the block at cells 8–10 can only be the second clue, 3,",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINES))
+def test_the_boxes_each_other_clue_would_leave_unheld_are_the_reason(name: str) -> None:
+    move, said = LINES[name]
+    text, _ = checked_words(*move, later_rounds=False)  # claims by brute force, words read
+    assert said in text, text
+
+
+def test_the_checker_reads_the_stranded_words_against_the_line() -> None:
+    for name, moves in (
+        (
+            "data079 row 6",
+            (
+                ("first or third clue", "third clue"),  # the first, as long, not kept off
+                ("first or third clue", "first, second or third clue"),  # its own clue
+                ("clues before it", "clues after it"),  # the 1 3 after it hold nothing named
+                ("cells 14–15", "cells 13–15"),  # cell 13 is not filled
+                ("second clue, 1", "third clue, 1"),  # the third is 3
+                ("the box at cell 19 were", "the boxes at cell 19 were"),
+                ("could not hold the boxes at", "could not hold the box at"),
+            ),
+        ),
+        (
+            "data015 column 8",
+            (
+                ("nor if it were the second or fourth", "nor if it were the fourth"),
+                ("could the clues after it hold", "could the clues before it hold"),
+                ("hold the box at cell 15", "hold the box at cell 16"),  # not filled
+            ),
+        ),
+        (
+            "data015 column 8 (75)",
+            (("clues after them", "clues after it"),),  # 'it' of three cells
+        ),
+    ):
+        move, said = LINES[name]
+        hints, cells = move[3], line_cells(move[4])
+        text = f"Line — Finished block: {said} so it is said."
+        assert check_short_words(text, hints, [cells]) == [], text
+        for a, b in moves:
+            wrong = text.replace(a, b)
+            assert wrong != text
+            assert check_short_words(wrong, hints, [cells]), wrong
+
+
+def _random_lines(count: int, seed: int) -> tuple[int, int]:
+    """``(lines, stranded claims)`` over ``count`` random lines: each block a clue alone holds
+    in every arrangement and no other short reason says so gets :func:`stranded_short`'s claim,
+    checked by brute force (:func:`check_claim`, the holder in every arrangement) and its words
+    read back by :func:`check_short_words`."""
+    rng = random.Random(seed)
+    claims = lines = 0
+    for _ in range(count):
+        k = rng.randint(2, 5)
+        hints = tuple(rng.randint(1, 5) for _ in range(k))
+        free = rng.randint(0, 8)  # the line 6-27 cells
+        n = max(6, sum(hints) + k - 1 + free)
+        free = n - (sum(hints) + k - 1)
+        cuts = sorted(rng.randint(0, free) for _ in range(k))
+        solution, p = [CROSSED] * n, 0
+        for j, h in enumerate(hints):
+            p += (cuts[j] - cuts[j - 1] + 1) if j else cuts[0]
+            solution[p : p + h] = [FILLED] * h
+            p += h
+        keep = rng.random()
+        cells = [v if rng.random() < keep else UNKNOWN for v in solution]
+        arr = arrangements(hints, cells)
+        lines += 1
+        nm = Naming("row", list(hints), n)
+        for s in range(n):
+            if cells[s] != FILLED or (s and cells[s - 1] == FILLED):
+                continue
+            e = s
+            while e < n and cells[e] == FILLED:
+                e += 1
+            held = {_holder(hints, a, s, e) for a in arr}
+            if len(held) != 1:
+                continue
+            (i,) = held
+            if short_reasons(hints, cells, s, e, i):
+                continue
+            for c in stranded_short(hints, cells, s, e, i):
+                claims += 1
+                assert check_claim(c, hints, cells, arr) is None, (hints, cells, c)
+                what = "box" if e - s == 1 else "boxes"
+                text = (
+                    f"Row 1 — Finished block: {sole_words(nm, c)}, so the block at "
+                    f"{cells_text(range(s, e))} can only be the {ordinal(i)} clue, {hints[i]}, "
+                    "so it is said."
+                )
+                assert text.count(f"the {what} at {cells_text(range(s, e))} were") == 1, text
+                assert check_short_words(text, hints, [cells]) == [], text
+    return lines, claims
+
+
+def test_random_lines_give_no_stranded_claim_or_words_the_checker_refuses() -> None:
+    lines, claims = _random_lines(int(os.environ.get("STRANDED_LINES", "800")), 67)
+    assert claims > 20, (lines, claims)
