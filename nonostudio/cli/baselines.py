@@ -114,6 +114,9 @@ def _network(path: str | None, n: int) -> Network:
         net = Network.load(path)
     else:
         shipped = shipped_network(n)
+        if shipped is None and n not in SIZES:  # (train makes no other size: not offered)
+            sizes = ", ".join(f"{k}x{k}" for k in SIZES)
+            raise ValueError(f"no network reads {n}x{n} puzzles; the networks are {sizes}")
         if shipped is None:
             raise ValueError(
                 f"no network ships for {n}x{n} puzzles; train one with "
@@ -140,6 +143,11 @@ def run_train(args: argparse.Namespace) -> Outcome:
         # shipped recipe may train on a prefix of many boards, all made first).
         changes["prefix_of"] = 0
     if args.icons is not None:
+        if args.size <= 5:  # (5x5 boards are noise alone: the icons were passed over unsaid)
+            return _refuse(
+                "--icons: 5x5 training boards are uniform noise, made of no picture; "
+                "icons make the pictures of --size 10 and 15"
+            )
         changes.update(pictures="icons", icons=args.icons)
     recipe = replace(recipe, **changes)
     try:

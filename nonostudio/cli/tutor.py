@@ -398,6 +398,15 @@ def run_profile(args: argparse.Namespace) -> Outcome:
     """The ``profile`` actions."""
     from nonostudio.core.library.profiles import ProfileError
 
+    # a FILE or --as the action does not take is refused, not passed over: 'profile create
+    # anna' made the profile 'default' and said so
+    if args.file and args.action not in ("export", "import"):
+        raise PuzzleError(
+            f"profile {args.action} takes no FILE ({args.file!r}); name the profile with "
+            "--profile NAME"
+        )
+    if args.as_name is not None and args.action != "import":
+        raise PuzzleError(f"--as names an imported profile; profile {args.action} takes none")
     store = _store(args)
     try:
         why = store.read_only.split("; ")[0]  # '' when the library can be written

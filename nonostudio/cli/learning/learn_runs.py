@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.cli.common import ExitCode, Outcome, say
-from nonostudio.cli.rule_tools.rules import load_rules
+from nonostudio.cli.rule_tools.rules_common import load_some_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.learn.choosing.report import learning_report
@@ -322,8 +322,9 @@ def run_status(args: argparse.Namespace) -> Outcome:
 
 def run_report(args: argparse.Namespace) -> Outcome:
     """The paper's comparison of a rule set with the control set on the testing set."""
-    learned = load_rules(args.rules)
-    control = load_rules(args.control)
+    # (a file with no rule is said, as by 'rules prove': it printed the coverage of 0 rules)
+    learned = load_some_rules(args.rules, "to compare with the control rules")
+    control = load_some_rules(args.control, "to compare the rules with")
     path = test_set_path(args.test)
     transitions = load_transitions(path)
     label = describe_test_set(path, len(transitions), cells_to_fill(transitions))

@@ -160,6 +160,8 @@ def _read_as(codec: Codec, data: bytes, source: str) -> Entries:
             "bounded; a 4096x4096 puzzle fits well within it)",
             source=source,
         )
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():  # (as when told by content)
+        raise PuzzleError("the file is empty (no puzzle in it)", source=source)
     try:
         entries = codec.entries(data, source)
     except PuzzleError:

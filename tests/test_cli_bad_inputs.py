@@ -1,0 +1,75 @@
+"""Bad inputs to the subcommands, each said with the right exit code (found by running every
+subcommand on empty files, folders, binary files, 1x1 and 0-row puzzles, huge numbers, --jobs 0
+and non-UTF-8 names): an empty file of any format is said to be empty; an option or argument a
+command does not use is refused rather than passed over; advice names a command that works."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonostudio.cli import main
+
+
+@pytest.mark.parametrize("ext", ["non", "nin", "cwd", "mk", "g", "xml", "toml"])
+def test_an_empty_file_is_said_to_be_empty_whatever_its_extension(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ext: str
+) -> None:
+    # it was each reader's first complaint: "no 'rows' section found", "the file ends where
+    # 'width height' was expected", "not well-formed XML: no element found", ...
+    path = tmp_path / f"blank.{ext}"
+    path.write_bytes(b"\xef\xbb\xbf \n\n")
+    assert main(["solve", str(path)]) == 2
+    assert f"blank.{ext}: the file is empty (no puzzle in it)" in capsys.readouterr().err
+
+
+def test_learn_report_of_a_file_without_rules_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it printed the coverage of "each of the 0 learned rules" and exited 0
+    empty = tmp_path / "none.rules"
+    empty.write_text("# rules to come\n", encoding="utf-8")
+    assert main(["learn", "report", str(empty), "--json"]) == 2
+    assert "no rules to compare" in json.loads(capsys.readouterr().out)["error"]
+
+
+@pytest.mark.parametrize("action", ["create", "show", "list"])
+def test_profile_refuses_a_file_or_name_its_action_does_not_take(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], action: str
+) -> None:
+    # 'profile create anna' made the profile 'default' and said "made profile 'default'"
+    library = tmp_path / "lib.db"
+    assert main(["profile", action, "anna", "--library", str(library)]) == 2
+    assert f"profile {action} takes no FILE ('anna')" in capsys.readouterr().err
+    assert main(["profile", action, "--as", "anna", "--library", str(library)]) == 2
+    assert not library.exists()  # refused before the library is opened
+
+
+def test_baselines_predict_advises_no_size_train_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it said "train one with 'nonostudio-cli baselines train --size 3 ...'", which argparse
+    # refuses (sizes 5, 10, 15)
+    puzzle = tmp_path / "three.non"
+    puzzle.write_text("width 3\nheight 3\nrows\n1\n1\n1\ncolumns\n1\n1\n1\n", encoding="utf-8")
+    assert main(["baselines", "predict", str(puzzle)]) == 2
+    err = capsys.readouterr().err
+    assert "--size 3" not in err and "the networks are 5x5, 10x10, 15x15" in err
+
+
+def test_baselines_train_5x5_refuses_icons_it_would_not_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 5x5 boards are noise alone: --icons was passed over unsaid and the training ran
+    from nonostudio.baselines import recipes
+
+    def trained(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the recipe was run")
+
+    monkeypatch.setattr(recipes, "run_recipe", trained)
+    out = tmp_path / "m.npz"
+    code = main(["baselines", "train", "--size", "5", "--out", str(out), "--icons", str(tmp_path)])
+    assert code == 2 and not out.exists()
+    assert "--icons: 5x5 training boards are uniform noise" in capsys.readouterr().err
