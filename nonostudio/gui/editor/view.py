@@ -296,13 +296,21 @@ class EditorView(QWidget):
     def fit_to_window(self) -> None:
         self.grid.fit_to_window()
 
-    def show_alternate(self, grid: np.ndarray | None) -> None:
-        """Highlight where ``grid`` (another solution of these clues) differs; None hides it.
+    def show_alternate(self, grid: np.ndarray | None, other: np.ndarray | None = None) -> None:
+        """Highlight where another solution of these clues differs from the picture drawn; None
+        hides it.  ``grid`` and ``other`` are the two solutions a check found (the Check panel's
+        alternate and solution): the search finds them in its own order, so the alternate may be
+        the very picture drawn, which leaves nothing to highlight; then ``other`` is shown.
 
         A grid of another size (a late result for an earlier version of the puzzle) is ignored.
         """
-        if grid is not None and np.asarray(grid).shape != self.grid.cells().shape:
+        cells = self.grid.cells()
+        if grid is not None and np.asarray(grid).shape != cells.shape:
             return
+        if grid is not None and other is not None and np.asarray(other).shape == cells.shape:
+            drawn = cells == FILLED
+            if np.array_equal(np.asarray(grid) == FILLED, drawn):
+                grid = other
         self.grid.set_overlay(grid)
 
     # --- the Check panel's typo suggestions -------------------------------------------------------
