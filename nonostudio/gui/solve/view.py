@@ -160,6 +160,7 @@ class SolveView(TraceView):
         # words before the first step when the trace comes (they replaced it), until the
         # player turns to solving by hand or another puzzle shows.
         self._game_note = ""
+        self._cells_words = ""  # words of the player's cells as they were (_say_of_cells)
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -601,7 +602,7 @@ class SolveView(TraceView):
         self.grid.set_mistakes(wrong)
         if judged_by_the_only_solution(self._trace):
             self.handChecked.emit(self._hand.copy(), len(wrong))
-            self.ui.message_label.setText(checked_text(wrong, "is wrong"))
+            self._say_of_cells(checked_text(wrong, "is wrong"))
         else:  # a cell that differs from one picture the clues fit may be right: not a mistake
             self.handChecked.emit(self._hand.copy(), 0)
             trace = self._trace
@@ -611,8 +612,16 @@ class SolveView(TraceView):
                 and (trace.search.verdict is Verdict.MULTIPLE)
             )
             picture = "the solution the steps found" if several else "the puzzle's picture"
-            self.ui.message_label.setText(differs_text(wrong, picture, several))
+            self._say_of_cells(differs_text(wrong, picture, several))
         return wrong
+
+    def _say_of_cells(self, words: str) -> None:
+        """Show ``words`` that hold only of the player's cells as they are (a Check's count, its
+        rings, a mistake to fix first, a hint being looked for): the player's next move takes
+        them away with the rings and the search.  They stayed: "Fix the mistake first: row 9,
+        column 2 is wrong (and 1 more)" once that cell was cleared and a third one made."""
+        self._cells_words = words
+        self.ui.message_label.setText(words)
 
     def _player_stack(self) -> QUndoStack:
         return self.grid.undo_stack()
@@ -671,6 +680,8 @@ class SolveView(TraceView):
             self.grid.set_mistakes(())  # rings were for the grid as it was checked
             if not self._applying:
                 self._drop_hint()
+                if self.ui.message_label.text() == self._cells_words:
+                    self.ui.message_label.setText("")  # (of the cells as they were)
             if self._puzzle is not None:
                 self._set_solved(self._hand_solves())
             self._progress.changed()
@@ -832,9 +843,9 @@ class SolveView(TraceView):
         wrong = self.mistakes() if judged_by_the_only_solution(self._trace) else []
         if wrong:  # (else the hint search says if the player's cells break a line)
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(fix_first_text(wrong, "is wrong"))
+            self._say_of_cells(fix_first_text(wrong, "is wrong"))
             return
-        self.ui.message_label.setText("Looking for a hint…")
+        self._say_of_cells("Looking for a hint…")  # (an edit cancels the search)
         self._hints.start(self._puzzle, self._hand.copy(), self._rule_set, self.time_limit)
 
     def _hinted(self, ladder: HintLadder | None) -> None:

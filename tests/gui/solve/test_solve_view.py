@@ -231,6 +231,31 @@ def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: Sol
     assert grid.cells()[2, 0] == FILLED
 
 
+def test_by_hand_the_words_of_a_check_go_with_its_rings_at_the_next_move(
+    qtbot, view: SolveView
+) -> None:
+    """Seen under Xvfb: "Fix the mistake first: row 9, column 2 is wrong (and 1 more)" stayed
+    once that cell was cleared and a third wrong one made; "1 mistake: ... (ringed)" with no
+    ring left.  The words of the cells as they were go with the rings; other words stay."""
+    solved(qtbot, view, HOUSE)
+    view.ui.hand_action.trigger()
+    grid, words = view.grid, view.ui.message_label
+    wrong = grid.cell_rect(0, 0).center()
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=wrong)
+    view.ui.hint_action.trigger()
+    assert words.text() == "Fix the mistake first: row 1, column 1 is wrong."
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=wrong)  # cleared
+    assert view.mistakes() == [] and "wrong" not in words.text(), words.text()
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=wrong)
+    qtbot.keyClick(grid, Qt.Key.Key_M)
+    assert words.text().startswith("1 mistake: row 1, column 1 is wrong")
+    qtbot.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "ringed" not in words.text(), words.text()
+    words.setText("Other words.")  # (not of the cells: they stay)
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    assert words.text() == "Other words."
+
+
 def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> None:
     """Halfway through the trace, the saved picture shows each filled cell in the scheme's ink
     and each unknown cell on its paper, at the view's size, in both schemes."""
