@@ -73,3 +73,23 @@ def test_baselines_train_5x5_refuses_icons_it_would_not_use(
     code = main(["baselines", "train", "--size", "5", "--out", str(out), "--icons", str(tmp_path)])
     assert code == 2 and not out.exists()
     assert "--icons: 5x5 training boards are uniform noise" in capsys.readouterr().err
+
+
+def test_samples_into_a_file_says_it_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it said "cannot create the folder: File exists"
+    target = tmp_path / "puzzle.non"
+    target.write_text("width 1\n", encoding="utf-8")
+    assert main(["samples", str(target)]) == 3
+    assert "puzzle.non: is a file, not a folder to copy into" in capsys.readouterr().err
+
+
+def test_explain_of_a_one_colour_puzzle_says_one_colour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it said "explaining 1x1 colour puzzle (1 colours)"
+    path = tmp_path / "red.non"
+    path.write_text("width 1\nheight 1\ncolor a #ff0000\nrows\n1a\ncolumns\n1a\n", encoding="utf-8")
+    assert main(["explain", str(path)]) == 0
+    assert "explaining 1x1 colour puzzle (1 colour)\n" in capsys.readouterr().err

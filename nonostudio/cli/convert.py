@@ -337,6 +337,8 @@ def run_samples(args: argparse.Namespace) -> Outcome:
         lines += ["", f"in {samples_dir()}; `nonostudio-cli samples FOLDER` copies them out"]
         return Outcome({"folder": str(samples_dir()), "samples": rows}, "\n".join(lines))
     folder = Path(args.folder)
+    if folder.exists() and not folder.is_dir():  # (it said "cannot create the folder: File exists")
+        raise NotADirectoryError(errno.ENOTDIR, "is a file, not a folder to copy into", str(folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -31,6 +31,7 @@ from nonostudio.cli.common import (
 )
 from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import TimeLimit
 from nonostudio.core.solver import Verdict
@@ -152,9 +153,10 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
         raise PuzzleError(
             f"{cells:,} cells; explain takes puzzles of at most {MAX_CELLS:,}", source=_source(args)
         )
+    colours = count(len(puzzle.palette) - 1, "colour")  # ("1 colours" for one colour)
     say(
         f"explaining {len(puzzle.cols)}x{len(puzzle.rows)} colour puzzle"
-        f"{f' {puzzle.title!r}' if puzzle.title else ''} ({len(puzzle.palette) - 1} colours)"
+        f"{f' {puzzle.title!r}' if puzzle.title else ''} ({colours})"
     )
     trace = colour_trace(puzzle, time_limit=args.time_limit)
     grid = cell_set_rows(trace.grid, puzzle.palette)  # the pencil marks: '?' still undecided
