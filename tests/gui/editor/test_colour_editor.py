@@ -313,7 +313,29 @@ def test_add_suggests_the_name_of_the_value_picked(
     editor._ask_add()
     assert offered == ["green", "red 2"]
     assert [c.name for c in editor.state().palette.colours[4:]] == ["green", "red 2"]
-    assert editor.recolour(4, "#1f77b4") and editor.state().palette[4].name == "blue 2"
+    assert editor.recolour(4, "#1f77b5") and editor.state().palette[4].name == "blue 2"
+
+
+def test_no_two_colours_take_one_value(window: MainWindow, tmp_path: Path) -> None:
+    """Recolour blue to red's value made a second red ("red 2") that the grid, the clues and
+    Solve by hand's buttons drew exactly as red (seen under Xvfb: the Diagonals puzzle's clues
+    all red); a colour given the background's value vanished into it.  Both are refused, saying
+    why, and nothing changes (no undo step)."""
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    message = editor.palette_panel.message
+    before, steps = editor.state(), editor.undo_stack().count()
+    assert not editor.recolour(2, RED.rgb.upper())
+    assert message.text() == (
+        "Cannot recolour blue: red already is #d62728: two colours of one value look the same."
+    )
+    assert not editor.recolour(3, WHITE.rgb)
+    assert "the background already is #ffffff" in message.text()
+    assert not editor.add_colour("more yellow", YELLOW.rgb)
+    assert message.text().startswith("Cannot add the colour: yellow already is #ffdd00")
+    assert editor.state() == before and editor.undo_stack().count() == steps
+    assert editor.recolour(2, "#1f77b5")  # a value no other colour has
 
 
 def test_removing_an_unused_colour_moves_later_colours_up(

@@ -132,6 +132,18 @@ def free_char(palette: Palette, name: str) -> str:
     return next(ch for ch in _CHARS if ch not in taken)
 
 
+def _same_value(palette: Palette, rgb: str, index: int) -> str:
+    """Why colour ``index`` may not take the value ``rgb``: another colour of ``palette`` (the
+    background too) has it, and the grid, the clues and the player's buttons would show the two
+    alike (blue recoloured #d62728 became a second red, "red 2", and red's and its clues could
+    not be told apart); "" when none has."""
+    for i, colour in enumerate(palette.colours):
+        if i != index and colour.rgb == rgb.lower():
+            what = "the background" if i == BACKGROUND else colour.name
+            return f"{what} already is {colour.rgb}: two colours of one value look the same."
+    return ""
+
+
 class ColourEditorView(QWidget):
     """Paint a colour puzzle's picture and edit its palette and metadata."""
 
@@ -500,6 +512,10 @@ class ColourEditorView(QWidget):
         except (PuzzleError, StopIteration) as exc:
             self.palette_panel.show_message(f"Cannot add the colour: {exc or 'no character left'}")
             return False
+        twin = _same_value(palette, colour.rgb, len(palette))
+        if twin:
+            self.palette_panel.show_message(f"Cannot add the colour: {twin}")
+            return False
         self._change(f"Add colour {name}", replace(self._state, palette=new))
         self.pick_colour(len(new) - 1)
         return True
@@ -547,6 +563,10 @@ class ColourEditorView(QWidget):
         made green went on being called red ("cells 3-5 are red")."""
         palette = self._state.palette
         old = palette[index]
+        twin = _same_value(palette, rgb, index)
+        if twin:
+            self.palette_panel.show_message(f"Cannot recolour {old.name}: {twin}")
+            return False
         name = old.name
         if name == common_colour_name(old.rgb):
             others = {c.name for i, c in enumerate(palette.colours) if i != index}
