@@ -93,3 +93,24 @@ def test_explain_of_a_one_colour_puzzle_says_one_colour(
     path.write_text("width 1\nheight 1\ncolor a #ff0000\nrows\n1a\ncolumns\n1a\n", encoding="utf-8")
     assert main(["explain", str(path)]) == 0
     assert "explaining 1x1 colour puzzle (1 colour)\n" in capsys.readouterr().err
+
+
+def test_no_more_workers_than_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the pool forks all its workers at once: 'check --jobs 60' of two files forked 60
+    from nonostudio.cli import batch
+
+    pools: list[int] = []
+
+    def pool(rows: object, jobs: int) -> None:
+        pools.append(jobs)
+        batch._run_here(rows)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "_run_pool", pool)
+    files = []
+    for k in range(2):
+        path = tmp_path / f"p{k}.non"
+        path.write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", encoding="utf-8")
+        files.append(str(path))
+    assert main(["check", "--jobs", "60", *files]) == 0
+    assert main(["check", "--jobs", "60", files[0]]) == 0
+    assert pools == [2]

@@ -217,8 +217,11 @@ def run_batch(tasks: list[Task], job: Job, jobs: int = 1) -> tuple[list[Row], Ex
     says on stderr how many of how many that is: the table of a long check was lost (only the
     progress lines had it), so a run stopped after 900 of 1000 puzzles printed no row."""
     rows = _Rows(tasks, job)
+    # no more workers than puzzles: the pool forks all of them at once ('check --jobs 60' of
+    # two files forked 60 processes, and --jobs 99999 as many as the system would give)
+    jobs = min(jobs, len(tasks))
     try:
-        if jobs > 1 and len(tasks) > 1:
+        if jobs > 1:
             _run_pool(rows, jobs)
         else:
             _run_here(rows)
