@@ -237,3 +237,20 @@ def test_image_size_problem_names_the_size_and_the_limit() -> None:
     message = image_size_problem(9000, 7000, 200)
     assert message is not None and "9000x7000" in message and "240 MB" in message
     assert "at most 200 MB" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("width 99999999999\nheight 1\nrows\n1\ncolumns\n1\n", 1, "width"),
+        ("width 2\nheight 0\nrows\ncolumns\n0\n0\n", 2, "height"),
+        ("columns 5000\nrows 1\nrows\n1\n", 1, "width"),
+    ],
+)
+def test_a_non_size_out_of_range_is_said_at_its_line(text: str, line: int, words: str) -> None:
+    # 'width 99999999999' said "expected 99999999999 column clues after 'columns' (line 5),
+    # the file ends after 1"; 'height 0' was said with no line
+    with pytest.raises(PuzzleError) as info:
+        read_text(text, fmt="non")
+    assert info.value.line == line
+    assert info.value.message.startswith(f"{words} must be between 1 and 4096, found ")

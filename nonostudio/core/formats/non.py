@@ -407,6 +407,10 @@ class _Reader:
                     text.find(rest) + 1 if rest else None,
                     what=f"a number after '{word}'",
                 )
+                if not 1 <= value <= MAX_SIZE:  # said at its line, before a section of that many
+                    name = "width" if word in ("width", "columns") else "height"
+                    words = f"{name} must be between 1 and {MAX_SIZE}, found {value}"
+                    raise self.error(words, i + 1)
                 if (word in ("width", "columns")) != self.swap_size:
                     width = self.width = value
                 else:
