@@ -1,5 +1,6 @@
-"""A ``.nin`` or CWD file a clue line short: its sections are not marked, so which line is left
-out cannot be told from where the file ends (the reader named the last column's).  When the
+"""A ``.nin`` or CWD file a clue line short (or long): its sections are not marked, so which line
+is left out (or typed twice) cannot be told from where the file ends (the reader named the last
+column's, or the last line as a surplus one).  When the
 clues fit only a row left out (or only a column), the clues go to the typo finder as a
 ``.non``'s do, which offers each place that makes one picture; when both fit, the words say so
 and name no line."""
@@ -57,6 +58,47 @@ def test_a_line_left_out_goes_to_the_typo_finder_which_puts_it_back(
     report = find_typos(*error.clues, size=error.size, time_limit=10)
     assert _truth() in [(fix.rows, fix.cols) for fix in report.line_fixes]
     assert {fix.axis for fix in report.line_fixes} == {axis}
+
+
+@pytest.mark.parametrize(
+    ("fmt", "make", "rows", "cols", "axis"),
+    [
+        ("nin", _nin, ROWS[:3] + ROWS[2:], COLS, "row"),  # row 3 typed twice
+        ("cwd", _cwd, ROWS, COLS[:2] + COLS[1:], "column"),  # column 2 typed twice
+    ],
+)
+def test_a_line_typed_twice_goes_to_the_typo_finder_which_drops_it(
+    fmt: str,
+    make: Callable[[list[str], list[str]], str],
+    rows: list[str],
+    cols: list[str],
+    axis: str,
+) -> None:
+    # it named the last line 'a surplus line after the 5 row and 5 column clues'
+    with pytest.raises(LineCountError) as info:
+        read_text(make(rows, cols), f"a.{fmt}", fmt)
+    error = info.value
+    assert error.clues is not None
+    assert (len(error.clues[0]), len(error.clues[1])) == (len(rows), len(cols))
+    assert f"a {axis} seems typed twice or one too many" in error.message
+    report = find_typos(*error.clues, size=error.size, time_limit=10)
+    assert _truth() in [(fix.rows, fix.cols) for fix in report.line_fixes]
+
+
+def test_a_line_typed_twice_that_could_be_a_row_or_a_column_is_said_so() -> None:
+    # row 2 (1 1) typed twice: the last row and the columns (1 1 and 1 1 beside each other)
+    # could as well hold a column typed twice; it named the last line as the surplus one
+    with pytest.raises(PuzzleError) as info:
+        read_text(_nin(ROWS[:2] + ROWS[1:], COLS), "a.nin", "nin")
+    assert not isinstance(info.value, LineCountError) and info.value.line == 1
+    assert "a row or a column seems typed twice or one too many" in info.value.message
+
+
+def test_a_surplus_line_that_is_no_clue_is_said_as_it_was() -> None:
+    with pytest.raises(PuzzleError) as info:
+        read_text(_nin(ROWS, COLS) + "the end\n", "a.nin", "nin")
+    assert not isinstance(info.value, LineCountError)
+    assert info.value.message.startswith("a surplus line after the 5 row and 5 column clues")
 
 
 def test_when_a_row_and_a_column_both_fit_the_words_say_so() -> None:

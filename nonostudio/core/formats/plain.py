@@ -129,13 +129,16 @@ def read_nin(text: str, source: str) -> Puzzle:
     clue_lines = [ln.strip() for _, ln in cur.lines[first_row : cur.pos]]
     if rest and not _copies(rest, clue_lines, header):
         number, extra = cur.lines[cur.pos]
-        raise PuzzleError(
+        surplus = PuzzleError(
             f"a surplus line after the {height} row and {width} column clues "
             f"(the header says {width} {height}, width first): "
             f"{extra.strip()[:40]!r}",
             source=source,
             line=number,
         )
+        if len(rest) == 1:  # one line typed twice, or one too many, somewhere
+            raise _one_long(cur, first_row, (width, height), f"the header '{header}' asks", surplus)
+        raise surplus
     return _built(cur, first_row, rows, cols, (width, height))
 
 
@@ -149,12 +152,10 @@ def _left_out(
 
     The sections are not marked, so which line is left out cannot be told from where the file
     ends (the error named the last column's).  One line short: when only a row left out, or
-    only a column, fits the clues (:func:`_one_short_splits`), the clues so read go with a
+    only a column, fits the clues (:func:`_splits`), the clues so read go with a
     :class:`~nonostudio.core.formats.non.LineCountError` to the typo finder, which offers each
     place that makes one picture (as for a ``.non``); when both fit, or neither, the words say
     so and name no clue line."""
-    from nonostudio.core.formats.non import line_count_error
-
     width, height = size
     lines = cur.lines[first:]
     found = len(lines)
@@ -169,18 +170,15 @@ def _left_out(
             source=cur.source,
             line=at,
         )
-    splits = _one_short_splits(cur, lines, width, height, parted)
+    splits = _splits(cur, lines, width, height, parted, -1)
     if len(splits) == 1:
-        kind, rows, cols, clue_lines = splits[0]
-        which = "a row" if kind == "row" else "a column"
-        other = "a column" if kind == "row" else "a row"
+        kind = splits[0][0]
+        which, other = ("a row", "a column") if kind == "row" else ("a column", "a row")
         words = (
             f"{asked}: {which} seems left out (the clues leave no room for {other} left "
             f"out), at a place the lines do not tell; or the size is wrong"
         )
-        said = PuzzleError(words, source=cur.source, line=at)
-        clues = tuple(rows), tuple(cols)
-        return line_count_error(said, cur.source, size, clue_lines, {}, clues=clues)
+        return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, splits[0])
     if splits:
         told = "a row or a column seems left out (the clues fit either), at a place"
     else:
@@ -192,31 +190,101 @@ def _left_out(
     )
 
 
-def _one_short_splits(
-    cur: Cursor, lines: list[tuple[int, str]], width: int, height: int, parted: bool
-) -> list[tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], dict[str, int]]]:
-    """The ways ``height + width - 1`` unmarked clue lines fit with one line put back: a row
-    left out (the first ``height - 1`` lines the rows) and a column left out (the first
-    ``height``), as ``(kind left out, rows, columns, clue lines)``; a way is kept when every
-    clue fits its line (the put-back line may be anything) and the totals leave the line left
-    out between none and all of its cells.  When ``parted`` and one blank line parts the lines
-    (CWD's section break), the split it makes is the only one looked at."""
+def _one_long(
+    cur: Cursor,
+    first: int,
+    size: tuple[int, int],
+    declared: str,
+    surplus: PuzzleError,
+    parted: bool = False,
+) -> PuzzleError:
+    """The error of a file whose clue lines (from ``cur.lines[first]`` to the end) are one more
+    than its declared ``size`` asks for (``surplus``: the error naming the last line, said when
+    no side fits, e.g. the line too many is no clue line): as :func:`_left_out` for a line left
+    out, a row or a column typed twice (or an empty one too many) goes with a
+    :class:`~nonostudio.core.formats.non.LineCountError` to the typo finder when only one side
+    fits, and the words say so when both do (the last line was named the surplus one)."""
+    width, height = size
+    lines = cur.lines[first:]
+    try:
+        splits = _splits(cur, lines, width, height, parted, 1)
+    except PuzzleError:  # the line too many is no clue line: said as it is
+        return surplus
+    if not splits:
+        return surplus
+    asked = (
+        f"the file has {count(len(lines), 'clue line')} where {declared} for {height} rows and "
+        f"{width} columns, {height + width}"
+    )
+    at = cur.lines[first - 1][0]  # the line that ends the declaration
+    if len(splits) > 1:
+        return PuzzleError(
+            f"{asked}: a row or a column seems typed twice or one too many (the clues fit "
+            "either), at a place the lines do not tell; or the size is wrong",
+            source=cur.source,
+            line=at,
+        )
+    kind = splits[0][0]
+    which, other = ("a row", "a column") if kind == "row" else ("a column", "a row")
+    words = (
+        f"{asked}: {which} seems typed twice or one too many (the clues leave no room for "
+        f"{other}), at a place the lines do not tell; or the size is wrong"
+    )
+    return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, splits[0])
+
+
+_Split = tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], dict[str, int]]
+
+
+def _split_error(
+    cur: Cursor, said: PuzzleError, size: tuple[int, int], split: _Split
+) -> PuzzleError:
+    """The :class:`~nonostudio.core.formats.non.LineCountError` of ``said`` with the clues of
+    ``split`` (as :func:`_splits` gives it) and the declared ``size``."""
+    from nonostudio.core.formats.non import line_count_error
+
+    _, rows, cols, clue_lines = split
+    clues = tuple(rows), tuple(cols)
+    return line_count_error(said, cur.source, size, clue_lines, {}, clues=clues)
+
+
+def _splits(
+    cur: Cursor,
+    lines: list[tuple[int, str]],
+    width: int,
+    height: int,
+    parted: bool,
+    extra: int,
+) -> list[_Split]:
+    """The ways ``height + width + extra`` unmarked clue lines (``extra`` -1 or 1) fit with one
+    line put back (-1) or dropped (1): on the rows' side (the first ``height + extra`` lines the
+    rows) or on the columns' (the first ``height``), as ``(side, rows, columns, clue lines)``.
+    A way is kept when every clue fits its line and the totals allow it: a line left out holds
+    between none and all of its cells; a line too many is an empty line (equal totals) or one
+    equal to the next whose total is the difference (what the typo finder drops).  When
+    ``parted`` and one blank line parts the lines (CWD's section break), the split it makes is
+    the only one looked at."""
     values = [numbers(text, None, cur.source, number) for number, text in lines]
     gaps = [k for k in range(1, len(lines)) if lines[k][0] > lines[k - 1][0] + 1]
     gaps = gaps if parted else []
     out = []
-    for kind, cut in (("row", height - 1), ("column", height)):
+    for kind, cut in (("row", height + extra), ("column", height)):
         if len(gaps) == 1 and gaps[0] != cut:
             continue  # the blank line says where the columns start
         rows, cols = values[:cut], values[cut:]
-        short = len(cols) if kind == "row" else len(rows)  # the crossing side's length
-        left = sum(map(sum, cols)) - sum(map(sum, rows))
-        if kind == "column":
-            left = -left
-        fit = all(min_length(r) <= width for r in rows) and all(
+        if not all(min_length(r) <= width for r in rows) or not all(
             min_length(c) <= height for c in cols
-        )
-        if fit and 0 <= left <= short:
+        ):
+            continue
+        own, crossing = (rows, cols) if kind == "row" else (cols, rows)
+        odd = sum(map(sum, own)) - sum(map(sum, crossing))  # the line's total, left out: -odd
+        if extra < 0:
+            fits = 0 <= -odd <= len(crossing)
+        else:
+            fits = any(
+                own[k] == own[k + 1] and sum(own[k]) == odd for k in range(len(own) - 1)
+            ) or (odd == 0 and any(not clue for clue in own))
+        if fits:
             names = [f"row {k}" for k in range(1, len(rows) + 1)]
             names += [f"column {k}" for k in range(1, len(cols) + 1)]
             clue_lines = {name: number for name, (number, _) in zip(names, lines, strict=True)}
@@ -298,7 +366,13 @@ def read_cwd(text: str, source: str) -> Puzzle:
         raise _left_out(
             cur, first, (width, height), "its first two lines ask", parted=True
         ) from None
-    cur.expect_end(f"the {width} column clues")
+    try:
+        cur.expect_end(f"the {width} column clues")
+    except PuzzleError as surplus:
+        if len(cur.lines) - first != height + width + 1:
+            raise
+        asks = "its first two lines ask"
+        raise _one_long(cur, first, (width, height), asks, surplus, parted=True) from None
     return _built(cur, first, rows, cols, (width, height))
 
 
