@@ -268,8 +268,10 @@ class FileCommands(QObject):
 
     def show_puzzle(self, puzzle: AnyPuzzle, document: Document) -> None:
         """Show ``puzzle`` as saved, from where ``document`` says (a colour puzzle in the colour
-        editor)."""
+        editor).  What the status bar said of the puzzle shown before goes (a "Saved. x.txt
+        has no place for the title" stayed under the next file opened)."""
         self._shown_count += 1
+        self.status.emit("", 0)
         if isinstance(puzzle, ColourPuzzle):
             self.colour_editor.set_puzzle(puzzle)
             self.colour_editor.set_modified(False)
@@ -326,6 +328,7 @@ class FileCommands(QObject):
         self.editor.set_modified(False)
         self._set_colour(False)
         self.set_document(Document())
+        self.status.emit("", 0)  # (the words about the puzzle shown before go)
 
     def new_colour_puzzle(
         self, width: int | None = None, height: int | None = None, palette: Palette | None = None
@@ -339,6 +342,7 @@ class FileCommands(QObject):
         self.colour_editor.new_puzzle(width, height, palette or NEW_PALETTE)
         self._set_colour(True)
         self.set_document(Document())
+        self.status.emit("", 0)
         self.shown.emit(self.document)
 
     def choose_and_open(self) -> None:
