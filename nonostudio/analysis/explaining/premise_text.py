@@ -534,11 +534,15 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
     """A ``sole_holder`` claim's ``stranded`` reasons, those naming the same side and boxes
     said at once: ``if the block at cell 16 were the first, second or third clue, the clues
     before it could not hold the boxes at cells 5–7, 12–13, nor if it were the fifth, the boxes
-    at cells 12–13``."""
+    at cells 12–13`` (those apart in the clues' order too: "if the box at cell 6 were the
+    first, third, fourth or sixth clue, the clues after it could not hold the boxes at cells
+    8–9, nor if it were the fifth, the boxes at cells 14–17", jwilk data061 column 7 step 178,
+    said "…, nor if it were the sixth, the boxes at cells 8–9")."""
     groups: list[tuple[str, list[list[int]], list[int]]] = []
     for k in because:
-        if groups and (groups[-1][0], groups[-1][1]) == (k["side"], k["boxes"]):
-            groups[-1][2].append(k["clue"])
+        same = [g for g in groups if (g[0], g[1]) == (k["side"], k["boxes"])]
+        if same:
+            same[0][2].append(k["clue"])
         else:
             groups.append((k["side"], k["boxes"], [k["clue"]]))
     s, e = because[0]["start"], because[0]["end"]

@@ -171,3 +171,30 @@ def _random_lines(count: int, seed: int) -> tuple[int, int]:
 def test_random_lines_give_no_stranded_claim_or_words_the_checker_refuses() -> None:
     lines, claims = _random_lines(int(os.environ.get("STRANDED_LINES", "800")), 67)
     assert claims > 20, (lines, claims)
+
+
+# (technique, axis, index, clue, line before the step), the boxes each side names once
+GROUPED = {
+    # data061 column 7, step 178: said "…, nor if it were the sixth, the boxes at cells 8–9"
+    "data061 column 7": (
+        ("punctuate", "column", 6, (1, 1, 2, 2, 4, 2), "....x#.##x##x####x##"),
+        "if the box at cell 6 were the first, third, fourth or sixth clue, the clues after it "
+        "could not hold the boxes at cells 8–9, nor if it were the fifth, the boxes at cells "
+        "14–17, so the block at cell 6 can only be the second clue, 1,",
+    ),
+    # data061 column 5, step 82: said "…, nor if it were the fourth, fifth or sixth could the
+    # clues before it hold the boxes at cells 2–4", after the first and the second
+    "data061 column 5": (
+        ("punctuate", "column", 4, (3, 1, 1, 1, 3, 3), "x###x..#....##...#.."),
+        "if the box at cell 8 were the first, fourth, fifth or sixth clue, the clues before it "
+        "could not hold the boxes at cells 2–4, nor if it were the second could the clues after "
+        "it hold the boxes at cells 13–14, so the block at cell 8 can only be the third clue, 1,",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GROUPED))
+def test_the_clues_leaving_the_same_boxes_on_the_same_side_are_named_at_once(name: str) -> None:
+    move, said = GROUPED[name]
+    text, _ = checked_words(*move)  # claims by brute force, words read back
+    assert said in text, text
