@@ -705,10 +705,13 @@ class ColourSolveView(TraceView):
             job, on_result=self._hinted, on_error=self._hint_failed, processes=hint_pool
         )
 
-    def _hinted(self, ladder: ColourHintLadder | None) -> None:
+    def _hinted(self, ladder: ColourHintLadder | str | None) -> None:
         if not self._current(self._hint_worker):
             return
         self._hint_worker = None
+        if isinstance(ladder, str):  # why no step follows from the player's grid
+            self.ui.message_label.setText(f"No hint: {ladder}")
+            return
         if ladder is None:
             self.ui.message_label.setText("Nothing left to find: every cell is decided.")
             return

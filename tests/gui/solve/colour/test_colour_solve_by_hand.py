@@ -323,3 +323,31 @@ def test_clues_no_picture_fits_run_no_clock_and_give_no_hint(qtbot) -> None:
         assert not v.ui.message_label.text().startswith("No solution")
     assert v.ui.message_label.text() == COLOUR_HAND_HELP and v.ui.timer.is_running()
     v.cancel()
+
+
+def test_a_hint_from_cells_that_break_a_line_says_so_in_words(qtbot) -> None:
+    """Two pictures fit (no cell is 'a mistake'), and the player paints row 1 red, red, where
+    its clue is 1 red, 1 blue: the hint said 'No hint: nonostudio.analysis.colour.trace.
+    ColourContradiction: row 1 cannot hold its clue' (seen under Xvfb).  Now it says it as
+    black and white does, with the clue."""
+    picture = ((1, 0, 2), (0, 1, 2), (2, 2, 0))
+    rows, cols = clues_of_colour_grid(picture)
+    two = ColourPuzzle(Palette(PALETTE.colours[:3]), rows, cols, goal=picture)
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(900, 600)
+    v.show()
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(two)
+    v.set_hand_mode(True)
+    v.pick_colour(1)
+    click(qtbot, v, 0, 0)
+    click(qtbot, v, 0, 1)
+    v.request_hint()
+    qtbot.waitUntil(lambda: v.ui.message_label.text().startswith("No hint"), timeout=20000)
+    assert v.ui.message_label.text() == (
+        "No hint: row 1 cannot hold its clue 1 red, 1 blue with the cells decided so far: one "
+        "of them is wrong, or the puzzle has no solution."
+    )
+    assert v.hint_rung() == -1
+    v.cancel()
