@@ -154,3 +154,20 @@ def test_the_colour_solve_grid_overview_shows_undecided_cells_grey(qtbot: QtBot)
         solve, QMouseEvent.Type.MouseMove, solve.cell_rect(60, 40).center(), Qt.MouseButton.NoButton
     )
     assert said[-1].startswith("Row 61, column 41:") and "clue numbers hidden" in said[-1]
+
+
+def test_a_cell_named_in_the_overview_is_not_named_again_once_left(qtbot: QtBot) -> None:
+    """Zoom In from the overview clears the status line; an undo after it (new cells) does
+    not bring back the words of the cell the mouse named in the overview, wherever it is now."""
+    area, grid, cells, said = shown(qtbot, 120, 100, QSize(420, 360))
+    grid.zoom_out()
+    QApplication.processEvents()
+    pos = grid.cell_rect(3, 4).center()
+    send_mouse(grid, QMouseEvent.Type.MouseMove, pos, Qt.MouseButton.NoButton)
+    assert said[-1].startswith("Row 4, column 5:")
+    grid.zoom_in()
+    QApplication.processEvents()
+    assert said[-1] == ""
+    changed = tuple(tuple((v + 1) % 4 for v in row) for row in cells)
+    grid.set_content(PALETTE, *clues_of_colour_grid(changed), changed)  # as an undo does
+    assert said[-1] == ""

@@ -275,8 +275,7 @@ class ColourGrid(QWidget):
         as they are: blank while their picture is looked for, then what line logic decides)
         stops saying the cell it named, which was of a picture (the mouse names one again)."""
         if self._editable and not editable and self._named is not None:
-            self._named = None
-            self.hovered.emit("")
+            self._unname()
         self._editable = editable
 
     def is_editable(self) -> bool:
@@ -383,6 +382,7 @@ class ColourGrid(QWidget):
         self._overview = layout
         self._update_minimum()
         self.setToolTip(tooltip(layout.scaled))
+        self._named = None  # (the words now say the grid, not a cell)
         self.hovered.emit(f"{len(self._cols)}x{len(self._rows)} grid{self.overview_note()}")
         self.update()
 
@@ -392,7 +392,7 @@ class ColourGrid(QWidget):
         self._overview = None
         self._left_at = None
         self.setToolTip("")
-        self.hovered.emit("")  # (the words said the clue numbers were hidden)
+        self._unname()  # (the words said the clue numbers were hidden)
 
     def fit_to_window(self) -> None:
         self.set_zoom(None)
@@ -687,8 +687,12 @@ class ColourGrid(QWidget):
         if cell[0] < len(self._rows) and cell[1] < len(self._cols):
             self._say(cell)
         else:
-            self._named = None
-            self.hovered.emit("")
+            self._unname()
+
+    def _unname(self) -> None:
+        """The status line names no cell, until the mouse or a key names one again."""
+        self._named = None
+        self.hovered.emit("")
 
     def _say(self, cell: tuple[int, int]) -> None:
         """The status of the cell under the mouse, as it is now (after any paint); a hatched
