@@ -601,7 +601,13 @@ def _meta_of(puzzle: Puzzle) -> dict[str, str]:
 
 
 def _quote(value: str) -> str:
-    return '"' + html.escape(clean_meta(value), quote=True) + '"'
+    """``value`` quoted as a property: a double quote written ``&quot;``, and the rest as it
+    is unless it holds something the reader would decode (``&amp;`` typed as such), when all
+    of it is escaped; so "Flag & Boat" reads so in other programs too, and every value reads
+    back as it was written (:func:`_value`)."""
+    text = clean_meta(value)
+    plain = text.replace('"', "&quot;")
+    return '"' + (plain if html.unescape(plain) == text else html.escape(text, quote=True)) + '"'
 
 
 def _note_needs_dash(line: str) -> bool:
