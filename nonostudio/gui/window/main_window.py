@@ -486,8 +486,12 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.files.is_modified())
 
     def show_status(self, message: str, ms: int) -> None:
-        """``message`` in the status bar for ``ms`` milliseconds (0: until the next)."""
-        self.statusBar().showMessage(message, ms)
+        """``message`` in the status bar for ``ms`` milliseconds (0: until the next); an empty
+        one clears it."""
+        if message:
+            self.statusBar().showMessage(message, ms)
+        else:
+            self.statusBar().clearMessage()
 
     def show_error(self, title: str, message: str) -> None:
         """A warning box: ``title`` over the error's text."""
