@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMessageBox,
+    QStatusBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -490,8 +491,8 @@ class MainWindow(QMainWindow):
         one clears it."""
         if message:
             self.statusBar().showMessage(message, ms)
-        else:
-            self.statusBar().clearMessage()
+        elif bar := self.findChild(QStatusBar, "", Qt.FindChildOption.FindDirectChildrenOnly):
+            bar.clearMessage()  # (statusBar() would make a bar only to clear it)
 
     def show_error(self, title: str, message: str) -> None:
         """A warning box: ``title`` over the error's text."""
