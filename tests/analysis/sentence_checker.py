@@ -1471,13 +1471,14 @@ _ORDS = rf"{_ORD}(?:, {_ORD})*(?: or {_ORD})?"
 _LIST = r"cells? \d+(?:–\d+)?(?:, \d+(?:–\d+)?)*"
 _STRANDED_NOR = (
     rf", nor if (it|they) were the ({_ORDS})(?:,| could the clues (before|after) (it|them) hold) "
-    rf"the (box|boxes) at ({_LIST})"
+    rf"(?:the (box|boxes)|(those)) at ({_LIST})"
 )
 _NOR_UNNAMED = re.sub(r"\((?!\?)", "(?:", _STRANDED_NOR)  # (its groups not captured)
 _STRANDED = re.compile(
     rf"\b[Ii]f the (box|boxes) at ({_AT}) were the ({_ORDS}) clue, the clues (before|after) "
-    rf"(it|them) could not hold the (box|boxes) at ({_LIST})((?:{_NOR_UNNAMED})*)[,;] so the "
-    rf"(?:(?:first|last) )?(?:block|box|boxes),? at ({_AT}),? can only be the ({_ORD}) clue, (\d+)"
+    rf"(it|them) could not hold the (box|boxes) at ({_LIST})((?:{_NOR_UNNAMED})*)[,;] so (?:the "
+    rf"(?:(?:first|last) )?(?:block|box|boxes),? at ({_AT}),?|(it|they)) can only be the ({_ORD}) "
+    rf"clue, (\d+)"
 )
 _STRANDED_START = re.compile(
     rf"\b[Ii]f the (?:box|boxes) at {_AT} were the {_ORDS} clue, the clues (?:before|after) "
@@ -1837,8 +1838,10 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
     that long or is among those kept off, the clues kept off are not every other clue at least
     as long as the boxes, or one of them on the boxes could leave the clues on the side named
     able to hold the boxes named (:func:`_stranded`, by brute force).  None when all hold."""
-    what, at, first, side, it, boxes_word, boxes, nors, at2, clue, length = m.groups()
-    if at2 != at:
+    what, at, first, side, it, boxes_word, boxes, nors, at2, so, clue, length = m.groups()
+    if so is not None and (so == "it") != (what == "box"):  # ("…, so it can only be …")
+        return f"'{so}' said of the {what} at {at}"
+    if so is None and at2 != at:
         return f"the block named, {at2}, is not the boxes at {at}"
     found = _block_of_clue(hints, cells, at, clue, int(length))
     if isinstance(found, str):
@@ -1847,7 +1850,10 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
     one = e - s == 1
     groups = [(first, side, it, boxes_word, boxes)]
     for n in re.finditer(_STRANDED_NOR, nors):
-        they, ords, side2, it2, word, spans = n.groups()
+        they, ords, side2, it2, word, those, spans = n.groups()
+        if those and (side2 or sum(b - a for a, b in _spans_of(spans)) == 1):
+            return f"'those' said of {spans}"  # (of several boxes, the side named before)
+        word = word or "boxes"
         if (they == "it") != one:
             return f"'{they}' said of the boxes at {at}"
         groups.append((ords, side2 or groups[-1][1], it2 or it, word, spans))

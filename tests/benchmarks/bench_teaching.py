@@ -219,6 +219,11 @@ _EDGE_REASON = re.compile(
 )
 # ("So the block at …" opening a sentence: the sentence before it is its reason)
 _SOLE_REASON = re.compile(r"\b[Ss]o the (block|box|boxes|blocks) at [^,.;:]* $")
+# ("…, the clues after it could not hold the boxes at …, so it can only be …": the boxes each
+# other clue would leave unheld, the block named in them)
+_STRANDED_REASON = re.compile(
+    r"\bcould (not hold|the clues \w+ (it|them) hold) [^.;:]*, so (it|they) $"
+)
 _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
 # the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
 # at cells 9–10 can only be the second clue, 10, …": Edges and walls on the part)
@@ -341,6 +346,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _NEAR_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
+            or _STRANDED_REASON.search(before)
             or _LONG_REASON.match(after)
             or _ONLY_CLUE.match(after)
         ):

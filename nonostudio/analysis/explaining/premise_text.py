@@ -507,6 +507,20 @@ def sole_words(nm: Naming, c: Claim) -> str:
     return then_sentence(chain, covers) if covers else chain
 
 
+def _sole_subject(sole: Claim, block: str) -> str:
+    """What the words after a ``sole_holder`` claim's reason call its boxes: ``it`` (``they``,
+    several boxes) after the ``stranded`` reasons, which name them just before ("if the box at
+    cell 11 were the first clue, …, so it can only be the second clue, 1": jwilk data040 column
+    12 step 20 said "so the block at cell 11 can only be …" and had no room for the reason),
+    else ``block``, their name."""
+    because = sole["because"]
+    if sole["claim"] != "sole_holder" or not because:
+        return block
+    if not all(k["claim"] == "stranded" for k in because):
+        return block
+    return "it" if sole["end"] - sole["start"] == 1 else "they"
+
+
 def stranded_words(nm: Naming, c: Claim, said: int = 0) -> str:
     """A ``stranded`` claim: ``if the box at cell 9 were the second clue, 2, the clues after
     it, 2 4, could not hold the boxes at cells 11, 21–22`` (``said``: how many were said before
@@ -559,8 +573,9 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
             said.append(
                 f"if {subject} were the {which} clue, the clues {side} {it} could not hold {boxes}"
             )
-        elif side == last:
-            said.append(f"nor if {they} were the {which}, {boxes}")
+        elif side == last:  # (the boxes just named: "…, nor if it were the third, those at …")
+            those = boxes if len(cells) == 1 else f"those at {cells_text(cells)}"
+            said.append(f"nor if {they} were the {which}, {those}")
         else:
             said.append(f"nor if {they} were the {which} could the clues {side} {it} hold {boxes}")
         last = side
@@ -676,9 +691,11 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     length = b["end"] - b["start"]
     sole = _sole(claims, b["start"], b["end"])
     if sole is not None:  # its reason first: "…, so the block at … can only be …"
+        block = _sole_subject(sole, block)
+        done = "are" if block == "they" else "is"
         return (
             f"{_so(sole_words(nm, sole))} {block} can only be "
-            f"{nm.clue(owners[0], subject=True)} and is finished: {_effect(cells)}"
+            f"{nm.clue(owners[0], subject=True)} and {done} finished: {_effect(cells)}"
         )
     if len(owners) == 1:
         who = f"can only be {nm.clue(owners[0])}{_only_size(claims, b['start'], b['end'])}"
@@ -714,6 +731,7 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
         block = _block_at(claims, h["start"], h["end"])
         sole = _sole(claims, h["start"], h["end"])
         if sole is not None:
+            block = _sole_subject(sole, block)
             reasoned.append(f"{_so(sole_words(nm, sole))} {block} can only be {who}")
             continue
         if (h["start"], h["end"]) in long:  # its reason: no other clue is that long
@@ -1386,6 +1404,7 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
             why = ", the only clue that long,"
         block = _block_at(claims, h["start"], h["end"])
         if sole:  # its reason first: "…, so the block at … can only be …, and cells … hold …"
+            block = _sole_subject(sole[0], block)
             return f"{_so(sole_words(nm, sole[0]))} {block} can only be {clue}, and {text}"
         return f"{block} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part

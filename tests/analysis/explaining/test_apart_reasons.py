@@ -86,7 +86,7 @@ def test_counting_says_in_fewer_words_what_the_bounds_said() -> None:
     clue, 4: the 5, the only other clue as long, is the block past the cross before it, or
     before that.  Counting says so in fewer words than the bound the step gave (61 words, then
     53; 77 since the block at cells 8–10 is said with its own reason, the boxes each other clue
-    would leave unheld, within SHORT_SENTENCE_WORDS)."""
+    would leave unheld, within SHORT_SENTENCE_WORDS; 73 since its boxes are 'they' after it)."""
     text, _ = _checked("punctuate", "column", (5, 3, 4, 2), ".......###x####..x.......")
     assert (
         "Cells 8–10, past a cross: an earlier clue, so the block at cells 12–15 can only be the "
@@ -95,7 +95,7 @@ def test_counting_says_in_fewer_words_what_the_bounds_said() -> None:
     # the counting part's words, after the first block's: 28 of the 53 before too
     counting = text.split(". ", 1)[1]
     assert len(counting.split()) == 28, counting
-    assert ", so the block at cells 8–10 can only be the second clue, 3," in text
+    assert "hold the boxes at cells 12–15, so they can only be the second clue, 3," in text
     assert len(text.split()) <= SHORT_SENTENCE_WORDS
 
 

@@ -33,7 +33,7 @@ LINES = {
         (2, 1, 7),
         ".........#.xx#######",
         "if the box at cell 10 were the first or third clue, the clues after it could not hold "
-        "the boxes at cells 14–20, so the block at cell 10 can only be the second clue, 1,",
+        "the boxes at cells 14–20, so it can only be the second clue, 1,",
     ),
     # data095.nin column 18, step 206
     "data095 column 18": (
@@ -42,8 +42,7 @@ LINES = {
         (2, 1, 3, 1),
         "xxx.....#..##....x..",
         "if the box at cell 9 were the first, third or fourth clue, the clues after it could "
-        "not hold the boxes at cells 12–13, so the block at cell 9 can only be the second "
-        "clue, 1,",
+        "not hold the boxes at cells 12–13, so it can only be the second clue, 1,",
     ),
 }
 

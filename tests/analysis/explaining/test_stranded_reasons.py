@@ -31,7 +31,7 @@ from checked_words import checked_words, line_cells  # noqa: E402
 from sentence_checker import _holder, arrangements, check_claim, check_short_words  # noqa: E402
 
 from nonostudio.analysis.explaining.move_line import cells_text  # noqa: E402
-from nonostudio.analysis.explaining.premise_text import Naming, sole_words  # noqa: E402
+from nonostudio.analysis.explaining.premise_text import Naming, _sole_subject, sole_words  # noqa: E402
 from nonostudio.analysis.explaining.premises import short_reasons, stranded_short  # noqa: E402
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN  # noqa: E402
 from nonostudio.rules.words.phrase_words import ordinal  # noqa: E402
@@ -42,21 +42,20 @@ LINES = {
     "data079 row 6": (
         ("matching", "row", 5, (4, 1, 3), "xx...........##...#x....."),
         "if the box at cell 19 were the first or third clue, the clues before it could not hold "
-        "the boxes at cells 14–15, so the block at cell 19 can only be the second clue, 1,",
+        "the boxes at cells 14–15, so it can only be the second clue, 1,",
     ),
     # data067 column 6, step 171: was "The block at cell 16 can only be the second clue, 1, …"
     "data067 column 6": (
         ("punctuate", "column", 5, (8, 1, 2, 1), "xx.....#####...#x....#..."),
         "if the box at cell 16 were the first, third or fourth clue, the clues before it could "
-        "not hold the boxes at cells 8–12, so the block at cell 16 can only be the second clue, "
-        "1, and is finished",
+        "not hold the boxes at cells 8–12, so it can only be the second clue, 1, and is finished",
     ),
     # data067 column 7, step 173: was "the block at cell 16 can only be the third clue, 1, …"
     "data067 column 7": (
         ("punctuate", "column", 6, (3, 6, 1, 2, 1, 1), "xx..#..#####...#x.#.x#x.."),
         "if the box at cell 16 were the first, second, fourth, fifth or sixth clue, the clues "
-        "before it could not hold the boxes at cells 8–12, so the block at cell 16 can only be "
-        "the third clue, 1, and is finished",
+        "before it could not hold the boxes at cells 8–12, so it can only be the third clue, 1, "
+        "and is finished",
     ),
     # data015 column 8, step 74: was "the box at cell 12 can only be the third clue, 4, …"
     "data015 column 8": (
@@ -69,7 +68,7 @@ LINES = {
     "data015 column 8 (75)": (
         ("punctuate", "column", 7, (5, 3, 4, 2), ".......###x####..x......."),
         "if the boxes at cells 8–10 were the first or third clue, the clues after them could not "
-        "hold the boxes at cells 12–15, so the block at cells 8–10 can only be the second clue, 3,",
+        "hold the boxes at cells 12–15, so they can only be the second clue, 3,",
     ),
 }
 
@@ -158,13 +157,13 @@ def _random_lines(count: int, seed: int) -> tuple[int, int]:
                 claims += 1
                 assert check_claim(c, hints, cells, arr) is None, (hints, cells, c)
                 what = "box" if e - s == 1 else "boxes"
-                text = (
-                    f"Row 1 — Finished block: {sole_words(nm, c)}, so the block at "
-                    f"{cells_text(range(s, e))} can only be the {ordinal(i)} clue, {hints[i]}, "
-                    "so it is said."
-                )
-                assert text.count(f"the {what} at {cells_text(range(s, e))} were") == 1, text
-                assert check_short_words(text, hints, [cells]) == [], text
+                for block in (f"the block at {cells_text(range(s, e))}", _sole_subject(c, "")):
+                    text = (
+                        f"Row 1 — Finished block: {sole_words(nm, c)}, so {block} can only be "
+                        f"the {ordinal(i)} clue, {hints[i]}, so it is said."
+                    )
+                    assert text.count(f"the {what} at {cells_text(range(s, e))} were") == 1, text
+                    assert check_short_words(text, hints, [cells]) == [], text
     return lines, claims
 
 
@@ -179,8 +178,8 @@ GROUPED = {
     "data061 column 7": (
         ("punctuate", "column", 6, (1, 1, 2, 2, 4, 2), "....x#.##x##x####x##"),
         "if the box at cell 6 were the first, third, fourth or sixth clue, the clues after it "
-        "could not hold the boxes at cells 8–9, nor if it were the fifth, the boxes at cells "
-        "14–17, so the block at cell 6 can only be the second clue, 1,",
+        "could not hold the boxes at cells 8–9, nor if it were the fifth, those at cells 14–17, "
+        "so it can only be the second clue, 1,",
     ),
     # data061 column 5, step 82: said "…, nor if it were the fourth, fifth or sixth could the
     # clues before it hold the boxes at cells 2–4", after the first and the second
@@ -188,7 +187,7 @@ GROUPED = {
         ("punctuate", "column", 4, (3, 1, 1, 1, 3, 3), "x###x..#....##...#.."),
         "if the box at cell 8 were the first, fourth, fifth or sixth clue, the clues before it "
         "could not hold the boxes at cells 2–4, nor if it were the second could the clues after "
-        "it hold the boxes at cells 13–14, so the block at cell 8 can only be the third clue, 1,",
+        "it hold the boxes at cells 13–14, so it can only be the third clue, 1,",
     ),
 }
 
@@ -198,3 +197,48 @@ def test_the_clues_leaving_the_same_boxes_on_the_same_side_are_named_at_once(nam
     move, said = GROUPED[name]
     text, _ = checked_words(*move)  # claims by brute force, words read back
     assert said in text, text
+
+
+# (technique, axis, index, clue, line before the step), the words now said: the boxes named in
+# the reason are 'they' after it, and the boxes named just before are 'those'
+SHORTER = {
+    # data108 column 16, step 46: "so the block at cells 12–13 can only be …" was 93 words, past
+    # SHORT_SENTENCE_WORDS (90), so said with no reason
+    "data108 column 16": (
+        ("punctuate", "column", 15, (1, 5, 2, 7), "......##...##....#####..x"),
+        "if the boxes at cells 12–13 were the second clue, the clues before them could not hold "
+        "the boxes at cells 7–8, nor if they were the fourth could the clues after them hold the "
+        "boxes at cells 18–22, so they can only be the third clue, 2, and are finished",
+    ),
+}
+
+
+def test_the_boxes_named_in_the_reason_are_they_after_it() -> None:
+    move, said = SHORTER["data108 column 16"]
+    text, _ = checked_words(*move)  # claims by brute force, words read back
+    assert said in text, text
+
+
+def test_the_checker_reads_it_and_those_against_the_line() -> None:
+    hints, line = (2, 1, 5), line_cells("..........#.##.##...")  # jwilk data040 column 12
+    said = (
+        "if the box at cell 11 were the first clue, the clues after it could not hold the boxes "
+        "at cells 13–14, nor if it were the third, those at cells 16–17, so it can only be the "
+        "second clue, 1,"
+    )
+    text = f"Line — Finished block: {said} so it is said."
+    assert check_short_words(text, hints, [line]) == [], text
+    for a, b in (
+        ("so it can", "so they can"),  # 'they' of one cell
+        ("those at cells 16–17", "those at cells 15–17"),  # cell 15 is not filled
+        ("those at cells 16–17", "those at cell 16"),  # 'those' of one box
+        ("second clue, 1", "first clue, 2"),  # kept off by the words themselves
+    ):
+        wrong = text.replace(a, b)
+        assert wrong != text
+        assert check_short_words(wrong, hints, [line]), wrong
+    hints, line = SHORTER["data108 column 16"][0][3], line_cells(SHORTER["data108 column 16"][0][4])
+    text = f"Line — Finished block: {SHORTER['data108 column 16'][1]}: cells 11, 14 are empty."
+    assert check_short_words(text, hints, [line]) == [], text
+    wrong = text.replace("so they can", "so it can")  # 'it' of two cells
+    assert check_short_words(wrong, hints, [line]), wrong
