@@ -180,9 +180,14 @@ class SolveGridView(GridView):
             return ""
         return chain_legend(self.palette(), chain, self.clues())
 
-    def set_mistakes(self, cells: Iterable[Cell]) -> None:
-        self._mistakes = frozenset(cells)
-        self.update()
+    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
+        """Ring ``cells`` as mistakes, or, not ``sure`` (judged against one picture of several
+        the clues fit), mark them as differing from it, since they may be right
+        (:meth:`~nonostudio.gui.grid.view.GridView.set_differing`: a calm mark of its own, not
+        the mistake's orange ring); () clears both."""
+        cells = frozenset(cells)
+        self._mistakes = cells if sure else frozenset()
+        self.set_differing(frozenset() if sure else cells)  # (repaints)
 
     def mistakes(self) -> frozenset[Cell]:
         return self._mistakes

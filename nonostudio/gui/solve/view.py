@@ -599,8 +599,9 @@ class SolveView(TraceView):
             )
             return []
         wrong = self.mistakes()
-        self.grid.set_mistakes(wrong)
-        if judged_by_the_only_solution(self._trace):
+        judged = judged_by_the_only_solution(self._trace)
+        self.grid.set_mistakes(wrong, sure=judged)
+        if judged:
             self.handChecked.emit(self._hand.copy(), len(wrong))
             self._say_of_cells(checked_text(wrong, "is wrong"))
         else:  # a cell that differs from one picture the clues fit may be right: not a mistake

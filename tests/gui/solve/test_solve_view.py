@@ -203,8 +203,12 @@ def test_by_hand_the_other_picture_of_several_is_no_mistake(qtbot, view: SolveVi
     assert text.endswith(
         "Other pictures fit the clues as well: finishing one solves the puzzle too."
     )
+    # marked as differing, not ringed as a mistake (the orange ring said wrong)
+    assert grid.differing() == {(r, c)} and grid.mistakes() == frozenset()
     view.ui.hint_action.trigger()
     assert "Fix the mistake" not in view.ui.message_label.text()
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    assert grid.differing() == frozenset()  # the next move takes the mark away
 
 
 def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: SolveView) -> None:
