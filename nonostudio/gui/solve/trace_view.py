@@ -185,7 +185,7 @@ class TraceView(QWidget):
         """A longer trace starts (both views): the summary shown is kept for a stop (less the
         note of a longer one stopped before), ``summary`` and the running words shown."""
         label, button = self.ui.summary_label, self.ui.longer_button
-        self._before_longer = label.text().removesuffix(f"<br>{button.stopped_text()}")
+        self._before_longer = button.without_stopped(label.text(), "<br>")
         label.setText(f"{summary}<br>{button.running_text()}")
         self.ui.busy.show()
 
@@ -198,7 +198,7 @@ class TraceView(QWidget):
         self.ui.busy.hide()
         self._run_limit = self._trace_limit
         self.ui.summary_label.setText(
-            f"{self._before_longer}<br>{self.ui.longer_button.stopped_text()}"
+            self.ui.longer_button.with_stopped(self._before_longer, "<br>")
         )
 
     def _connect_replay(self) -> None:
