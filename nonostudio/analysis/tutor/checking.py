@@ -11,7 +11,14 @@ from typing import Any
 
 from nonostudio.analysis.catalogue.techniques import BY_ID, cell_ranges_text
 from nonostudio.analysis.explaining.step_text import gather_premises, step_sentence
-from nonostudio.analysis.tutor.drills import MARK, SOUND, WHICH, Drill, arrangement_with
+from nonostudio.analysis.tutor.drills import (
+    MARK,
+    SOUND,
+    WHICH,
+    Drill,
+    arrangement_with,
+    decides,
+)
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line, cells_from_text, cells_to_text
 from nonostudio.core.linesolver import solve_cells
 
@@ -109,7 +116,9 @@ def check_mark(drill: Drill, answer: Sequence[int]) -> Feedback:
 
 
 def check_which(drill: Drill, answer: str) -> Feedback:
-    """Check the technique named (an id, or the number of a choice)."""
+    """Check the technique named (an id, or the number of a choice): right when it is the
+    drill's technique, or decides a cell at a tier no harder (a drill made by
+    :func:`~nonostudio.analysis.tutor.drills.make_drill` offers no such other choice)."""
     chosen = answer.strip()
     if chosen.isdigit() and 1 <= int(chosen) <= len(drill.choices):
         chosen = drill.choices[int(chosen) - 1]
@@ -118,16 +127,25 @@ def check_which(drill: Drill, answer: str) -> Feedback:
             f"{answer.strip()!r} is not a choice (1–{len(drill.choices)} or a technique id)"
         )
     line = drill.line
-    right = chosen == line.technique
+    picked, easiest = BY_ID[chosen], BY_ID[line.technique]
+    picked_decides = decides(chosen, line.clues, line.cells)
+    # "easier" is a lower tier: within a tier the catalogue's order says nothing
+    right = chosen == line.technique or (picked_decides and picked.tier <= easiest.tier)
     text, premises = explain_cells(drill, ())
-    if not right:
-        picked = BY_ID[chosen]
-        decides = picked.scope == "line" and picked.apply(line.clues, line.cells) != line.cells
-        text = (
-            f"{picked.name} decides a cell here too, but {BY_ID[line.technique].name} is easier. "
-            if decides
-            else f"{picked.name} decides no cell on this line. "
-        ) + text
+    if chosen != line.technique:
+        if right:
+            lead = (
+                f"{picked.name} (tier {picked.tier}) decides a cell here, as "
+                f"{easiest.name} (tier {easiest.tier}) does. "
+            )
+        elif picked_decides:
+            lead = (
+                f"{picked.name} decides a cell here too, but {easiest.name} is easier "
+                f"(tier {easiest.tier}; {picked.name} is tier {picked.tier}). "
+            )
+        else:
+            lead = f"{picked.name} decides no cell on this line. "
+        text = lead + text
     return Feedback(right, WHICH, explanation=text, premises=premises, expected=line.technique)
 
 

@@ -1,7 +1,8 @@
 """Drills: the three kinds of question asked about a drill line, and how an item is named.
 
 * ``mark`` — mark every cell the technique decides on this line;
-* ``which`` — which technique applies here (the easiest deciding one), among four;
+* ``which`` — which technique applies here (the easiest deciding one), among four: the others
+  decide no cell or are of a harder tier, so one choice is right;
 * ``sound`` — is this candidate move sound?  Sound candidates are the technique's move (or part
   of it); unsound ones decide a cell some arrangement of the clue gives the other value
   (:func:`arrangement_with` finds that arrangement, the refutation).
@@ -92,8 +93,22 @@ def arrangement_with(
     return None if final is None or UNKNOWN in final else tuple(final)
 
 
+def decides(tid: str, clues: Sequence[int], cells: Sequence[int]) -> bool:
+    """Whether technique ``tid``'s complete move decides a cell of the whole line."""
+    technique = BY_ID[tid]
+    return technique.scope == "line" and technique.apply(clues, cells) != tuple(cells)
+
+
 def _which(line: DrillLine, rng: random.Random) -> Drill:
-    others = [t for t in LINE_TECHNIQUES if t != line.technique]
+    # no other choice decides a cell at the answer's tier (or below): of two of one tier
+    # neither is easier than the other, and only one choice may be right
+    tier = BY_ID[line.technique].tier
+    others = [
+        t
+        for t in LINE_TECHNIQUES
+        if t != line.technique
+        and not (BY_ID[t].tier <= tier and decides(t, line.clues, line.cells))
+    ]
     offered = [line.technique, *rng.sample(others, CHOICES - 1)]
     rng.shuffle(offered)
     return Drill(WHICH, line, tuple(offered))
