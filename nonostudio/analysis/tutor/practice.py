@@ -86,11 +86,13 @@ class Practice:
                     self._order.append(drills[k].item)
 
     def next(self, now: float) -> Drill | None:
-        """The next drill at time ``now`` (None: no drill lines for these techniques)."""
+        """The next drill at time ``now`` (None: no drill lines for these techniques); a drill
+        skipped less than a minute ago comes only when every other one was skipped too."""
         due = self.schedule.due(now)
         if due:
             return self.drills[due[0]]
-        new = [item for item in self._order if item not in self.schedule.cards]
+        held = self.schedule.held(now)
+        new = [i for i in self._order if i not in self.schedule.cards and i not in held]
         if new and len(self.schedule.cards) >= self._first_pass:
             step = step_tier(mastery(self.outcomes))
             near = [i for i in new if BY_ID[self.drills[i].technique].tier in (step - 1, step)]
@@ -98,6 +100,12 @@ class Practice:
                 return self.drills[near[0]]
         item = self.schedule.pick(self._order, now)
         return None if item is None else self.drills[item]
+
+    def skip(self, drill: Drill, now: float) -> None:
+        """``drill`` was passed over unanswered at ``now``: no outcome, no event, its place in
+        the schedule kept; :meth:`next` gives another drill when there is one
+        (:meth:`~nonostudio.analysis.tutor.schedule.Schedule.skip`)."""
+        self.schedule.skip(drill.item, now)
 
     def answer(
         self, drill: Drill, text: str, seconds: float, now: float

@@ -7,7 +7,8 @@ The drill pool (lines of the bundled samples) is found in a worker process with 
 cancel; the drills, the checking, the spaced-repetition schedule and the mastery all come from
 :mod:`nonostudio.analysis.tutor`, the profiles from :mod:`nonostudio.core.library.profiles`.
 The first answer to a drill is recorded in the profile and scheduled; after a wrong one the
-player may correct the line and check again (told right or wrong, not recorded again).
+player may correct the line and check again (told right or wrong, not recorded again).  Next
+drill on a drill not answered skips it: nothing recorded, another drill shown when there is one.
 """
 
 from __future__ import annotations
@@ -223,6 +224,10 @@ class PracticeView(QWidget):
         self.yes_button = self._button(answer_row, "Sound", lambda: self.answer_text("y"))
         self.no_button = self._button(answer_row, "Unsound", lambda: self.answer_text("n"))
         self.next_button = self._button(answer_row, "Next drill", self.next_drill)
+        self.next_button.setToolTip(
+            "Go on to another drill. One not answered is skipped: not recorded, and not asked "
+            "again for a minute unless every other drill was skipped too"
+        )
         answer_row.addStretch(1)
         drill.addLayout(answer_row)
         self.result = WrappedLabel("")
@@ -473,9 +478,12 @@ class PracticeView(QWidget):
             b.setVisible(kind == WHICH)
 
     def next_drill(self) -> None:
-        """Show the drill the schedule picks now."""
+        """Show the drill the schedule picks now; the one shown and not answered is skipped
+        (not recorded, held back a minute), so another comes when there is one."""
         if self.practice is None:
             return
+        if self.drill is not None and self._first_answer:
+            self.practice.skip(self.drill, self.clock())
         drill = self.practice.next(self.clock())
         self.drill, self.feedback = drill, None
         self.result.setText("")

@@ -25,7 +25,7 @@ from nonostudio.analysis.tutor.recommend import (
     Session,
     for_you,
 )
-from nonostudio.analysis.tutor.schedule import INTERVALS, Schedule
+from nonostudio.analysis.tutor.schedule import INTERVALS, SKIP_SECONDS, Schedule
 
 
 def test_a_missed_item_comes_back_before_the_ones_answered_right():
@@ -215,3 +215,45 @@ def test_after_one_round_new_items_come_from_the_players_frontier(small_lines):
     assert sorted(asked[: len(techniques)]) == sorted(techniques)  # one round of everything
     tiers = [BY_ID[t].tier for t in asked[len(techniques) :]]
     assert set(tiers) <= {1, 2}, asked  # then the frontier: tiers 1 and 2
+
+
+def test_next_after_a_skip_is_another_drill_and_a_skip_is_no_answer(small_lines):
+    """Seen under Xvfb: Next drill pressed 5 times without answering showed the same drill each
+    time (a drill missed 3 minutes before: due, and a skip left no mark).  A skipped drill is
+    held back SKIP_SECONDS with its card as it was; it is not an outcome."""
+    techniques = ["overlap", "glue", "small_gap", "mercury"]
+    practice = Practice(small_lines, techniques, seed=3)
+    missed = practice.next(0.0)
+    assert missed.kind == "mark"
+    practice.answer(missed, "-" * len(missed.line.cells), 1.0, 0.0)  # nothing marked: wrong
+    card = practice.schedule.cards[missed.item]
+    now = 180.0  # the missed drill is due, and first
+    assert practice.next(now) == missed
+    shown = []
+    for k in range(5):  # Next drill five times in five seconds, nothing answered
+        drill = practice.next(now + k)
+        shown.append(drill.item)
+        practice.skip(drill, now + k)
+    assert shown[0] == missed.item and len(set(shown)) == 5
+    assert practice.schedule.cards[missed.item] == card  # box and due time as they were
+    assert missed.item not in practice.schedule.due(now + 5)  # held back…
+    assert len(practice.outcomes) == 1  # …and no answer: the one outcome is the miss
+    assert [i for i in shown[1:] if i in practice.schedule.cards] == []  # new ones still new
+    assert practice.next(now + SKIP_SECONDS) == missed  # a minute on, due and first again
+    # answering clears the skip: a miss is due after its own minute, not held longer
+    practice.answer(missed, "-" * len(missed.line.cells), 1.0, now + SKIP_SECONDS)
+    assert missed.item not in practice.schedule.skipped
+
+
+def test_when_every_item_was_skipped_the_one_skipped_longest_ago_comes():
+    s = Schedule()
+    pool = ["a", "b", "c"]
+    for k, item in enumerate(pool):
+        assert s.pick(pool, float(k)) == item
+        s.skip(item, float(k))
+    assert [s.pick(pool, 3.0)] == ["a"]
+    s.skip("a", 3.0)
+    assert s.pick(pool, 4.0) == "b"
+    one = Schedule()
+    one.skip("a", 0.0)
+    assert one.pick(["a"], 1.0) == "a"  # the only item: shown again rather than nothing

@@ -344,3 +344,27 @@ def test_the_drill_words_are_whole_in_a_short_tab(qtbot, view: PracticeView) -> 
     qtbot.wait(50)
     for label in (view.prompt, view.result):
         assert label.height() >= label.heightForWidth(label.width()), label.text()
+
+
+def test_next_drill_unanswered_shows_another_and_records_nothing(qtbot, view: PracticeView) -> None:
+    """Seen under Xvfb: Next drill pressed 5 times without answering showed the same drill
+    (Air wettener row 4, answered wrong 3 minutes before) each time."""
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    missed = view.drill
+    assert missed is not None and missed.kind == MARK
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)  # nothing marked: wrong
+    assert view.feedback is not None and not view.feedback.correct
+    view.clock_for_test.now += 180  # type: ignore[attr-defined]
+    shown = []
+    for _ in range(5):
+        qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+        assert view.drill is not None
+        shown.append(view.drill.item)
+    assert shown[0] == missed.item and len(set(shown)) == 5
+    events = view.store.events(view.profile)
+    assert [(e.item, e.score) for e in events] == [(missed.item, 0.0)]  # skips not recorded
+    view.clock_for_test.now += 60  # type: ignore[attr-defined]
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.drill is not None and view.drill.item == missed.item  # still due: back first
