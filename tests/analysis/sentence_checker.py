@@ -1470,19 +1470,21 @@ _BLOCKS_APART = re.compile(
 _ORDS = rf"{_ORD}(?:, {_ORD})*(?: or {_ORD})?"
 _LIST = r"cells? \d+(?:–\d+)?(?:, \d+(?:–\d+)?)*"
 _STRANDED_NOR = (
-    rf", nor if (it|they) were the ({_ORDS})(?:,| could the clues (before|after) (it|them) hold) "
+    rf", nor if (it|they) were the ({_ORDS})(?:,| could (the clues|the clue|any clue) "
+    rf"(before|after) (it|them) hold) "
     rf"(?:the (box|boxes)|(those)) at ({_LIST})"
 )
 _NOR_UNNAMED = re.sub(r"\((?!\?)", "(?:", _STRANDED_NOR)  # (its groups not captured)
 _STRANDED = re.compile(
-    rf"\b[Ii]f the (box|boxes) at ({_AT}) were the ({_ORDS}) clue, the clues (before|after) "
-    rf"(it|them) could not hold the (box|boxes) at ({_LIST})((?:{_NOR_UNNAMED})*)[,;] so (?:the "
+    rf"\b[Ii]f the (box|boxes) at ({_AT}) were the ({_ORDS}) clue, (the clues|the clue|no clue) "
+    rf"(before|after) (it|them) could (not )?hold the (box|boxes) at ({_LIST})"
+    rf"((?:{_NOR_UNNAMED})*)[,;] so (?:the "
     rf"(?:(?:first|last) )?(?:block|box|boxes),? at ({_AT}),?|(it|they)) can only be the ({_ORD}) "
     rf"clue, (\d+)"
 )
 _STRANDED_START = re.compile(
-    rf"\b[Ii]f the (?:box|boxes) at {_AT} were the {_ORDS} clue, the clues (?:before|after) "
-    r"(?:it|them) could not hold "
+    rf"\b[Ii]f the (?:box|boxes) at {_AT} were the {_ORDS} clue, (?:the clues?|no clue) "
+    r"(?:before|after) (?:it|them) could (?:not )?hold "
 )
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -1838,7 +1840,11 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
     that long or is among those kept off, the clues kept off are not every other clue at least
     as long as the boxes, or one of them on the boxes could leave the clues on the side named
     able to hold the boxes named (:func:`_stranded`, by brute force).  None when all hold."""
-    what, at, first, side, it, boxes_word, boxes, nors, at2, so, clue, length = m.groups()
+    what, at, first, them, side, it, hold, boxes_word, boxes, nors, at2, so, clue, length = (
+        m.groups()
+    )
+    if (them == "no clue") != (hold is None):  # ("no clue … could hold", else "could not")
+        return f"'{them} … could {hold or ''}hold'"
     if so is not None and (so == "it") != (what == "box"):  # ("…, so it can only be …")
         return f"'{so}' said of the {what} at {at}"
     if so is None and at2 != at:
@@ -1848,28 +1854,37 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
         return found
     s, e, i = found
     one = e - s == 1
-    groups = [(first, side, it, boxes_word, boxes)]
+    groups = [(first, them, side, it, boxes_word, boxes)]
     for n in re.finditer(_STRANDED_NOR, nors):
-        they, ords, side2, it2, word, those, spans = n.groups()
+        they, ords, them2, side2, it2, word, those, spans = n.groups()
         if those and (side2 or sum(b - a for a, b in _spans_of(spans)) == 1):
             return f"'those' said of {spans}"  # (of several boxes, the side named before)
         word = word or "boxes"
         if (they == "it") != one:
             return f"'{they}' said of the boxes at {at}"
-        groups.append((ords, side2 or groups[-1][1], it2 or it, word, spans))
+        # ("those" goes on with the clues named before: the same side and the same number)
+        them2 = (them2 or groups[-1][1]).replace("any clue", "no clue")
+        groups.append((ords, them2, side2 or groups[-1][2], it2 or it, word, spans))
     if (what == "box") != one:
         return f"'{what}' said of {at}"
     kept: list[int] = []
-    for ords, on, pronoun, word, spans_words in groups:
+    for ords, named, on, pronoun, word, spans_words in groups:
         if (pronoun == "it") != one:
             return f"'{pronoun}' said of the boxes at {at}"
         spans = _spans_of(spans_words)
         if (word == "box") != (sum(b - a for a, b in spans) == 1):
             return f"'{word}' said of {spans_words}"
+        indexes = [_ordinal_index(w) for w in re.split(r", | or ", ords)]
+        if not all(0 <= j < len(hints) for j in indexes):
+            return f"no {ords} clue"
+        # "no clue before it": none there for any clue named; "the clue": one; "the clues":
+        # else (several, or some with none and some with more)
+        counts = {j if on == "before" else len(hints) - 1 - j for j in indexes}
+        number = {"no clue": {0}, "the clue": {1}}.get(named)
+        if counts != number if number is not None else counts in ({0}, {1}):
+            return f"'{named} {on}' said of the {ords} clue: {sorted(counts)} clues there"
         for w in re.split(r", | or ", ords):
             j = _ordinal_index(w)
-            if not 0 <= j < len(hints):
-                return f"no {w} clue"
             claim = {"start": s, "end": e, "clue": j, "side": on, "boxes": [list(b) for b in spans]}
             wrong = _stranded(claim, hints, cells)
             if wrong:

@@ -535,13 +535,25 @@ def stranded_words(nm: Naming, c: Claim, said: int = 0) -> str:
         subject = "it" if e - s == 1 else "they"
     holder = nm.clue(i) if not said else f"the {ordinal(i)}, {nm.clues[i]}"
     it = "it" if e - s == 1 else "them"  # ("if the boxes at cells 8–10 were …, … after them")
+    cells = [p for a, b in c["boxes"] for p in range(a, b)]
+    boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
+    if not clues:  # (the first clue, the boxes before it: it said "the clues before it, ,")
+        return f"if {subject} were {holder}, no clue {side} {it} could hold {boxes}"
     if len(clues) == 1:
         them = f"the clue {side} {it}, {nm.clues[clues[0]]},"
     else:
         them = f"the clues {side} {it}, {' '.join(str(nm.clues[j]) for j in clues)},"
-    cells = [p for a, b in c["boxes"] for p in range(a, b)]
-    boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
     return f"if {subject} were {holder}, {them} could not hold {boxes}"
+
+
+def _on_side(nm: Naming, side: str, clues: Sequence[int], it: str) -> str:
+    """The clues on ``side`` of each of ``clues`` (indexes) as a stranded reason's words call
+    them: ``no clue before it`` when none has any there (the first clue, and the boxes before
+    it), ``the clue before it`` when each has one, else ``the clues before it``."""
+    counts = {j if side == "before" else len(nm.clues) - 1 - j for j in clues}
+    if counts == {0}:
+        return f"no clue {side} {it}"
+    return f"the {'clue' if counts == {1} else 'clues'} {side} {it}"
 
 
 def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
@@ -563,22 +575,27 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
     subject = f"the {'box' if e - s == 1 else 'boxes'} at {cells_text(range(s, e))}"
     it, they = ("it", "it") if e - s == 1 else ("them", "they")  # (the boxes: "after them")
     said: list[str] = []
-    last: str | None = None
+    last: tuple[str, str] | None = None
     for side, spans, clues in groups:
         names = [ordinal(j) for j in clues]
         which = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
         cells = [p for a, b in spans for p in range(a, b)]
         boxes = f"the {'box' if len(cells) == 1 else 'boxes'} at {cells_text(cells)}"
+        # ("the first clue, the clues before it" said there were some: "no clue before it")
+        them = _on_side(nm, side, clues, it)
         if not said:
-            said.append(
-                f"if {subject} were the {which} clue, the clues {side} {it} could not hold {boxes}"
-            )
-        elif side == last:  # (the boxes just named: "…, nor if it were the third, those at …")
+            hold = "could hold" if them.startswith("no ") else "could not hold"
+            said.append(f"if {subject} were the {which} clue, {them} {hold} {boxes}")
+        elif (
+            side,
+            them,
+        ) == last:  # (the boxes just named: "…, nor if it were the third, those at …")
             those = boxes if len(cells) == 1 else f"those at {cells_text(cells)}"
             said.append(f"nor if {they} were the {which}, {those}")
         else:
-            said.append(f"nor if {they} were the {which} could the clues {side} {it} hold {boxes}")
-        last = side
+            them = them.replace("no clue", "any clue", 1)  # ("nor … could any clue after it hold")
+            said.append(f"nor if {they} were the {which} could {them} hold {boxes}")
+        last = (side, _on_side(nm, side, clues, it))
     return ", ".join(said)
 
 

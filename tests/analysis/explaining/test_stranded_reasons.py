@@ -60,7 +60,7 @@ LINES = {
     # data015 column 8, step 74: was "the box at cell 12 can only be the third clue, 4, …"
     "data015 column 8": (
         ("glue", "column", 7, (5, 3, 4, 2), ".......###x#..#..x......."),
-        "if the box at cell 12 were the first clue, the clues before it could not hold the boxes "
+        "if the box at cell 12 were the first clue, no clue before it could hold the boxes "
         "at cells 8–10, nor if it were the second or fourth could the clues after it hold the "
         "box at cell 15, so the box at cell 12 can only be the third clue, 4,",
     ),
@@ -178,8 +178,8 @@ GROUPED = {
     "data061 column 7": (
         ("punctuate", "column", 6, (1, 1, 2, 2, 4, 2), "....x#.##x##x####x##"),
         "if the box at cell 6 were the first, third, fourth or sixth clue, the clues after it "
-        "could not hold the boxes at cells 8–9, nor if it were the fifth, those at cells 14–17, "
-        "so it can only be the second clue, 1,",
+        "could not hold the boxes at cells 8–9, nor if it were the fifth could the clue after it "
+        "hold the boxes at cells 14–17, so it can only be the second clue, 1,",
     ),
     # data061 column 5, step 82: said "…, nor if it were the fourth, fifth or sixth could the
     # clues before it hold the boxes at cells 2–4", after the first and the second
@@ -206,8 +206,8 @@ SHORTER = {
     # SHORT_SENTENCE_WORDS (90), so said with no reason
     "data108 column 16": (
         ("punctuate", "column", 15, (1, 5, 2, 7), "......##...##....#####..x"),
-        "if the boxes at cells 12–13 were the second clue, the clues before them could not hold "
-        "the boxes at cells 7–8, nor if they were the fourth could the clues after them hold the "
+        "if the boxes at cells 12–13 were the second clue, the clue before them could not hold "
+        "the boxes at cells 7–8, nor if they were the fourth could any clue after them hold the "
         "boxes at cells 18–22, so they can only be the third clue, 2, and are finished",
     ),
 }
@@ -223,15 +223,18 @@ def test_the_checker_reads_it_and_those_against_the_line() -> None:
     hints, line = (2, 1, 5), line_cells("..........#.##.##...")  # jwilk data040 column 12
     said = (
         "if the box at cell 11 were the first clue, the clues after it could not hold the boxes "
-        "at cells 13–14, nor if it were the third, those at cells 16–17, so it can only be the "
-        "second clue, 1,"
+        "at cells 13–14, nor if it were the third could any clue after it hold the boxes at "
+        "cells 16–17, so it can only be the second clue, 1,"
     )
     text = f"Line — Finished block: {said} so it is said."
     assert check_short_words(text, hints, [line]) == [], text
     for a, b in (
         ("so it can", "so they can"),  # 'they' of one cell
-        ("those at cells 16–17", "those at cells 15–17"),  # cell 15 is not filled
-        ("those at cells 16–17", "those at cell 16"),  # 'those' of one box
+        ("boxes at cells 16–17", "boxes at cells 15–17"),  # cell 15 is not filled
+        # 'those' goes on with 'the clues after it', of the third clue, which has none after it
+        (" could any clue after it hold the boxes at cells 16–17", ", those at cells 16–17"),
+        ("any clue after it", "the clues after it"),  # the third clue is the last
+        ("the clues after it could not", "the clue after it could not"),  # two after the first
         ("second clue, 1", "first clue, 2"),  # kept off by the words themselves
     ):
         wrong = text.replace(a, b)
@@ -242,3 +245,24 @@ def test_the_checker_reads_it_and_those_against_the_line() -> None:
     assert check_short_words(text, hints, [line]) == [], text
     wrong = text.replace("so they can", "so it can")  # 'it' of two cells
     assert check_short_words(wrong, hints, [line]), wrong
+
+
+def test_a_side_with_no_clue_or_one_is_said_so() -> None:
+    """The first clue has no clue before it and the last none after: "the clues before it, ,"
+    (a side with no clue, through a kept-off claim's words) and "the first clue, the clues
+    before it could not hold" said there were some; one clue there is "the clue"."""
+    from nonostudio.analysis.explaining.premise_text import stranded_group_words, stranded_words
+    from nonostudio.analysis.explaining.premises import WitnessLine, _stranded
+
+    hints, line = (1, 1, 3), line_cells("..#..#.....")
+    claim = _stranded(WitnessLine(hints, line, 0, 0, False), 0, 5, 6)
+    assert claim is not None and claim["side"] == "before"  # (the box at cell 3 left unheld)
+    nm = Naming("row", hints, len(line))
+    said = stranded_words(nm, claim)
+    assert said == (
+        "if the box at cell 6 were the first clue, 1, no clue before it could hold the box at "
+        "cell 3"
+    ), said
+    assert "no clue before it could hold" in stranded_group_words(nm, [claim])
+    second = dict(claim, clue=1)
+    assert "the clue before it could not hold" in stranded_group_words(nm, [second])
