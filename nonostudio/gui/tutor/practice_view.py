@@ -208,7 +208,7 @@ class PracticeView(QWidget):
         self.prompt = WrappedLabel("Choose a technique and start practice.")
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         drill.addWidget(self.prompt)
-        self.where = QLabel("")
+        self.where = WrappedLabel("")
         drill.addWidget(self.where)
         self.line = DrillLineWidget()
         drill.addWidget(self.line)

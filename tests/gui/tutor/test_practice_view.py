@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from nonostudio.analysis.tutor.drills import MARK
+from nonostudio.analysis.tutor.drills import MARK, SOUND
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.samples import sample_puzzles
@@ -368,3 +368,28 @@ def test_next_drill_unanswered_shows_another_and_records_nothing(qtbot, view: Pr
     view.clock_for_test.now += 60  # type: ignore[attr-defined]
     qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
     assert view.drill is not None and view.drill.item == missed.item  # still due: back first
+
+
+def test_the_refutation_words_under_the_line_are_whole(qtbot, view: PracticeView) -> None:
+    """Seen under Xvfb at 1280x720: after an unsound move the line's words ran on ('… clue 23.
+    Above: an arrangement of the clue th') past the tab's edge, cut: one unwrapped line."""
+    view.resize(640, 480)
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    for _ in range(len(view.practice.drills) if view.practice else 0):
+        drill = view.drill
+        assert drill is not None
+        if drill.kind == SOUND:
+            feedback = view.answer_text("y")
+            if feedback is not None and feedback.counterexample is not None:
+                break
+        qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert "refutes the move" in view.where.text()
+    qtbot.wait(50)
+    where = view.where
+    assert where.width() <= view.width()
+    if where.wordWrap():  # its lines all shown
+        assert where.height() >= where.heightForWidth(where.width()), where.text()
+    else:  # one line, as wide as the label
+        assert where.fontMetrics().horizontalAdvance(where.text()) <= where.width()
