@@ -1486,6 +1486,15 @@ _STRANDED_START = re.compile(
     rf"\b[Ii]f the (?:box|boxes) at {_AT} were the {_ORDS} clue, (?:the clues?|no clue) "
     r"(?:before|after) (?:it|them) could (?:not )?hold "
 )
+#: A clue's boxes kept off by what it would leave unheld, with the clue's number and those of
+#: the clues on that side ("if the box at cell 11 were the third clue, 2, the clue after it, 4,
+#: could not hold the boxes at cells 21–22"; "…, and if it were the fourth, 3, …" after one).
+_KEPT_STRANDED = re.compile(
+    rf"\b(?:[Ii]f the (box|boxes) at ({_AT})|(?<=, and )if (it|they)) were the ({_ORD})"
+    rf"(?: clue)?, (\d+), (?:(the clues?) (before|after) (it|them), ((?:\d+ )*\d+),|no clue "
+    rf"(before|after) (it|them)) could (not )?hold the (box|boxes) at ({_LIST})"
+)
+_KEPT_START = rf"\bif (?:the (?:box|boxes) at {_AT}|it|they) were the {_ORD}(?: clue)?, \d+, "
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -1896,6 +1905,44 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
     return None
 
 
+def _kept_stranded_words(
+    hints: Sequence[int], cells: Sequence[int], m: re.Match[str], at: str
+) -> str | None:
+    """Why the words ``m`` of :data:`_KEPT_STRANDED` about the boxes ``at`` are not true of
+    ``cells``: the boxes not filled, "box" / "it" of several cells (or "boxes" / "them" of
+    one), the clue's number or those of the clues on the side named not the line's, "no clue"
+    where there are some (or "could hold" where there are), or the clue on the boxes able to
+    leave the side's clues holding the boxes named (:func:`_stranded`, by brute force)."""
+    what, _, pronoun, word, number, named, side, it, numbers, none_side, none_it = m.groups()[:11]
+    hold, boxes_word, boxes = m.groups()[11:]
+    s, e = _at(at)
+    one = e - s == 1
+    if any(cells[p] != FILLED for p in range(s, e)):
+        return f"{at} are not all filled"
+    for said in (what and ("box" if what == "box" else "boxes"), pronoun, it or none_it):
+        if said is not None and (said in ("box", "it")) != one:
+            return f"'{said}' said of {at}"
+    j = _ordinal_index(word)
+    if not 0 <= j < len(hints) or hints[j] != int(number):
+        return f"no {word} clue {number}"
+    side = side or none_side
+    there = hints[:j] if side == "before" else hints[j + 1 :]
+    if named is None:
+        if there or hold is not None:
+            return f"'no clue {side}' said of the {word} clue, with {list(there)} there"
+    elif (
+        hold is None
+        or [int(v) for v in numbers.split()] != list(there)
+        or (named == "the clue") != (len(there) == 1)
+    ):
+        return f"'{named} {side} …, {numbers}, could {hold or ''}hold': {list(there)} there"
+    spans = _spans_of(boxes)
+    if (boxes_word == "box") != (sum(b - a for a, b in spans) == 1):
+        return f"'{boxes_word}' said of {boxes}"
+    claim = {"start": s, "end": e, "clue": j, "side": side, "boxes": [list(b) for b in spans]}
+    return _stranded(claim, hints, cells)
+
+
 def _near_words(
     hints: Sequence[int],
     cells: Sequence[int],
@@ -2230,6 +2277,19 @@ def check_short_words(
         wrong = judged([_stranded_words(hints, c, m) for c in states])
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
+    named_at = ""
+    kept = 0
+    for m in _KEPT_STRANDED.finditer(text):  # (an "it" is the boxes named just before)
+        kept += 1
+        named_at = m.group(2) or named_at
+        if not named_at:
+            problems.append(f"'{m.group(0)}': 'it' of no boxes named")
+            continue
+        wrong = judged([_kept_stranded_words(hints, c, m, named_at) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if len(re.findall(_KEPT_START, text)) > kept:
+        problems.append("an 'if the box at … were the … clue, N, the clue(s) …' it cannot read")
     if len(_STRANDED_START.findall(text)) > stranded:
         problems.append("an 'if the box at … were …, the clues … could not hold' it cannot read")
     blocks_read = 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -266,3 +267,50 @@ def test_a_side_with_no_clue_or_one_is_said_so() -> None:
     assert "no clue before it could hold" in stranded_group_words(nm, [claim])
     second = dict(claim, clue=1)
     assert "the clue before it could not hold" in stranded_group_words(nm, [second])
+
+
+def test_the_checker_reads_a_kept_off_clues_stranded_words() -> None:
+    """The words a kept-off clue's stranded claim is said in ("if the box at cell 11 were the
+    third clue, 2, the clue after it, 4, could not hold the boxes at cells 21–22", 11 steps of
+    trace_dump's puzzles) are read back against the line: every claim found on random lines
+    passes, and each wrong number, side or count is refused."""
+    from nonostudio.analysis.catalogue.technique_moves import runs
+    from nonostudio.analysis.explaining.premise_text import stranded_words
+    from nonostudio.analysis.explaining.premises import WitnessLine, _stranded
+
+    rng = random.Random(5)
+    read = refused = 0
+    for _ in range(400):
+        hints = tuple(rng.randint(1, 4) for _ in range(rng.randint(2, 4)))
+        n = sum(hints) + len(hints) - 1 + rng.randint(0, 6)
+        cells = [rng.choice((UNKNOWN, UNKNOWN, FILLED, CROSSED)) for _ in range(n)]
+        nm = Naming("row", hints, n)
+        x = WitnessLine(hints, cells, 0, 0, False)
+        for bs, be in runs(cells, FILLED):
+            for i in range(len(hints)):
+                claim = _stranded(x, i, bs, be)
+                if claim is None:
+                    continue
+                said = stranded_words(nm, claim)
+                text = f"Line — Edges and walls: {said}; so it is said."
+                assert check_short_words(text, hints, [cells]) == [], text
+                read += 1
+                number = f"clue, {hints[i]},"
+                for wrong in (
+                    text.replace(number, f"clue, {hints[i] + 1},"),
+                    text.replace("the clues ", "the clue ", 1),
+                    text.replace("the clue ", "the clues ", 1),
+                    re.sub(
+                        r"no clue (\w+) (\w+) could hold",
+                        r"the clue \1 \2, 1, could not hold",
+                        text,
+                    ),
+                    text.replace("could not hold", "could hold"),
+                    text.replace(" before ", " after ", 1)
+                    if " before " in text
+                    else text.replace(" after ", " before ", 1),
+                ):
+                    if wrong != text:
+                        refused += 1
+                        assert check_short_words(wrong, hints, [cells]), wrong
+    assert read > 30 and refused > 60, (read, refused)
