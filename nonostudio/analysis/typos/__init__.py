@@ -9,7 +9,7 @@ from nonostudio.analysis.typos.colour_finder import (
     find_colour_typos_in,
 )
 from nonostudio.analysis.typos.contradiction import BrokenLine, broken_line, contradiction_text
-from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, Edit
+from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KINDS, MOVE, SPLIT, SWAP, Edit
 from nonostudio.analysis.typos.finder import (
     Suggestion,
     TypoReport,
@@ -24,6 +24,7 @@ __all__ = [
     "DROP",
     "KINDS",
     "MOVE",
+    "SPLIT",
     "SWAP",
     "BrokenLine",
     "ColourSuggestion",

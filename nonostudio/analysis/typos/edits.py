@@ -1,7 +1,8 @@
 """The single edits of a puzzle's clues that a typist's mistake undoes, and how likely each is.
 
 A clue typed from a book goes wrong in a few ways: a number changed, one dropped or added, two
-neighbouring numbers swapped, or a whole clue put on the neighbouring line.  :func:`candidate_edits`
+neighbouring numbers swapped, two numbers typed without the space between them (``1 3`` typed
+``13``), or a whole clue put on the neighbouring line.  :func:`candidate_edits`
 lists the edits that undo such a mistake and could make the clues consistent;
 :func:`weight` says how likely each mistake is before the puzzle is solved (docs/design/typos.md).
 """
@@ -21,13 +22,14 @@ ADD = "add"
 DROP = "drop"
 SWAP = "swap"
 MOVE = "move"
-KINDS = (CHANGE, ADD, DROP, SWAP, MOVE)
+SPLIT = "split"
+KINDS = (CHANGE, ADD, DROP, SWAP, MOVE, SPLIT)
 #: The kind of an :class:`EditPair` (two typos, one edit each).
 PAIR = "pair"
 
 #: How likely each kind of typo is, before the puzzle says anything (a changed number's weight
 #: also falls with the size of the change, see :func:`weight`).
-KIND_WEIGHT = {CHANGE: 1.0, DROP: 0.7, ADD: 0.5, SWAP: 0.6, MOVE: 0.4}
+KIND_WEIGHT = {CHANGE: 1.0, DROP: 0.7, ADD: 0.5, SWAP: 0.6, MOVE: 0.4, SPLIT: 0.6}
 
 
 C = TypeVar("C")
@@ -84,7 +86,7 @@ class Edit(LineEdits[Hints]):
     kind: str
     before: tuple[Hints, ...]
     after: tuple[Hints, ...]
-    item: int = 0  # which number of the clue (0-based) is changed, dropped, added or swapped
+    item: int = 0  # which number of the clue (0-based) is changed, dropped, added, swapped or split
     delta: int = 0  # for CHANGE: the new number minus the old
 
     def text(self) -> str:
@@ -102,6 +104,12 @@ class Edit(LineEdits[Hints]):
         if self.kind == SWAP:
             a, b = before[self.item], before[self.item + 1]
             return f"{self.line_name}: swap {a} and {b} ({whole})"
+        if self.kind == SPLIT:
+            a, b = after[self.item], after[self.item + 1]
+            return (
+                f"{self.line_name}: {_which(before, self.item)}{before[self.item]} \u2192 {a} {b}, "
+                f"a space left out ({whole})"
+            )
         return (
             f"{self.line_name}: exchange their clues ({clue_to_text(self.before[0])} and "
             f"{clue_to_text(self.before[1])})"
@@ -232,6 +240,8 @@ def _line_edits(axis: str, clues: Clues, need: int) -> Iterator[Edit]:
             if need > 0:
                 for j in range(len(clue) + 1):
                     yield Edit(axis, i, ADD, one, ((*clue[:j], need, *clue[j:]),), j)
+            for j, a, b in _splits(clue, need):
+                yield Edit(axis, i, SPLIT, one, ((*clue[:j], a, b, *clue[j + 1 :]),), j)
             continue
         for j in range(len(clue) - 1):
             if clue[j] != clue[j + 1]:
@@ -239,6 +249,20 @@ def _line_edits(axis: str, clues: Clues, need: int) -> Iterator[Edit]:
                 yield Edit(axis, i, SWAP, one, (new,), j)
         if i + 1 < len(clues) and clues[i + 1] != clue:
             yield Edit(axis, i, MOVE, (clue, clues[i + 1]), (clues[i + 1], clue))
+
+
+def _splits(clue: Hints, need: int) -> Iterator[tuple[int, int, int]]:
+    """The numbers of ``clue`` that are two typed without the space between them and whose
+    parts change the clue's sum by ``need``: ``(item, first, second)``, ``13`` -> ``1, 3``
+    (a part never starts with 0: ``10`` is not ``1 0``)."""
+    for j, v in enumerate(clue):
+        digits = str(v)
+        for k in range(1, len(digits)):
+            if digits[k] == "0":
+                continue
+            a, b = int(digits[:k]), int(digits[k:])
+            if a + b - v == need:
+                yield j, a, b
 
 
 def balanced_edits(rows: Clues, cols: Clues) -> list[Edit]:

@@ -14,6 +14,7 @@ from nonostudio.analysis.typos import (
     CHANGE,
     DROP,
     MOVE,
+    SPLIT,
     SWAP,
     broken_line,
     contradiction_text,
@@ -144,6 +145,40 @@ def test_swapped_neighbours_are_swapped_back(vulture: Puzzle) -> None:
     assert best.edit.text() == "row 6: swap 4 and 3 (4 3 7 5 becomes 3 4 7 5)"
     # With equal totals no number can change alone: only swaps and moves are tried.
     assert {e.kind for e in candidate_edits(tuple(rows), vulture.cols)} == {SWAP, MOVE}
+
+
+@pytest.mark.parametrize(
+    ("sample", "axis", "index", "typed"),
+    [
+        ("webpbn-00006-cat.non", "row", 4, (13,)),  # 1 3 typed 13: totals 163 / 154
+        ("number-loom-too-much-weather.non", "row", 0, (22, 2)),  # 2 2 2: too long, 22 -> 4 fits
+        ("webpbn-00023-edge.non", "column", 3, (22,)),  # 2 2 typed 22: too long for 11
+    ],
+)
+def test_two_numbers_typed_without_a_space_are_split(
+    sample: str, axis: str, index: int, typed: tuple[int, ...]
+) -> None:
+    """A missing space ("13" for "1 3") is the likeliest fix, and it gives the book's clues back;
+    the finder tried no split before, and offered none (cat) or a wrong change (22 2 -> 4 2)."""
+    book = read_file(samples_dir() / sample).without_goal()
+    rows, cols = list(book.rows), list(book.cols)
+    (rows if axis == "row" else cols)[index] = typed
+    report = find_typos(rows, cols)
+    best = report.top(1)[0]
+    assert best.edit.kind == SPLIT and best.unique
+    assert best.edit.apply(tuple(rows), tuple(cols)) == (book.rows, book.cols)
+    assert best.verdict is solve(book).verdict
+    assert ", a space left out (" in best.edit.text()
+
+
+def test_a_split_names_its_number_and_keeps_a_zero_whole() -> None:
+    edit = candidate_edits(((1, 13),), ((1,),) * 5 + ((),) * 2)
+    split = [e for e in edit if e.kind == SPLIT]
+    assert [e.after for e in split] == [((1, 1, 3),)]
+    assert split[0].text() == "row 1: 13 \u2192 1 3, a space left out (1 13 becomes 1 1 3)"
+    # 10 is never "1 0", and 101 only "10 1": a part does not start with 0.
+    tens = candidate_edits(((101,),), ((1,),) * 11 + ((),))
+    assert [e.after for e in tens if e.kind == SPLIT] == [((10, 1),)]
 
 
 def test_a_clue_on_the_neighbouring_line_is_moved_back(vulture: Puzzle) -> None:
