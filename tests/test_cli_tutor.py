@@ -309,3 +309,53 @@ def test_a_recorded_session_ends_with_the_profiles_standing(capsys, monkeypatch,
         "(not yet asked: Empty line, Line complete, Gap too small, Out of reach); none yet at "
         "tier 2 or above"
     )
+
+
+def test_a_skipped_drill_is_no_answer_and_another_drill_comes(capsys, monkeypatch, tmp_path):
+    lib = str(tmp_path / "lib.sqlite3")
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "1", "--dry-run"])
+    first = listed["drills"][0]["drill"]
+    # 's' skips the first drill (as the Practice tab's Next drill); the one after is answered
+    code, data, _ = run(
+        capsys,
+        monkeypatch,
+        ["practice", *BASE, "--count", "3", "--library", lib],
+        "s\n" + "SKIP\n",
+    )
+    assert code == 0 and data["asked"] == 2 and data["skipped"] == 2
+    assert [d.get("skipped") for d in data["drills"]] == [True, True]
+    assert data["drills"][0]["drill"]["item"] == first["item"]
+    assert data["drills"][1]["drill"]["item"] != first["item"]  # held back, not shown again
+    assert data["recorded"] == 0 and data["right"] == 0
+    _, shown, _ = run(capsys, monkeypatch, ["profile", "show", "--library", lib])
+    assert shown["events"] == 0  # a skip is no answer: nothing in the profile
+    second = data["drills"][1]["drill"]
+    code, data, _ = run(
+        capsys,
+        monkeypatch,
+        ["practice", *BASE, "--count", "2", "--library", lib],
+        f"s\n{right_answer(second)}\n",
+    )
+    assert code == 0 and data["recorded"] == 1 and data["right"] == 1 and data["skipped"] == 1
+    assert data["drills"][1]["drill"]["item"] == second["item"]
+    assert data["drills"][1]["feedback"]["correct"]
+
+
+def test_a_skip_is_offered_at_the_prompt_and_counted_in_the_summary(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
+    code = main(["practice", *BASE, "--count", "2", "--no-record"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("(s skips it)\n> ") == 2
+    assert "skipped." in out and out.rstrip().endswith("none answered, 1 skipped")
+
+
+def test_a_dry_run_lists_at_most_a_bounded_number_of_drills_and_says_so(capsys, monkeypatch):
+    """--dry-run listed every drill of --count: 100,000 took 8 s, 100,000,000 hours."""
+    args = ["practice", *BASE, "--count", "1001", "--dry-run"]
+    code, data, err = run(capsys, monkeypatch, args)
+    assert code == 0 and len(data["drills"]) == 1000 and data["count"] == 1001
+    assert "--dry-run lists at most 1,000 drills: the first 1,000 of --count 1,001" in err
+    code = main(args)
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("1000 drills listed (the first 1,000 of --count 1,001)")

@@ -34,6 +34,12 @@ DEFAULT_PROFILE = "default"
 ITEM_SECONDS = 30.0
 """A session's scheduling clock moves on this much per drill, so a missed item comes back
 after two others whatever the answers' real times (the times recorded are the real ones)."""
+SKIP_WORDS = ("s", "skip")
+"""An answer that skips the drill (as the Practice tab's Next drill before any answer): no
+outcome, nothing recorded, the drill held back a minute (:meth:`Practice.skip`)."""
+DRY_RUN_MOST = 1000
+"""``--dry-run`` lists at most this many drills: it listed every one of ``--count``, 8 s for
+100,000 and a list held in memory; past the first few hundred it repeats drills already shown."""
 
 
 def _library_option(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +81,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         parents=[parent],
         help=PRACTICE_HELP,
         description=PRACTICE_HELP + ". Each drill is read from stdin, one answer a line: the "
-        "whole line as -Ox text (mark), a choice's number (which) or y/n (sound). With --json "
+        "whole line as -Ox text (mark), a choice's number (which) or y/n (sound); s (or "
+        "skip) passes a drill over unanswered, recorded as no answer. With --json "
         "no prompt is printed and the results are one JSON document.",
     )
     practice.add_argument(
@@ -100,7 +107,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     practice.add_argument(
         "--dry-run",
         action="store_true",
-        help="list the drills the session would ask, with no answers read and nothing recorded",
+        help="list the drills the session would ask if every answer were right, with no answers "
+        f"read and nothing recorded (at most {DRY_RUN_MOST:,} of --count)",
     )
     practice.add_argument(
         "--no-record", action="store_true", help="do not record the answers in the profile"
@@ -193,6 +201,8 @@ def _read_answer(prompt: str, interactive: bool) -> str | None:
         sys.stdout.write((wrap_prose(prompt, width - 1) if width else prompt) + "\n> ")
         sys.stdout.flush()
     line = sys.stdin.readline()
+    if not line and interactive:  # Ctrl-D at the prompt: the summary goes on a line of its own
+        sys.stdout.write("\n")
     return None if not line else line.rstrip("\n")
 
 
@@ -203,6 +213,11 @@ def run_practice(args: argparse.Namespace) -> Outcome:
 
     if args.count < 1:
         raise PuzzleError(f"--count must be at least 1, not {args.count}")
+    if args.dry_run and args.count > DRY_RUN_MOST:
+        say(
+            f"nonostudio-cli: --dry-run lists at most {DRY_RUN_MOST:,} drills: the first "
+            f"{DRY_RUN_MOST:,} of --count {args.count:,}"
+        )
     record = not (args.dry_run or args.no_record)
     if record:
         args.profile = _profile_name(args.profile)
@@ -260,8 +275,9 @@ def _practise(
     clock = time.time() if args.now is None else args.now
     results: list[dict[str, Any]] = []
     text: list[str] = []
-    recorded = 0
-    for k in range(args.count):
+    recorded = skipped = 0
+    asked = min(args.count, DRY_RUN_MOST) if args.dry_run else args.count
+    for k in range(asked):
         now = clock + k * ITEM_SECONDS
         drill = practice.next(now)
         if drill is None:
@@ -273,19 +289,27 @@ def _practise(
             continue
         started = time.monotonic()
         while True:
-            answer = _read_answer(f"{k + 1}. {drill.prompt}", not args.json)
-            if answer is None:
+            answer = _read_answer(f"{k + 1}. {drill.prompt} (s skips it)", not args.json)
+            if answer is None or answer.strip().lower() in SKIP_WORDS:
                 break
             try:
                 feedback, event = practice.answer(drill, answer, time.monotonic() - started, now)
             except AnswerError as exc:
                 if args.json:
                     raise PuzzleError(f"stdin, answer {k + 1}: {exc}") from None
-                sys.stdout.write(f"{exc}; try again.\n")
+                sys.stdout.write(_wrapped(f"{exc}; try again.") + "\n")
                 continue
             break
         if answer is None:
             break
+        if answer.strip().lower() in SKIP_WORDS:  # no answer: nothing recorded, held back
+            practice.skip(drill, now)
+            skipped += 1
+            results.append({"drill": drill.to_json(), "answer": None, "skipped": True})
+            if not args.json:
+                sys.stdout.write("skipped.\n\n")
+            text.append(f"{k + 1}. skipped")
+            continue
         if store is not None:  # kept at once: a Ctrl-C later loses none of the answers given
             _record(store, args.profile, event)
         recorded += 1
@@ -303,14 +327,22 @@ def _practise(
         "not_recorded": lost or None,
         "techniques": techniques,
         "asked": len(results),
+        "skipped": skipped,
         "right": right if not args.dry_run else None,
         "drills": results,
         "no_lines": missing,
     }
     if args.dry_run:
-        return Outcome(data, "\n".join([*text, f"{len(results)} drills listed"]))
-    summary = f"{right} of {len(results)} right"
-    if lost and results:  # kept in memory only: say so, and exit as a file not written
+        listed = f"{len(results)} drills listed"
+        if len(results) < args.count and len(results) == DRY_RUN_MOST:
+            listed += f" (the first {DRY_RUN_MOST:,} of --count {args.count:,})"
+        data["count"] = args.count
+        return Outcome(data, "\n".join([*text, listed]))
+    answered = len(results) - skipped
+    summary = f"{right} of {answered} right" if answered or not skipped else "none answered"
+    if skipped:
+        summary += f", {skipped} skipped"
+    if lost and answered:  # kept in memory only: say so, and exit as a file not written
         return Outcome(data, f"{summary}; NOT recorded: {lost}", ExitCode.IO_ERROR)
     if store is not None:  # where the profile stands now, in the words profile show ends with
         summary += f" (recorded in profile {args.profile!r})"
