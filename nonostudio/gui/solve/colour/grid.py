@@ -28,7 +28,7 @@ from nonostudio.analysis.colour.words import colours_of, set_text
 from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette, clue_colours_mask
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.overview import rgb_image
-from nonostudio.gui.grid.view import OVERLAY_COLOR
+from nonostudio.gui.grid.view import DIFFERING_RING_CELL, OVERLAY_COLOR, paint_differing
 from nonostudio.gui.solve.grid import FOCUS_COLOR
 
 Cell = tuple[int, int]
@@ -61,6 +61,7 @@ class ColourSolveGrid(ColourGrid):
         self._sets: CellSets = ((self._palette.all_mask,) * 5,) * 5
         self._marks = ColourMarks()
         self._mistakes: frozenset[Cell] = frozenset()
+        self._differing: frozenset[Cell] = frozenset()
         self._pencil = False
         self._stroke_bit = 0
         self._stroke_adds = True
@@ -96,12 +97,23 @@ class ColourSolveGrid(ColourGrid):
     def marks(self) -> ColourMarks:
         return self._marks
 
-    def set_mistakes(self, cells: Iterable[Cell]) -> None:
-        self._mistakes = frozenset(cells)
+    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
+        """Ring ``cells`` as mistakes (orange), or, not ``sure`` (judged against one picture
+        that other pictures may share the clues with), mark them as differing from it, since
+        they may be right: black and white's calm dashed teal mark
+        (:func:`~nonostudio.gui.grid.view.paint_differing`) on a white halo, so it shows on any
+        palette colour; () clears both."""
+        cells = frozenset(cells)
+        self._mistakes = cells if sure else frozenset()
+        self._differing = frozenset() if sure else cells
         self.update()
 
     def mistakes(self) -> frozenset[Cell]:
         return self._mistakes
+
+    def differing(self) -> frozenset[Cell]:
+        """The cells marked as differing from the picture judged against (not mistakes)."""
+        return self._differing
 
     def set_pencil(self, on: bool) -> None:
         """Strokes toggle pencil marks (on) or paint colours (off)."""
@@ -140,6 +152,7 @@ class ColourSolveGrid(ColourGrid):
             self._paint_sets(p, *self.lines_in(region))
         self._paint_marks(p)
         self._paint_mistakes(p)
+        self._paint_differing(p)
 
     def _overview_state(self) -> object:
         return self._sets
@@ -245,6 +258,23 @@ class ColourSolveGrid(ColourGrid):
             p.drawEllipse(rect)
             p.setPen(QPen(OVERLAY_COLOR, max(2, c // 7)))
             p.drawEllipse(rect)
+
+    def _paint_differing(self, p: QPainter) -> None:
+        """The differing cells' dashed teal ring over a solid white one a pixel wider each
+        side (the halo the mistake rings and step marks have): teal alone is lost on a teal or
+        dark green cell, and the halo shows between its dashes on any colour."""
+        c = self.cell_size()
+        height, width = len(self._rows), len(self._cols)
+        inset = max(2, c // 6)  # (paint_differing's)
+        for r, col in self._differing:
+            if not (0 <= r < height and 0 <= col < width):
+                continue
+            rect = self.cell_rect(r, col)
+            if c >= DIFFERING_RING_CELL:
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.setPen(QPen(HALO, max(2, c // 10) + 2))
+                p.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
+            paint_differing(p, rect, c)
 
     # --- input ------------------------------------------------------------------------------
 

@@ -83,8 +83,6 @@ MARKED_WRONG = "cannot be what you marked"
 #: clues not known to have only it (:func:`judged_by_the_only_solution`): the player's colour
 #: may be another picture's.
 PICTURE = "the puzzle's picture"
-#: What a hint asked for says of such a cell while the player's grid has one.
-OFF_PICTURE = f"is not marked with the colour {PICTURE} has there"
 
 
 class SetsCommand(QUndoCommand):
@@ -546,18 +544,14 @@ class ColourSolveView(TraceView):
             self.ui.message_label.setText(self._no_solution_text())
             return []
         wrong = self.mistakes()
-        self.grid.set_mistakes(wrong)
-        if judged_by_the_only_solution(self._trace, self._puzzle):
+        judged = judged_by_the_only_solution(self._trace, self._puzzle)
+        # a cell that differs from the puzzle's picture may be right: marked calmly, not ringed
+        self.grid.set_mistakes(wrong, sure=judged)
+        if judged:
             self.ui.message_label.setText(checked_text(wrong, MARKED_WRONG))
-        else:  # a cell that differs from the puzzle's picture may be right: not a mistake
+        else:
             self.ui.message_label.setText(differs_text(wrong, PICTURE, self._several()))
         return wrong
-
-    def _wrong_words(self) -> str:
-        """What a ringed cell is: against the puzzle's only solution, it cannot be what the
-        player marked; against its picture, only not marked as the picture has it."""
-        only = self._puzzle is not None and judged_by_the_only_solution(self._trace, self._puzzle)
-        return MARKED_WRONG if only else OFF_PICTURE
 
     def _several(self) -> bool:
         """Whether the trace found that several pictures fit the clues."""
@@ -688,13 +682,14 @@ class ColourSolveView(TraceView):
             return
         if self._hint_worker is not None:
             return
-        # With several pictures fitting the clues, the player may be finishing another than the
-        # puzzle's own: no cell of it is to fix first, and the hint from their grid says when no
-        # picture fits it any more.
-        wrong = [] if self._several() else self.mistakes()
+        # Unless the puzzle's picture is known to be its only one (as in black and white), the
+        # player may be finishing another: no cell of theirs is a mistake to fix first, and the
+        # hint from their grid says when no picture fits it any more.
+        only = judged_by_the_only_solution(self._trace, puzzle)
+        wrong = self.mistakes() if only else []
         if wrong:
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(fix_first_text(wrong, self._wrong_words()))
+            self.ui.message_label.setText(fix_first_text(wrong, MARKED_WRONG))
             return
         # In a worker process of its own (hint_pool): on a thread, the search and the GUI thread
         # took turns at Python's lock, a hint on acorn took three times as long and the GUI
