@@ -124,21 +124,16 @@ def easiest_technique(puzzle: Puzzle, grid: np.ndarray) -> str | None:
     return None if best is None else LINE_TECHNIQUES[best]
 
 
-def cell_technique(clues: Sequence[int], cells: Sequence[int], pos: int) -> str | None:
-    """The id of the easiest line technique whose complete move decides cell ``pos`` (0-based,
-    undecided in ``cells``) of the line, looked for as :func:`easiest_technique` does: on the
-    whole line, and for the techniques after matching also on the part matching cuts it into
-    (None: no line technique decides that cell)."""
-    return cell_techniques(clues, cells, (pos,))[pos]
-
-
 def cell_techniques(
     clues: Sequence[int], cells: Sequence[int], positions: Iterable[int]
 ) -> dict[int, str | None]:
-    """:func:`cell_technique` of each cell of ``positions`` on one line, the line solved once:
-    each technique is applied to the line (and to the parts matching cuts it into) once for all
-    the cells still undecided, rather than once for each cell (a move of many cells on one
-    line solved the line again for every cell)."""
+    """For each cell of ``positions`` (0-based, undecided in ``cells``) of the line, the id of
+    the easiest line technique whose complete move decides it, looked for as
+    :func:`easiest_technique` does: on the whole line, and for the techniques after matching
+    also on the parts matching cuts it into (None: no line technique decides that cell).  The
+    line is solved once: each technique is applied to the line (and its parts) once for all the
+    cells still undecided, rather than once for each cell (a move of many cells on one line
+    solved the line again for every cell)."""
     clues = tuple(int(c) for c in clues)
     cells = tuple(int(c) for c in cells)
     left = sorted(set(positions))

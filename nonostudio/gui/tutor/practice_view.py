@@ -360,8 +360,8 @@ class PracticeView(QWidget):
 
     def delete_profile(self) -> None:
         name = self.profile
-        count = len(self.store.events(name))
-        if not self.confirm(f"Delete profile {name!r} and its {count} events?"):
+        events = count(len(self.store.events(name)), "event")
+        if not self.confirm(f"Delete profile {name!r} and its {events}?"):
             return
         try:
             self.store.delete(name)
@@ -376,23 +376,23 @@ class PracticeView(QWidget):
         if path is None:
             return
         try:
-            count = self.store.export_file(self.profile, path)
+            events = self.store.export_file(self.profile, path)
         except (ProfileError, OSError) as exc:
             self._say(f"Could not export: {exc}", error=True)
             return
-        self._say(f"Profile {self.profile!r} exported to {path} ({count} events).")
+        self._say(f"Profile {self.profile!r} exported to {path} ({count(events, 'event')}).")
 
     def import_profile(self) -> None:
         path = self.ask_open_path()
         if path is None:
             return
         try:
-            name, count = self.store.import_file(path)
+            name, events = self.store.import_file(path)
         except (ProfileError, OSError) as exc:
             self._say(f"Could not import: {exc}", error=True)
             return
         self._fill_profiles(name)
-        self._say(f"Profile {name!r} imported from {path} ({count} events).")
+        self._say(f"Profile {name!r} imported from {path} ({count(events, 'event')}).")
 
     # -- the drill pool --------------------------------------------------------------------
     def chosen_techniques(self) -> list[str]:

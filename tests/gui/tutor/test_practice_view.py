@@ -206,12 +206,16 @@ def test_profiles_created_renamed_exported_imported_deleted(
     monkeypatch.setattr(view, "ask_save_path", lambda *a: str(out))
     qtbot.mouseClick(view.export_button, Qt.MouseButton.LeftButton)
     assert json.loads(out.read_text())["events"][0]["technique"] == "overlap"
-    monkeypatch.setattr(view, "confirm", lambda *a: True)
+    assert view.status.text().endswith("(1 event).")  # (it said "1 events")
+    asked: list[str] = []
+    monkeypatch.setattr(view, "confirm", lambda question: asked.append(question) or True)
     qtbot.mouseClick(view.delete_button, Qt.MouseButton.LeftButton)
     assert "Ada L" not in view.store.names()
+    assert asked == ["Delete profile 'Ada L' and its 1 event?"]
     monkeypatch.setattr(view, "ask_open_path", lambda: str(out))
     qtbot.mouseClick(view.import_button, Qt.MouseButton.LeftButton)
     assert view.profile == "Ada L" and len(view.store.events("Ada L")) == 1
+    assert view.status.text().endswith("(1 event).")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "nonostudio-profile",\n "version": 1, "name": ')
     monkeypatch.setattr(view, "ask_open_path", lambda: str(bad))
