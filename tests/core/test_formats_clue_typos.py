@@ -140,3 +140,28 @@ def test_a_puzzle_string_clue_with_another_separator_is_told_the_comma(
     assert (error.line, error.column, error.clue) == (1, column, "row 2")
     assert f"found {found!r} (numbers in one clue are separated by ',': {meant!r}?)" in str(error)
     assert read_text(text.replace(found, meant), fmt="string").rows == ((1,), (2, 1), (3,))
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "clue"),
+    [
+        ("1:2\t1:3-3:2:1:1", 3, "row 2"),  # a tab for the comma in row 2
+        ("1:1,2\t1:3-3:2:1:1:1", 5, "row 2"),  # at the number with the tab
+        ("1:2:3\t1-3:2:1:1", 5, "row 3"),
+    ],
+)
+def test_a_tab_typed_in_a_puzzle_string_is_refused_where_it_is(
+    text: str, column: int, clue: str
+) -> None:
+    # The clues before the tab were taken as the puzzle's name ('1:2'), and the puzzle was
+    # read from what followed, a row short, with nothing said of the rows left out.
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt="string")
+    error = caught.value
+    assert (error.line, error.column, error.clue) == (1, column, clue)
+    assert "numbers in one clue are separated by ','" in str(error)
+
+
+def test_a_name_before_a_tab_is_still_a_name() -> None:
+    entries = read_data_entries(b"first\t1:1-1:1\n7\t1-1\n", "lib.txt", fmt="string")
+    assert [name for name, _ in entries] == ["first", "7"]

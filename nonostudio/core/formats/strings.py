@@ -147,14 +147,22 @@ def write_tatham(puzzle: Puzzle) -> str:
     return f"{puzzle.width}x{puzzle.height}:" + "/".join(".".join(map(str, c)) for c in clues)
 
 
+#: What goes before a tab typed inside a puzzle string (``2:2:1:1:1<TAB>3:2,5...``): clues, not
+#: a name (a name is never made of numbers with a ``:`` or ``,`` between them).
+_CLUES_BEFORE_TAB = re.compile(r"[0-9\s]*[,:][0-9,:\s]*\Z")
+
+
 def library_entries(text: str, source: str) -> Entries:
-    """Items of a text of puzzle strings, one per line: ``name<TAB>string`` or the line number."""
+    """Items of a text of puzzle strings, one per line: ``name<TAB>string`` or the line number.
+    What precedes a tab is a name unless it is clues (a string, or numbers and ``:`` or ``,``):
+    a tab typed for a comma is then refused at its column, not taken with the clues before it
+    as the puzzle's name."""
     entries: Entries = []
     for number, line in enumerate(split_lines(text), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         name, tab, rest = line.partition("\t")
-        if tab and not looks_like_string(name):
+        if tab and not looks_like_string(name) and not _CLUES_BEFORE_TAB.match(name):
             item, body, offset = name.strip(), rest, len(name) + 1
         else:
             item, body, offset = str(number), line, 0
