@@ -467,13 +467,13 @@ class MainWindow(QMainWindow):
                 self.colour_editor.show_line_logic(result.grid, puzzle.rows, puzzle.cols)
 
     def show_alternate(self, grid: Any) -> None:
-        """Show where a second solution (from the Check panel) differs, in the open editor; a
-        black-and-white editor is given the check's other solution too, for when ``grid`` is
-        the picture drawn."""
+        """Show where a second solution (from the Check panel) differs, in the open editor,
+        given the check's other solution too, for when ``grid`` is the picture drawn."""
+        other = getattr(self.check_panel.result(), "solution", None)
         if self.files.is_colour():
-            self.colour_editor.show_alternate(grid)
+            self.colour_editor.show_alternate(grid, other)
         else:
-            self.editor.show_alternate(grid, getattr(self.check_panel.result(), "solution", None))
+            self.editor.show_alternate(grid, other)
 
     def update_title(self) -> None:
         """The file's name (else the title typed in the editor), marked when there are unsaved

@@ -40,3 +40,24 @@ def test_the_alternate_shown_differs_from_either_picture_drawn(
         overlay = grid.overlay()
         assert overlay is not None
         assert ((overlay == FILLED) != picture).all(), (picture, overlay)
+
+
+def test_the_colour_alternate_shown_differs_from_either_picture_drawn(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The same in the colour editor: both diagonals of a 2x2 painted in black."""
+    window.files.new_colour_puzzle(2, 2)
+    panel, grid = window.check_panel, window.colour_editor.grid
+    black = 1  # (white, black, red, blue)
+    grid.set_current(black)
+    for picture in DIAGONALS:
+        for row, col in zip(*np.nonzero(picture != (np.array(grid.cells()) == black)), strict=True):
+            pos = grid.cell_rect(int(row), int(col)).center()
+            button = Qt.MouseButton.LeftButton if picture[row, col] else Qt.MouseButton.RightButton
+            qtbot.mouseClick(grid, button, pos=pos)
+        assert ((np.array(grid.cells()) == black) == picture).all() and grid.overlay() is None
+        qtbot.waitUntil(lambda: not panel.alternate_button.isHidden(), timeout=10000)
+        panel.alternate_button.click()
+        overlay = grid.overlay()
+        assert overlay is not None
+        assert ((np.array(overlay) == black) != picture).all(), (picture, overlay)

@@ -390,14 +390,19 @@ class ColourEditorView(QWidget):
             self._undo.setClean()
         self._update_modified()
 
-    def show_alternate(self, grid: object) -> None:
+    def show_alternate(self, grid: object, other: object = None) -> None:
         """Mark where ``grid`` (rows of palette indices: another solution) differs from the
-        picture; None hides the marks."""
+        picture; None hides the marks.  ``grid`` and ``other`` are the two solutions a check
+        found (its alternate and solution): the search finds them in its own order, so the
+        alternate may be the very picture drawn, which leaves nothing to mark; then ``other``
+        is shown (as in the black-and-white editor)."""
         if grid is None:
             self.grid.set_overlay(None)
             return
-        rows = [[int(v) for v in row] for row in grid]  # type: ignore[attr-defined]
-        self.grid.set_overlay(tuple(tuple(row) for row in rows))
+        rows = _cells_of(grid)
+        if other is not None and rows == self.grid.cells():
+            rows = _cells_of(other)
+        self.grid.set_overlay(rows)
 
     def show_line_logic(self, grid: Cells, rows: ColourClues, cols: ColourClues) -> int:
         """Hatch the cells line logic leaves undecided in ``grid`` (the colour solver's cell sets
@@ -789,3 +794,8 @@ class ColourEditorView(QWidget):
         if modified != self._was_modified:
             self._was_modified = modified
             self.modifiedChanged.emit(modified)
+
+
+def _cells_of(grid: object) -> Cells:
+    """``grid`` (rows of palette indices, e.g. a numpy array) as the grid's cells."""
+    return tuple(tuple(int(v) for v in row) for row in grid)  # type: ignore[attr-defined]
