@@ -139,6 +139,7 @@ class ColourSolveView(TraceView):
         self._progress = ColourProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._solved = False
+        self._cells_words = ""  # words of the player's cells as they were (_say_of_cells)
         self._undo = QUndoStack(self)
         self.grid: ColourSolveGrid = ColourSolveGrid()
         self.model = StepsModel(self)
@@ -548,9 +549,9 @@ class ColourSolveView(TraceView):
         # a cell that differs from the puzzle's picture may be right: marked calmly, not ringed
         self.grid.set_mistakes(wrong, sure=judged)
         if judged:
-            self.ui.message_label.setText(checked_text(wrong, MARKED_WRONG))
+            self._say_of_cells(checked_text(wrong, MARKED_WRONG))
         else:
-            self.ui.message_label.setText(differs_text(wrong, PICTURE, self._several()))
+            self._say_of_cells(differs_text(wrong, PICTURE, self._several()))
         return wrong
 
     def _several(self) -> bool:
@@ -567,6 +568,16 @@ class ColourSolveView(TraceView):
             "none": "no picture fits every clue",
         }.get(trace.solutions, "the solution was not found within the time limit")
         return f"Mistakes cannot be checked: {why}, and the file holds no picture of its own."
+
+    def _say_of_cells(self, words: str) -> None:
+        """Show ``words`` that hold only of the player's cells as they are (Check's count and
+        marks, a mistake to fix first, a hint being looked for or why none follows): the next
+        move, undo or redo takes them away with the marks and the search, as in black and white
+        (after Ctrl+Z they said '2 cells differ from the puzzle's picture: row 1, column 2 (and
+        1 more, ringed)' of one cell, unmarked).  Other words there (a hint's, a cell named by
+        the mouse) are left."""
+        self._cells_words = words
+        self.ui.message_label.setText(words)
 
     def _player_stack(self) -> QUndoStack:
         return self._undo
@@ -619,9 +630,11 @@ class ColourSolveView(TraceView):
         """The player's grid is now ``sets`` (a stroke, a hint, undo or redo)."""
         self._hand = sets
         self._progress.changed()
-        self.grid.set_mistakes(())
+        self.grid.set_mistakes(())  # the marks were of the cells as they were checked
         if not self._applying:
             self._drop_hint()
+            if self.ui.message_label.text() == self._cells_words:
+                self.ui.message_label.setText("")  # (of the cells as they were)
         if self.ui.hand_action.isChecked() and self._puzzle is not None:
             puzzle = self._puzzle
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
@@ -675,7 +688,7 @@ class ColourSolveView(TraceView):
             self.ui.message_label.setText(NOTHING_TO_SOLVE)
             return
         if self._solved or puzzle is None:
-            self.ui.message_label.setText("The puzzle is solved: no hint needed.")
+            self._say_of_cells("The puzzle is solved: no hint needed.")
             return
         if no_picture(self._trace):  # a step found would lead nowhere
             self.ui.message_label.setText(self._verdict_words())
@@ -689,13 +702,13 @@ class ColourSolveView(TraceView):
         wrong = self.mistakes() if only else []
         if wrong:
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(fix_first_text(wrong, MARKED_WRONG))
+            self._say_of_cells(fix_first_text(wrong, MARKED_WRONG))
             return
         # In a worker process of its own (hint_pool): on a thread, the search and the GUI thread
         # took turns at Python's lock, a hint on acorn took three times as long and the GUI
         # thread waited up to 0.14-0.36 s at a time (tests/benchmarks/bench_thread_stalls.py).
         job = ProcessJob(find_colour_hint, (puzzle, self._hand, self.time_limit))
-        self.ui.message_label.setText("Looking for a hint…")
+        self._say_of_cells("Looking for a hint…")  # (a move cancels the search)
         self._hint_worker = run_in_background(
             job, on_result=self._hinted, on_error=self._hint_failed, processes=hint_pool
         )
@@ -705,10 +718,10 @@ class ColourSolveView(TraceView):
             return
         self._hint_worker = None
         if isinstance(ladder, str):  # why no step follows from the player's grid
-            self.ui.message_label.setText(f"No hint: {ladder}")
+            self._say_of_cells(f"No hint: {ladder}")
             return
         if ladder is None:
-            self.ui.message_label.setText("Nothing left to find: every cell is decided.")
+            self._say_of_cells("Nothing left to find: every cell is decided.")
             return
         self.ui.message_label.setText("")
         self._show_rung(ladder, 0)
