@@ -92,6 +92,7 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     library, notes = app.open_library()
     assert len(notes) == 1 and "moved to" in notes[0] and str(library_db_path()) in notes[0]
     assert len(library) == len(list(samples_dir().glob("*.non")))  # a fresh, seeded library
+    assert "empty" not in notes[0]  # (it said "a new, empty library", which holds the samples)
     library.close()
     moved = [p for p in data_dir.iterdir() if ".unusable-" in p.name]
     assert [p.read_bytes() for p in moved] == [junk]

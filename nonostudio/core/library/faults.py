@@ -272,7 +272,7 @@ def unusable_error(
     why = f" No puzzle could be recovered from it ({not_recovered})." if not_recovered else ""
     return LibraryError(
         f"The puzzle library {path} cannot be used: {problem}.{why} "
-        f"It was moved to {moved} and a new, empty library will be created.",
+        f"It was moved to {moved} and a new library will be created in its place.",
         moved_to=moved,
         kind=CORRUPT,
     )
