@@ -620,6 +620,9 @@ class ColourSolveView(TraceView):
         return f"{size}colour puzzle"
 
     def _on_solved_by_hand(self) -> None:
+        # the words just said ('Solved! Well done. Undo (Ctrl+Z) to go back, …') are of the
+        # cells as they are: they stayed after that undo, of a grid no longer solved
+        self._cells_words = self.ui.message_label.text()
         self.save_progress()
 
     def _on_stroke(self, before: CellSets, after: CellSets) -> None:

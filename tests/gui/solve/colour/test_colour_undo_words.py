@@ -57,3 +57,16 @@ def test_a_hint_looked_for_is_not_said_after_undo(qtbot: QtBot, view: ColourSolv
     _undo(qtbot, view)
     assert view.ui.message_label.text() == ""
     assert view.hint_rung() == -1
+
+
+def test_solved_words_go_when_undo_unsolves(qtbot: QtBot, view: ColourSolveView) -> None:
+    """'Solved! Well done. Undo (Ctrl+Z) to go back, …' stayed after that undo, of a grid no
+    longer solved (seen under Xvfb 1024x600)."""
+    view.set_hand_mode(True)
+    solved = tuple(tuple(1 << x for x in row) for row in PICTURE)
+    view.grid.setsStroked.emit(view.hand_sets(), solved)  # the last stroke, as the grid tells
+    assert view.is_solved()
+    assert view.ui.message_label.text().startswith("Solved!")
+    _undo(qtbot, view)
+    assert not view.is_solved()
+    assert view.ui.message_label.text() == ""
