@@ -165,3 +165,44 @@ def test_a_tab_typed_in_a_puzzle_string_is_refused_where_it_is(
 def test_a_name_before_a_tab_is_still_a_name() -> None:
     entries = read_data_entries(b"first\t1:1-1:1\n7\t1-1\n", "lib.txt", fmt="string")
     assert [name for name, _ in entries] == ["first", "7"]
+
+
+_TWO = "width 2\nheight 2\nrows\n{}\n1\ncolumns\n1\n{}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "found", "column"),
+    [
+        (
+            _TWO.format("1.", "1"),
+            "non",
+            "'1.' (a stray '.' after 1?)",
+            1,
+        ),
+        (
+            _TWO.format("1", "'1"),
+            "non",
+            '"\'1" (a stray "\'" before 1?)',
+            1,
+        ),
+        ("2 2\n1\n1 ,\n1\n1\n", "nin", "',' ", None),  # a lone mark: no number to name
+        ("2 2\n1\n1,\n1\n1\n", "nin", "'1,' (a stray ',' after 1?)", 1),
+    ],
+)
+def test_a_stray_mark_beside_a_number_is_named(
+    text: str, fmt: str, found: str, column: int | None
+) -> None:
+    # 'found '1.'' said where but not what to do: the number without the mark is offered
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt=fmt)
+    message = str(caught.value)
+    if column is None:
+        assert "stray" not in message
+    else:
+        assert f"found {found}" in message and caught.value.column == column
+
+
+def test_a_colour_letter_is_no_stray_mark() -> None:
+    with pytest.raises(PuzzleError) as caught:
+        read_text("2 2\n1\n1x\n1\n1\n", fmt="nin")
+    assert "stray" not in str(caught.value)

@@ -94,6 +94,22 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+#: A number with one stray mark typed before or after it (``1.``, ``5,``, ``'3``).
+_STRAY = re.compile(r"([^\w\s])([0-9]+)\Z|([0-9]+)([^\w\s])\Z")
+
+
+def stray_hint(token: str) -> str:
+    """`` (a stray '.' after 1?)`` for a number with one mark typed before or after it, said
+    with the error that refuses it (the number without it is what was meant, as often as
+    not); ``""`` for any other token."""
+    m = _STRAY.match(token)
+    if not m:
+        return ""
+    if m.group(1):
+        return f" (a stray {m.group(1)!r} before {int(m.group(2))}?)"
+    return f" (a stray {m.group(4)!r} after {int(m.group(3))}?)"
+
+
 def to_int(
     token: str,
     source: str,
@@ -109,6 +125,8 @@ def to_int(
         found = repr(token) if token else "nothing"
         if _COLOUR_ITEM.match(token):
             found += f" ({colour_hint})"
+        else:
+            found += stray_hint(token)
         raise PuzzleError(
             f"expected {what}, found {found}", source=source, line=line, column=column, clue=clue
         )

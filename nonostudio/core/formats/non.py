@@ -26,6 +26,7 @@ from nonostudio.core.formats._common import (
     colour_refusal,
     digits,
     split_lines,
+    stray_hint,
     to_int,
     tokens,
 )
@@ -230,6 +231,8 @@ class _Reader:
                     digit = _LOOKALIKE.get(tok[:1])
                     if digit is not None and (tok[1:].isdigit() or not tok[1:]):
                         found += f" (the letter {tok[0]} typed for {digit}?)"
+                    else:
+                        found += stray_hint(tok)
                     raise PuzzleError(
                         f"expected a number (clues look like {self.example(letters)}), "
                         f"found {found}",
