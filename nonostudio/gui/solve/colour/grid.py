@@ -62,6 +62,7 @@ class ColourSolveGrid(ColourGrid):
         self._marks = ColourMarks()
         self._mistakes: frozenset[Cell] = frozenset()
         self._differing: frozenset[Cell] = frozenset()
+        self._said: tuple[Cell, str] | None = None  # the cell last named, and the words
         self._pencil = False
         self._stroke_bit = 0
         self._stroke_adds = True
@@ -354,4 +355,25 @@ class ColourSolveGrid(ColourGrid):
             what = "unknown"
         else:
             what = set_text(self._palette, cell_set)
-        self.hovered.emit(self.cell_status(cell, what))
+        words = self.cell_status(cell, what)
+        self._said = (cell, words)
+        self.hovered.emit(words)
+
+    def said(self) -> str:
+        """The words this grid last said of a cell under the mouse or cursor ('' if none).
+        It names no cell for :meth:`ColourGrid._say_again` (its words go to a line that also
+        says other things): the view asks it to say the cell again where these words still
+        stand (:meth:`say_again`)."""
+        return "" if self._said is None else self._said[1]
+
+    def say_again(self) -> None:
+        """Say again the cell :meth:`said` named, as its set is now (after an undo or redo,
+        the words said of it before stayed: 'Row 1, column 3: c2 — …' of a cell made unknown
+        again); a cell no longer in the grid is said no more, and the words go."""
+        if self._said is None:
+            return
+        (r, c), self._said = self._said[0], None
+        if r < len(self._sets) and c < len(self._sets[r]):
+            self._say((r, c))
+        else:
+            self.hovered.emit("")

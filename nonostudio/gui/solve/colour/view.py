@@ -634,13 +634,16 @@ class ColourSolveView(TraceView):
         self._hand = sets
         self._progress.changed()
         self.grid.set_mistakes(())  # the marks were of the cells as they were checked
+        said = self.ui.message_label.text()
         if not self._applying:
             self._drop_hint()
-            if self.ui.message_label.text() == self._cells_words:
+            if said == self._cells_words:
                 self.ui.message_label.setText("")  # (of the cells as they were)
         if self.ui.hand_action.isChecked() and self._puzzle is not None:
             puzzle = self._puzzle
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
+            if said and said == self.grid.said():  # a cell's words, not a hint's: as it is now
+                self.grid.say_again()
             self._set_solved(self._hand_solves(sets))
         self._update_actions()
 

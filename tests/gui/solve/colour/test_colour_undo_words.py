@@ -70,3 +70,22 @@ def test_solved_words_go_when_undo_unsolves(qtbot: QtBot, view: ColourSolveView)
     _undo(qtbot, view)
     assert not view.is_solved()
     assert view.ui.message_label.text() == ""
+
+
+def test_the_cell_named_is_said_again_as_undo_leaves_it(
+    qtbot: QtBot, view: ColourSolveView
+) -> None:
+    """Space paints the cursor's cell and the line names it ('Row 1, column 1: blue — …'); Ctrl+Z
+    made it unknown again and the line still said blue (seen under Xvfb 1024x600).  Now it says
+    the cell as it is, and Ctrl+Shift+Z as it is then."""
+    view.set_hand_mode(True)
+    qtbot.keyClick(view.grid, Qt.Key.Key_2)  # blue
+    qtbot.keyClick(view.grid, Qt.Key.Key_Space)
+    assert view.hand_sets()[0][0] == 1 << 2
+    assert view.ui.message_label.text().startswith("Row 1, column 1: blue — row clue ")
+    _undo(qtbot, view)
+    assert view.hand_sets() == unknown_grid(PUZZLE)
+    assert view.ui.message_label.text().startswith("Row 1, column 1: unknown — row clue ")
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(view, Qt.Key.Key_Z, redo)
+    assert view.ui.message_label.text().startswith("Row 1, column 1: blue — row clue ")
