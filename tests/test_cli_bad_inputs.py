@@ -114,3 +114,28 @@ def test_no_more_workers_than_puzzles(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["check", "--jobs", "60", *files]) == 0
     assert main(["check", "--jobs", "60", files[0]]) == 0
     assert pools == [2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "show"], "the following arguments are required: FILE"),
+        (["practice", "--count", "x"], "argument --count: invalid int value: 'x'"),
+        (["grade", "x.non", "--rules"], "argument --rules: expected one argument"),
+        (["solve", "x.non", "--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_a_usage_error_with_json_is_one_json_document(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    # argparse printed its usage on stderr and nothing on stdout: 'nonostudio-cli rules show
+    # --json | python -m json.tool' said "Expecting value", every other error gives its document
+    assert main([*args, "--json"]) == 2
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert message in data["error"] and data["exit_code"] == 2
+    assert data["usage"].startswith("nonostudio-cli") and "\n" not in data["usage"]
+    assert message in out.err and out.err.startswith("usage: nonostudio-cli")
+    assert main(args) == 2  # without --json: argparse's words on stderr only, as before
+    out = capsys.readouterr()
+    assert out.out == "" and message in out.err and out.err.startswith("usage: ")

@@ -23,7 +23,9 @@ from nonostudio import __version__
 from nonostudio.cli.common import (
     EXIT_CODES_TEXT,
     ExitCode,
+    Parser,
     PictureWriter,
+    UsageError,
     emit,
     exit_codes_text,
     json_text,
@@ -94,7 +96,7 @@ def load_commands(argv: Sequence[str] | None = None) -> None:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every registered subcommand, or with only the one named ``only``
     (and those its module registers too)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(  # the subcommands' parsers are of its class: a usage error is UsageError
         prog="nonostudio-cli",
         description="Solve, check and convert Nonogram puzzles without the studio window.",
         epilog=EXIT_CODES_TEXT,
@@ -150,15 +152,25 @@ def _rule_failure(exc: BaseException, as_json: bool) -> int:
     return _fail_at(exc, as_json)
 
 
+def _asks_json(words: Sequence[str]) -> bool:
+    """Whether a command line that argparse refused asks for ``--json`` (or a prefix of it
+    argparse would take), before any ``--``."""
+    before = words[: words.index("--")] if "--" in words else words
+    return any(w in ("--js", "--jso", "--json") for w in before)
+
+
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
     say(f"nonostudio-cli: {message}")
     if as_json:
-        sys.stdout.write(
-            json_text({"error": message, "exit_code": int(code)} | details, indent=None)
-        )
-        sys.stdout.write("\n")
-        sys.stdout.flush()
+        _json_error(code, message, **details)
     return int(code)
+
+
+def _json_error(code: ExitCode, message: str, **details: object) -> None:
+    """The one JSON document of an error on stdout."""
+    sys.stdout.write(json_text({"error": message, "exit_code": int(code)} | details, indent=None))
+    sys.stdout.write("\n")
+    sys.stdout.flush()
 
 
 def _fail_at(
@@ -194,7 +206,14 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
     try:
         parser = build_parser(_named_command(words))
         args = parser.parse_args(words)
-    except SystemExit as exc:  # --help, --version and usage errors (2) end here
+    except UsageError as exc:  # argparse's words on stderr; with --json its JSON document too
+        exc.parser.print_usage(sys.stderr)
+        say(f"{exc.parser.prog}: error: {exc.message}")
+        if _asks_json(words):
+            usage = exc.parser.format_usage().removeprefix("usage: ")
+            _json_error(ExitCode.BAD_INPUT, exc.message, usage=" ".join(usage.split()))
+        return ExitCode.BAD_INPUT
+    except SystemExit as exc:  # --help and --version end here
         return exc.code if isinstance(exc.code, int) else ExitCode.BAD_INPUT
     except KeyboardInterrupt:
         return _fail(ExitCode.INTERRUPTED, "interrupted", False)

@@ -12,6 +12,7 @@ import re
 import signal
 import sys
 import time
+import typing
 from collections.abc import Callable, Collection, Iterable, Iterator, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -87,6 +88,28 @@ def exit_codes_text(command: str) -> str:
     one = EXIT_ONE.get(command)
     middle = [] if one is None else [f"  1    {one}"]
     return "\n".join([*lines[:first], *middle, *lines[last:]])
+
+
+class UsageError(SystemExit):
+    """A command line argparse refuses (a missing argument, an unknown option, a bad value):
+    raised by :class:`Parser` instead of printing and exiting, so that :func:`~nonostudio.cli.
+    app.main` can say it as every other error is said, as JSON too with ``--json``.  A
+    SystemExit with code 2, as argparse's own, for other callers of the parser."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.code = int(ExitCode.BAD_INPUT)
+        self.parser = parser
+        self.message = message
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser class (its subcommands' parsers are made of the same class):
+    a usage error raises :class:`UsageError`.  With ``--json`` such an error printed argparse's
+    usage on stderr and nothing on stdout, where every other error gives its JSON document."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        raise UsageError(self, message)
 
 
 @dataclass

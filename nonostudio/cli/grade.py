@@ -27,6 +27,7 @@ from nonostudio.cli.check import add_time_limit_option
 from nonostudio.cli.common import (
     ExitCode,
     Outcome,
+    Parser,
     add_format_option,
     check_writable,
     positive_int_arg,
@@ -92,7 +93,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         f"{MAX_CELLS:,} cells, gives a row with the error and the others still run; the exit "
         "code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
     )
-    puzzles = argparse.ArgumentParser(
+    puzzles = Parser(  # a usage error there is said as JSON too with --json
         prog=parser.prog, usage=argparse.SUPPRESS, add_help=False, parents=[parent, options]
     )
     puzzles.add_argument("puzzles", metavar="FILE", nargs="+")
