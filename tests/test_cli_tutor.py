@@ -359,3 +359,12 @@ def test_a_dry_run_lists_at_most_a_bounded_number_of_drills_and_says_so(capsys, 
     code = main(args)
     out = capsys.readouterr().out
     assert out.rstrip().endswith("1000 drills listed (the first 1,000 of --count 1,001)")
+
+
+def test_profile_import_of_dash_is_bad_input_as_export_of_dash_is(capsys, monkeypatch, tmp_path):
+    # it was '-: No such file or directory', exit 3: standard input is not read, as everywhere
+    lib = str(tmp_path / "l.sqlite3")
+    for action in ("import", "export"):
+        code, data, err = run(capsys, monkeypatch, ["profile", action, "-", "--library", lib])
+        assert code == 2 and "'-' (standard" in data["error"]
+        assert not (Path.cwd() / "-").exists()

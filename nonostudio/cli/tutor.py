@@ -470,6 +470,9 @@ def run_profile(args: argparse.Namespace) -> Outcome:
                 {"profile": args.profile, "file": args.file, "events": n},
                 f"wrote {n} events to {args.file}",
             )
+        if not args.file.strip() or args.file == "-":  # as export's and every input's: exit 2
+            what = "an empty name" if not args.file.strip() else "'-' (standard input is not read)"
+            raise PuzzleError(f"{what}: name a profile file to read", source="<argument>")
         # A missing file or a folder is a file error (exit 3) said plainly; they were "cannot
         # read it: [Errno 2] No such file or directory: 'x.json'" (or "[Errno 21] ..."), exit 2.
         os.stat(args.file)
