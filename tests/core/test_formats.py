@@ -610,3 +610,14 @@ def test_every_function_the_format_table_names_exists() -> None:
     assert len(REFERENCED) >= len(FORMATS)
     for module, name in REFERENCED:
         assert callable(getattr(import_module(f"nonostudio.core.formats.{module}"), name))
+
+
+def test_a_one_row_or_one_column_file_a_line_short_counts_in_the_singular(tmp_path) -> None:
+    """'asks for 1 rows and 3 columns' is said 'for 1 row and 3 columns'."""
+    nin = tmp_path / "one.nin"
+    nin.write_text("3 1\n1\n1\n")
+    with pytest.raises(PuzzleError, match=r"asks for 1 row and 3 columns, 4"):
+        read_file(nin)
+    nin.write_text("1 3\n1\n1\n")
+    with pytest.raises(PuzzleError, match=r"asks for 3 rows and 1 column, 4"):
+        read_file(nin)

@@ -71,24 +71,25 @@ class Cursor:
 
     def clues(
         self,
-        count: int,
+        wanted: int,
         kind: str,
         seps: str | None = None,
         stop: str | None = None,
         terminated: bool = False,
     ) -> list[tuple[int, ...]]:
-        """``count`` clue lines for ``kind`` ("row" or "column"); a ``terminated`` line ends in
+        """``wanted`` clue lines for ``kind`` ("row" or "column"); a ``terminated`` line ends in
         a 0 that is not part of its clue (SPOJ: ``3 1 0``, and ``0`` for an empty clue)."""
         out = []
-        for k in range(1, count + 1):
+        for k in range(1, wanted + 1):
             if stop is not None and self.peek().startswith(stop):
                 number = self.lines[self.pos][0]
                 raise PuzzleError(
-                    f"expected {count} {kind} clues, found only {k - 1} before {self.peek()!r}",
+                    f"expected {count(wanted, kind + ' clue')}, found only {k - 1} before "
+                    f"{self.peek()!r}",
                     source=self.source,
                     line=number,
                 )
-            number, text = self.take(f"{kind} clue {k} of {count}")
+            number, text = self.take(f"{kind} clue {k} of {wanted}")
             self.clue_lines[f"{kind} {k}"] = number
             if terminated and (end := _TERMINATOR.match(text)):
                 text = end.group(1)
@@ -159,11 +160,7 @@ def _left_out(
     width, height = size
     lines = cur.lines[first:]
     found = len(lines)
-    asked = (
-        f"the file has {count(found, 'clue line')} where {declared} for {height} rows "
-        f"and {width} columns, {height + width}"
-    )
-    at = cur.lines[first - 1][0]  # the line that ends the declaration
+    asked, at = _asked(cur, first, size, declared)
     if found != height + width - 1:
         return PuzzleError(
             f"{asked}; {height + width - found} lines left out, or the size wrong?",
@@ -172,13 +169,7 @@ def _left_out(
         )
     splits = _splits(cur, lines, width, height, parted, -1)
     if len(splits) == 1:
-        kind = splits[0][0]
-        which, other = ("a row", "a column") if kind == "row" else ("a column", "a row")
-        words = (
-            f"{asked}: {which} seems left out (the clues leave no room for {other} left "
-            f"out), at a place the lines do not tell; or the size is wrong"
-        )
-        return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, splits[0])
+        return _one_side(cur, first, size, declared, splits[0], "left out", " left out")
     if splits:
         told = "a row or a column seems left out (the clues fit either), at a place"
     else:
@@ -212,25 +203,47 @@ def _one_long(
         return surplus
     if not splits:
         return surplus
-    asked = (
-        f"the file has {count(len(lines), 'clue line')} where {declared} for {height} rows and "
-        f"{width} columns, {height + width}"
-    )
-    at = cur.lines[first - 1][0]  # the line that ends the declaration
     if len(splits) > 1:
+        asked, at = _asked(cur, first, size, declared)
         return PuzzleError(
             f"{asked}: a row or a column seems typed twice or one too many (the clues fit "
             "either), at a place the lines do not tell; or the size is wrong",
             source=cur.source,
             line=at,
         )
-    kind = splits[0][0]
-    which, other = ("a row", "a column") if kind == "row" else ("a column", "a row")
-    words = (
-        f"{asked}: {which} seems typed twice or one too many (the clues leave no room for "
-        f"{other}), at a place the lines do not tell; or the size is wrong"
+    return _one_side(cur, first, size, declared, splits[0], "typed twice or one too many", "")
+
+
+def _asked(cur: Cursor, first: int, size: tuple[int, int], declared: str) -> tuple[str, int]:
+    """What the clue lines from ``cur.lines[first]`` are against what ``declared`` asks for
+    ``size`` (width, height): "the file has 24 clue lines where the header '10 15' asks for 15
+    rows and 10 columns, 25"; and the line that ends the declaration, where it is said."""
+    width, height = size
+    asked = (
+        f"the file has {count(len(cur.lines) - first, 'clue line')} where {declared} for "
+        f"{count(height, 'row')} and {count(width, 'column')}, {height + width}"
     )
-    return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, splits[0])
+    return asked, cur.lines[first - 1][0]
+
+
+def _one_side(
+    cur: Cursor,
+    first: int,
+    size: tuple[int, int],
+    declared: str,
+    split: _Split,
+    what: str,
+    other_what: str,
+) -> PuzzleError:
+    """The error of one line ``what`` ("left out", "typed twice …") where only ``split``'s side
+    fits the clues, with that reading's clues for the typo finder."""
+    asked, at = _asked(cur, first, size, declared)
+    which, other = ("a row", "a column") if split[0] == "row" else ("a column", "a row")
+    words = (
+        f"{asked}: {which} seems {what} (the clues leave no room for {other}{other_what}), at "
+        "a place the lines do not tell; or the size is wrong"
+    )
+    return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, split)
 
 
 _Split = tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], dict[str, int]]
