@@ -139,3 +139,39 @@ def test_a_usage_error_with_json_is_one_json_document(
     assert main(args) == 2  # without --json: argparse's words on stderr only, as before
     out = capsys.readouterr()
     assert out.out == "" and message in out.err and out.err.startswith("usage: ")
+
+
+class _FullDisk:
+    """A stdout every write to which fails as /dev/full's does."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_stdout_that_cannot_be_written_is_a_file_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    # '> /dev/full' said "No space left on device" alone; with --json the error's own document
+    # failed to write too, and the OSError ended the program with a traceback and exit 1
+    monkeypatch.setattr("sys.stdout", _FullDisk())
+    assert main(["formats", *(["--json"] if as_json else [])]) == 3
+    assert "nonostudio-cli: standard output: No space left on device" in capsys.readouterr().err
+
+
+def test_a_closed_stdout_is_a_file_error_not_a_bug(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # '>&-' left sys.stdout None: "internal error (AttributeError: 'NoneType' object has no
+    # attribute 'write'); this is a bug in nonostudio", exit 4
+    monkeypatch.setattr("sys.stdout", None)
+    assert main(["formats"]) == 3
+    assert "standard output is closed" in capsys.readouterr().err

@@ -167,10 +167,15 @@ def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int
 
 
 def _json_error(code: ExitCode, message: str, **details: object) -> None:
-    """The one JSON document of an error on stdout."""
-    sys.stdout.write(json_text({"error": message, "exit_code": int(code)} | details, indent=None))
-    sys.stdout.write("\n")
-    sys.stdout.flush()
+    """The one JSON document of an error on stdout; none when stdout cannot be written (the
+    error may be that: the message on stderr says it)."""
+    try:
+        sys.stdout.write(
+            json_text({"error": message, "exit_code": int(code)} | details, indent=None) + "\n"
+        )
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):  # a full disk, a closed or missing stdout
+        pass
 
 
 def _fail_at(
@@ -200,6 +205,8 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
     ``write_picture`` draws the pictures ``convert`` writes (the entry point,
     :mod:`nonostudio.console`, passes the studio's); without it ``convert`` writes no picture."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with stdout closed ('>&-'): it was an internal error, exit 4
+        return _fail(ExitCode.IO_ERROR, "standard output is closed: nothing can be printed", False)
     for number, arg in enumerate(words, 1):
         if "\0" in arg:  # only a caller in Python can pass one; no file name holds it
             return _fail(ExitCode.BAD_INPUT, f"argument {number} holds a NUL character", False)

@@ -165,7 +165,17 @@ def terminal_width() -> int | None:
 
 def emit(outcome: Outcome, as_json: bool) -> int:
     """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code.
-    Prose is wrapped to the width of a terminal."""
+    Prose is wrapped to the width of a terminal.  A write that fails (a full disk, ``/dev/full``)
+    is an OSError naming standard output: it was said as "No space left on device" alone."""
+    try:
+        return _emit(outcome, as_json)
+    except OSError as exc:  # EPIPE stays a BrokenPipeError (OSError picks the subclass)
+        if exc.filename is not None or exc.errno is None:
+            raise
+        raise OSError(exc.errno, exc.strerror, "standard output") from None
+
+
+def _emit(outcome: Outcome, as_json: bool) -> int:
     if not as_json and outcome.prose and (width := terminal_width()):
         outcome = Outcome(outcome.data, wrap_prose(outcome.text, width - 1), outcome.code)
     if as_json:
