@@ -264,11 +264,17 @@ def check_count(
 
 def check_size(width: int, height: int, source: str, line: int | None = None) -> None:
     """Refuse empty or absurdly large dimensions before anything is allocated."""
-    for name, value in (("width", width), ("height", height)):
-        if value < 1 or value > MAX_SIZE:
-            raise PuzzleError(
-                f"{name} must be between 1 and {MAX_SIZE}, found {value}", source=source, line=line
-            )
+    check_dimension("width", width, source, line)
+    check_dimension("height", height, source, line)
+
+
+def check_dimension(name: str, value: int, source: str, line: int | None = None) -> None:
+    """Refuse a ``name`` ("width", "height") of ``value`` out of 1..:data:`MAX_SIZE` (said at
+    ``line``, where it is read)."""
+    if value < 1 or value > MAX_SIZE:
+        raise PuzzleError(
+            f"{name} must be between 1 and {MAX_SIZE}, found {value}", source=source, line=line
+        )
 
 
 def relabel(

@@ -20,7 +20,7 @@ from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
     check_count,
-    check_size,
+    check_dimension,
     clean_meta,
     clue_of,
     colour_refusal,
@@ -410,10 +410,9 @@ class _Reader:
                     text.find(rest) + 1 if rest else None,
                     what=f"a number after '{word}'",
                 )
-                if not 1 <= value <= MAX_SIZE:  # said at its line, before a section of that many
-                    name = "width" if word in ("width", "columns") else "height"
-                    words = f"{name} must be between 1 and {MAX_SIZE}, found {value}"
-                    raise self.error(words, i + 1)
+                # said at its line, before a section of that many
+                name = "width" if word in ("width", "columns") else "height"
+                check_dimension(name, value, self.source, i + 1)
                 if (word in ("width", "columns")) != self.swap_size:
                     width = self.width = value
                 else:
@@ -447,8 +446,6 @@ class _Reader:
             if word in ("rows", "columns") and not rest:
                 last = (word, start, i - start)
             i += 1
-        if width is not None and height is not None:
-            check_size(width, height, self.source)
         for name, section in (("rows", rows), ("columns", cols)):
             if section is None:
                 raise self.error(
