@@ -268,6 +268,22 @@ def check_size(width: int, height: int, source: str, line: int | None = None) ->
     check_dimension("height", height, source, line)
 
 
+def needs_dash(line: str, reads_as_other: Callable[[str], bool]) -> bool:
+    """Whether a notes line is written with ``- `` before it: it would read as something else
+    of its format (``reads_as_other``: a keyword, a clue line, a field), or it starts with a
+    ``- `` that the reader would take off (:func:`undashed`), so it gets one more."""
+    if reads_as_other(line):
+        return True
+    return line.startswith("- ") and needs_dash(line[2:], reads_as_other)
+
+
+def undashed(line: str, reads_as_other: Callable[[str], bool]) -> str:
+    """The notes line a free line of a file stands for: without the ``- `` the writer put
+    before a line that would not read as a note (:func:`needs_dash`), else the line itself; so
+    notes saved and opened again are the notes they were, with no ``- `` more each time."""
+    return line[2:] if line.startswith("- ") and needs_dash(line[2:], reads_as_other) else line
+
+
 def check_dimension(name: str, value: int, source: str, line: int | None = None) -> None:
     """Refuse a ``name`` ("width", "height") of ``value`` out of 1..:data:`MAX_SIZE` (said at
     ``line``, where it is read)."""

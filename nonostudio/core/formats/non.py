@@ -25,10 +25,12 @@ from nonostudio.core.formats._common import (
     clue_of,
     colour_refusal,
     digits,
+    needs_dash,
     split_lines,
     stray_hint,
     to_int,
     tokens,
+    undashed,
 )
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import GoalRows, Puzzle
@@ -610,25 +612,20 @@ def _quote(value: str) -> str:
     return '"' + (plain if html.unescape(plain) == text else html.escape(text, quote=True)) + '"'
 
 
-def _note_needs_dash(line: str) -> bool:
-    """Whether a notes line is written with ``- `` before it: it would read as a keyword
-    (``rows of trees``; ``catalogue`` lines stay themselves) or a clue line (``3 colours``), or
-    it starts with a ``- `` that the reader would take off (``- 2:02``)."""
+def _reads_as_other(line: str) -> bool:
+    """Whether a notes line would read as a keyword (``rows of trees``; ``catalogue`` lines
+    stay themselves) or a clue line (``3 colours``, ``2:02``) of a ``.non`` file."""
     text = line.strip()
     if not text:
         return False
     word = text.split()[0].lower()
-    if (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ",":
-        return True
-    return line.startswith("- ") and _note_needs_dash(line[2:])
+    return (word in _KEYWORDS and word != "catalogue") or text[:1].isdigit() or text[:1] == ","
 
 
 def note_text(line: str) -> str:
-    """The notes line a free line of a ``.non`` file stands for: the line without the ``- ``
-    that :func:`note_lines` puts before a line that would not read as a note (``- 2:02`` is
-    the note ``2:02``), else the line itself; so that notes saved and opened again are the
-    notes they were, with no ``- `` more each time."""
-    return line[2:] if line.startswith("- ") and _note_needs_dash(line[2:]) else line
+    """The notes line a free line of a ``.non`` file stands for (``- 2:02`` is the note
+    ``2:02``): :func:`~nonostudio.core.formats._common.undashed`."""
+    return undashed(line, _reads_as_other)
 
 
 def note_lines(notes: str) -> list[str]:
@@ -640,7 +637,7 @@ def note_lines(notes: str) -> list[str]:
     for line in notes.splitlines():
         if not line.strip():
             continue
-        if _note_needs_dash(line):
+        if needs_dash(line, _reads_as_other):
             line = "- " + line
         out.append(line.rstrip())
     return out

@@ -26,8 +26,10 @@ from nonostudio.core.formats._common import (
     clue_of,
     colour_refusal,
     digits,
+    needs_dash,
     numbers,
     split_lines,
+    undashed,
 )
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import GoalRows, Puzzle
@@ -211,25 +213,24 @@ def g_free_text(notes: list[str], tail: list[str]) -> GFreeText:
     return found
 
 
-def _g_note_needs_dash(line: str) -> bool:
-    """Whether a notes line is written with ``- `` before it in a ``.g`` file: it would start
-    a section or the colour block (``:``, ``#``), or read as a field or a picture row, or it
-    starts with a ``- `` that the reader would take off."""
-    if line.lstrip()[:1] in (":", "#") or G_FIELD_LINE.match(line) or line.startswith("Picture:"):
-        return True
-    return line.startswith("- ") and _g_note_needs_dash(line[2:])
+def _g_reads_as_other(line: str) -> bool:
+    """Whether a notes line would start a section or the colour block (``:``, ``#``) of a
+    ``.g`` file, or read as a field or a picture row there."""
+    return bool(
+        line.lstrip()[:1] in (":", "#") or G_FIELD_LINE.match(line) or line.startswith("Picture:")
+    )
 
 
 def g_note_line(line: str) -> str:
     """A notes line as a ``.g`` file holds it: with ``- `` before it when it would not read
     as a note (:func:`g_note_text` takes it off)."""
-    return "- " + line if _g_note_needs_dash(line) else line
+    return "- " + line if needs_dash(line, _g_reads_as_other) else line
 
 
 def g_note_text(line: str) -> str:
     """The notes line a free line of a ``.g`` file stands for: without the ``- `` that
     :func:`g_note_line` puts before a line that would not read as a note, else itself."""
-    return line[2:] if line.startswith("- ") and _g_note_needs_dash(line[2:]) else line
+    return undashed(line, _g_reads_as_other)
 
 
 def _picture_rows(lines: list[str]) -> list[str]:
