@@ -451,3 +451,42 @@ def test_a_guide_named_like_a_rule_set_is_refused_before_anything_is_written(
     assert "'notes.txt' does not end in .html or .htm" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_ctrl_c_in_prove_stops_the_proof_and_keeps_the_verdicts_before_it(
+    capsys, monkeypatch
+) -> None:
+    """z3 caught Ctrl-C inside a query and the prover raised 'z3 gave up on ... interrupted
+    from keyboard': an internal error, exit 4; a Ctrl-C Python got left the proof's worker
+    threads finishing their query (30 s on learned at 17 cells).  Now Ctrl-C is the proof's
+    should_stop, and the verdicts before it are said.  The prover here is a stand-in that takes
+    the Ctrl-C during the second rule and waits (at most 5 s) for the stop to be asked."""
+    import os
+    import signal
+    import time
+
+    from nonostudio.rules.proving import prover
+
+    calls = []
+
+    def fake_prove(rule, max_length, should_stop=None, progress=None, threads=None):
+        calls.append(rule.name)
+        if len(calls) == 1:
+            return prover.ProofResult(rule.name, True, max_length, 0.01)
+        os.kill(os.getpid(), signal.SIGINT)
+        end = time.monotonic() + 5
+        while should_stop is not None and not should_stop() and time.monotonic() < end:
+            time.sleep(0.01)
+        return prover.ProofResult(rule.name, None, max_length, 0.02)
+
+    monkeypatch.setattr(prover, "prove", fake_prove)
+    total = len(load_rule_set("control").entries)
+    before = signal.getsignal(signal.SIGINT)
+    code = main(["rules", "prove", "control", "--json"])
+    out = capsys.readouterr()
+    assert code == 130 and len(calls) == 2
+    data = json.loads(out.out)
+    assert data["interrupted"] is True
+    assert [r["name"] for r in data["rules"]] == calls[:1] and data["rules"][0]["sound"] is True
+    assert f"interrupted: 1 of {total} rules proved; their verdicts follow" in out.err
+    assert signal.getsignal(signal.SIGINT) is before  # the handler before it is back
