@@ -126,6 +126,7 @@ class TraceView(QWidget):
     _puzzle: object | None  # None: no puzzle shown (the player's grid takes no strokes)
     _shelved: object | None  # the puzzle shown before the editor's clues became invalid
     _solved: bool  # the player's grid is a solution
+    _cells_words: str = ""  # words of the player's cells as they were (_say_of_cells)
 
     def __init__(
         self, parent: QWidget | None = None, *, kind: SolveKind, delay_ms: int = DEBOUNCE_MS
@@ -240,13 +241,24 @@ class TraceView(QWidget):
                 f"\u2713 Solved! You finished this {self._kind.solved_words()} in "
                 f"{clock_text(ui.timer.seconds())}."
             )
-        if solved and not was and announce:
-            ui.message_label.setText(
+        if solved and not was and announce:  # (of the cells as they are: an undo takes them)
+            self._say_of_cells(
                 "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
             )
             self._on_solved_by_hand()
             self.handSolved.emit()
         self._kind.update_actions()
+
+    def _say_of_cells(self, words: str) -> None:
+        """Show ``words`` that hold only of the player's cells as they are (a Check's count and
+        marks, a mistake to fix first, a hint being looked for or why none follows, "Solved!"):
+        the next move, undo or redo takes them away with the marks and the search (both views'
+        ``_set_hand`` / ``_on_cells_changed``).  They stayed: "Fix the mistake first: row 9,
+        column 2 is wrong (and 1 more)" once that cell was cleared and a third one made, and
+        "Solved! … Undo (Ctrl+Z) to go back" after that undo.  Other words there (a hint's, a
+        cell named by the mouse) are left."""
+        self._cells_words = words
+        self.ui.message_label.setText(words)
 
     def is_hand_mode(self) -> bool:
         return self.ui.hand_action.isChecked()

@@ -160,7 +160,6 @@ class SolveView(TraceView):
         # words before the first step when the trace comes (they replaced it), until the
         # player turns to solving by hand or another puzzle shows.
         self._game_note = ""
-        self._cells_words = ""  # words of the player's cells as they were (_say_of_cells)
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -615,14 +614,6 @@ class SolveView(TraceView):
             picture = "the solution the steps found" if several else "the puzzle's picture"
             self._say_of_cells(differs_text(wrong, picture, several))
         return wrong
-
-    def _say_of_cells(self, words: str) -> None:
-        """Show ``words`` that hold only of the player's cells as they are (a Check's count, its
-        rings, a mistake to fix first, a hint being looked for): the player's next move takes
-        them away with the rings and the search.  They stayed: "Fix the mistake first: row 9,
-        column 2 is wrong (and 1 more)" once that cell was cleared and a third one made."""
-        self._cells_words = words
-        self.ui.message_label.setText(words)
 
     def _player_stack(self) -> QUndoStack:
         return self.grid.undo_stack()

@@ -372,3 +372,18 @@ def test_a_hint_by_hand_stops_at_the_time_limit_and_says_so(qtbot, show_solve_vi
     view.time_limit = 10.0
     view.request_hint()  # asked again: looked for again
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=20000)
+
+
+def test_by_hand_the_solved_words_go_with_the_undo_they_offer(qtbot, view: SolveView) -> None:
+    """'Solved! Well done. Undo (Ctrl+Z) to go back, …' stayed after that undo, under a grid
+    no longer solved."""
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))
+    trace = solved(qtbot, view, puzzle)
+    taken = trace.grid_after(len(trace.steps))
+    view.ui.hand_action.trigger()
+    grid = view.grid
+    for r, c in zip(*np.nonzero(taken == FILLED), strict=True):
+        qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    assert view.ui.message_label.text().startswith("Solved! Well done.")
+    grid.undo_stack().undo()
+    assert not view.is_solved() and view.ui.message_label.text() == ""

@@ -139,7 +139,6 @@ class ColourSolveView(TraceView):
         self._progress = ColourProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._solved = False
-        self._cells_words = ""  # words of the player's cells as they were (_say_of_cells)
         self._undo = QUndoStack(self)
         self.grid: ColourSolveGrid = ColourSolveGrid()
         self.model = StepsModel(self)
@@ -569,16 +568,6 @@ class ColourSolveView(TraceView):
         }.get(trace.solutions, "the solution was not found within the time limit")
         return f"Mistakes cannot be checked: {why}, and the file holds no picture of its own."
 
-    def _say_of_cells(self, words: str) -> None:
-        """Show ``words`` that hold only of the player's cells as they are (Check's count and
-        marks, a mistake to fix first, a hint being looked for or why none follows): the next
-        move, undo or redo takes them away with the marks and the search, as in black and white
-        (after Ctrl+Z they said '2 cells differ from the puzzle's picture: row 1, column 2 (and
-        1 more, ringed)' of one cell, unmarked).  Other words there (a hint's, a cell named by
-        the mouse) are left."""
-        self._cells_words = words
-        self.ui.message_label.setText(words)
-
     def _player_stack(self) -> QUndoStack:
         return self._undo
 
@@ -620,9 +609,6 @@ class ColourSolveView(TraceView):
         return f"{size}colour puzzle"
 
     def _on_solved_by_hand(self) -> None:
-        # the words just said ('Solved! Well done. Undo (Ctrl+Z) to go back, …') are of the
-        # cells as they are: they stayed after that undo, of a grid no longer solved
-        self._cells_words = self.ui.message_label.text()
         self.save_progress()
 
     def _on_stroke(self, before: CellSets, after: CellSets) -> None:
