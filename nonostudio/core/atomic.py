@@ -24,14 +24,16 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 
     A symbolic link is kept: the file it names is replaced, beside that file (renamed over the
     link, the studio's Save left the link's file with its old content and the link a copy).  A
-    device or FIFO (``/dev/stdout``, a pipe) is written straight, never replaced by a file."""
+    device or FIFO (``/dev/stdout``, a pipe) is written straight, never replaced by a file:
+    looked at before the link is followed, since ``/dev/stdout`` on a pipe names
+    ``/proc/…/fd/pipe:[N]``, no path at all (writing beside it failed: "No such file")."""
     target = Path(path)
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))
-    if _special_file(target):
+    if _special_file(target):  # (os.stat follows the links to what they name)
         with open(target, "wb") as out:
             out.write(data)
         return
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent if str(target.parent) else "."

@@ -79,3 +79,20 @@ def test_a_fifo_is_written_not_replaced(tmp_path: Path) -> None:
     write_bytes_atomic(fifo, b"clues")
     reader.join(5)
     assert got == [b"clues"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd (Linux)")
+def test_a_link_to_a_pipe_is_written_into_it() -> None:
+    """``/dev/stdout`` when stdout is a pipe: a link to ``/proc/…/fd/N``, itself a link to
+    ``pipe:[N]``, which is no path; following the links first and writing beside what they
+    named failed ("No such file or directory": `convert x.non /dev/stdout | cat`)."""
+    read, write = os.pipe()
+    try:
+        write_bytes_atomic(f"/proc/self/fd/{write}", b"through the pipe")
+        os.close(write)
+        write = -1
+        assert os.read(read, 100) == b"through the pipe"
+    finally:
+        os.close(read)
+        if write >= 0:
+            os.close(write)
