@@ -73,12 +73,13 @@ def explain_cells(drill: Drill, want: Sequence[int]) -> tuple[str, tuple[dict[st
 
 
 def read_cells(text: str, size: int) -> tuple[int, ...]:
-    """A line answer as ``-Ox`` text (``.``/``#``/``?`` too); AnswerError naming the column of a
-    bad character or the length."""
+    """A line answer as ``-Ox`` text (``.``/``#``/``?`` too); AnswerError naming the cell of a
+    bad character (it said "column 2", which on a column drill is another line) or the
+    length."""
     stripped = text.strip()
     for col, ch in enumerate(stripped, 1):
         if ch not in "-Ox.#?":
-            raise AnswerError(f"column {col}: {ch!r} is not a cell (use O filled, x empty, - open)")
+            raise AnswerError(f"cell {col}: {ch!r} is no mark (use O filled, x empty, - open)")
     if len(stripped) != size:
         raise AnswerError(f"the line has {size} cells, the answer {len(stripped)}")
     return cells_from_text(stripped)

@@ -126,7 +126,8 @@ def test_which_names_the_easiest_and_says_truly_why_another_is_not(small_lines):
 
 
 def test_unreadable_answers_say_where():
-    with pytest.raises(AnswerError, match="column 3"):
+    # the cell of the answer ("column 3" named another line on a column drill)
+    with pytest.raises(AnswerError, match=r"^cell 3: 'Z' is no mark \(use O filled"):
         read_cells("OxZ", 3)
     with pytest.raises(AnswerError, match="has 4 cells"):
         read_cells("Ox", 4)
