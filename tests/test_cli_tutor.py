@@ -368,3 +368,15 @@ def test_profile_import_of_dash_is_bad_input_as_export_of_dash_is(capsys, monkey
         code, data, err = run(capsys, monkeypatch, ["profile", action, "-", "--library", lib])
         assert code == 2 and "'-' (standard" in data["error"]
         assert not (Path.cwd() / "-").exists()
+
+
+def test_a_session_of_skips_says_nothing_was_recorded(monkeypatch, capsys, tmp_path):
+    """It said '(recorded in profile …)' when every drill was skipped and nothing was; and a
+    one-drill dry run said '1 drills listed'."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
+    code = main(["practice", *BASE, "--count", "1", "--library", str(tmp_path / "l.sqlite3")])
+    out = capsys.readouterr().out
+    assert code == 0 and "none answered, 1 skipped (nothing recorded)" in out
+    assert "recorded in profile" not in out
+    assert main(["practice", *BASE, "--count", "1", "--dry-run"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("\n1 drill listed")

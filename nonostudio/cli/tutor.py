@@ -290,7 +290,8 @@ def _practise(
         started = time.monotonic()
         while True:
             answer = _read_answer(f"{k + 1}. {drill.prompt} (s skips it)", not args.json)
-            if answer is None or answer.strip().lower() in SKIP_WORDS:
+            skip = answer is not None and answer.strip().lower() in SKIP_WORDS
+            if answer is None or skip:
                 break
             try:
                 feedback, event = practice.answer(drill, answer, time.monotonic() - started, now)
@@ -302,13 +303,12 @@ def _practise(
             break
         if answer is None:
             break
-        if answer.strip().lower() in SKIP_WORDS:  # no answer: nothing recorded, held back
+        if skip:  # no answer: nothing recorded, held back
             practice.skip(drill, now)
             skipped += 1
             results.append({"drill": drill.to_json(), "answer": None, "skipped": True})
             if not args.json:
                 sys.stdout.write("skipped.\n\n")
-            text.append(f"{k + 1}. skipped")
             continue
         if store is not None:  # kept at once: a Ctrl-C later loses none of the answers given
             _record(store, args.profile, event)
@@ -318,7 +318,6 @@ def _practise(
         line = f"{verdict}. {feedback.explanation}" if not feedback.correct else "right."
         if not args.json:
             sys.stdout.write(line + "\n\n")
-        text.append(f"{k + 1}. {verdict}")
     right = sum(1 for r in results if r.get("feedback", {}).get("correct"))
     lost = "" if store is None else store.read_only
     data = {
@@ -333,7 +332,7 @@ def _practise(
         "no_lines": missing,
     }
     if args.dry_run:
-        listed = f"{len(results)} drills listed"
+        listed = f"{count(len(results), 'drill')} listed"
         if len(results) < args.count and len(results) == DRY_RUN_MOST:
             listed += f" (the first {DRY_RUN_MOST:,} of --count {args.count:,})"
         data["count"] = args.count
@@ -345,7 +344,8 @@ def _practise(
     if lost and answered:  # kept in memory only: say so, and exit as a file not written
         return Outcome(data, f"{summary}; NOT recorded: {lost}", ExitCode.IO_ERROR)
     if store is not None:  # where the profile stands now, in the words profile show ends with
-        summary += f" (recorded in profile {args.profile!r})"
+        # ("recorded" was said when every drill was skipped and nothing was)
+        summary += f" (recorded in profile {args.profile!r})" if answered else " (nothing recorded)"
         _, standing = _standing(store.events(args.profile))
         data |= standing
         summary = _wrapped("\n".join([summary, standing["mastered_text"], standing["step_text"]]))
@@ -468,7 +468,7 @@ def run_profile(args: argparse.Namespace) -> Outcome:
                 raise OSError(exc.errno, exc.strerror or str(exc), args.file) from None
             return Outcome(
                 {"profile": args.profile, "file": args.file, "events": n},
-                f"wrote {n} events to {args.file}",
+                f"wrote {count(n, 'event')} to {args.file}",
             )
         if not args.file.strip() or args.file == "-":  # as export's and every input's: exit 2
             what = "an empty name" if not args.file.strip() else "'-' (standard input is not read)"
@@ -481,7 +481,7 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         name, n = store.import_file(args.file, args.as_name)
         return Outcome(
             {"profile": name, "file": args.file, "events": n},
-            f"imported profile {name!r} ({n} events)",
+            f"imported profile {name!r} ({count(n, 'event')})",
         )
     except ProfileError as exc:
         if store.read_only and not store.names():  # why the library shows no profile

@@ -29,6 +29,7 @@ from nonostudio.analysis.typos.edits import (
 )
 from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes, swap_fixes
 from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.counts import count
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Clues, Puzzle, min_length
@@ -479,8 +480,8 @@ def _swap_report(
     width, height = size
     report = TypoReport(
         LINE_COUNT,
-        f"Row clues: {len(rows)} lines for a height of {height}; column clues: {len(cols)} "
-        f"lines for a width of {width}: rows and columns seem swapped.",
+        f"Row clues: {count(len(rows), 'line')} for a height of {height}; column clues: "
+        f"{count(len(cols), 'line')} for a width of {width}: rows and columns seem swapped.",
         swapped=True,
     )
     report.line_fixes, report.complete = swap_fixes(rows, cols, size, deadline, should_stop)
@@ -493,12 +494,11 @@ def line_count_problem(rows: int, cols: int, size: tuple[int, int]) -> str:
     """The problem of ``rows`` and ``cols`` clue lines where a file declares ``size`` (width,
     height): ``Row clues: 19 lines for a height of 20.``"""
     said = []
-    for axis, count, want in (("row", rows, size[1]), ("column", cols, size[0])):
-        if count != want:
+    for axis, found, want in (("row", rows, size[1]), ("column", cols, size[0])):
+        if found != want:
             name = "height" if axis == "row" else "width"
             said.append(
-                f"{axis.capitalize()} clues: {count} line{'s' if count != 1 else ''} "
-                f"for a {name} of {want}."
+                f"{axis.capitalize()} clues: {count(found, 'line')} for a {name} of {want}."
             )
     return " ".join(said)
 

@@ -374,3 +374,15 @@ def test_a_cancel_stops_the_two_typo_pass_too(vulture: Puzzle) -> None:
     assert asked == [] and out == found
     out = _first_of_two(found, Decider(), None, None, None)  # type: ignore[arg-type]
     assert len(asked) == 3 and all(s.one_more_typo for s in out)
+
+
+def test_a_swap_report_counts_one_line_in_the_singular() -> None:
+    """'Row clues: 1 lines for a height of 3' said of a one-column puzzle's swapped sections."""
+    import time
+
+    from nonostudio.analysis.typos.finder import _swap_report
+
+    report = _swap_report(((1,),), ((1,), (0,), (0,)), (1, 3), time.perf_counter(), None, None)
+    assert report.problem.startswith(
+        "Row clues: 1 line for a height of 3; column clues: 3 lines for a width of 1"
+    ), report.problem
