@@ -28,7 +28,7 @@ def test_the_words_name_what_is_lost() -> None:
     assert not_kept(duck, "string") == ["title"]
     assert not_kept_text(["title"], "duck.txt") == (
         "Saved. duck.txt has no place for the title: it is not in the file (.non and webpbn "
-        "XML keep them)."
+        "XML keep it)."
     )
     assert "the title, author and picture: they are not" in not_kept_text(
         ["title", "author", "picture"], "duck.txt"

@@ -42,8 +42,8 @@ def not_kept_text(lost: Sequence[str], file_name: str) -> str:
     if not lost:
         return ""
     what = lost[0] if len(lost) == 1 else ", ".join(lost[:-1]) + " and " + lost[-1]
-    they = "it is" if len(lost) == 1 else "they are"
+    they, them = ("it is", "it") if len(lost) == 1 else ("they are", "them")
     return (
         f"Saved. {file_name} has no place for the {what}: {they} not in the file (.non and "
-        "webpbn XML keep them)."
+        f"webpbn XML keep {them})."
     )

@@ -28,7 +28,7 @@ def test_saving_a_titled_puzzle_as_a_string_says_the_title_is_not_kept(
     assert read_file(target).title == ""
     assert window.statusBar().currentMessage() == (
         "Saved. duck.txt has no place for the title: it is not in the file (.non and webpbn "
-        "XML keep them)."
+        "XML keep it)."
     )
     window.statusBar().clearMessage()
     assert window.files.save_to(tmp_path / "again.non")  # kept there: nothing said
