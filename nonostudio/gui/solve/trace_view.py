@@ -127,6 +127,10 @@ class TraceView(QWidget):
     _shelved: object | None  # the puzzle shown before the editor's clues became invalid
     _solved: bool  # the player's grid is a solution
     _cells_words: str = ""  # words of the player's cells as they were (_say_of_cells)
+    # What was said of a game taken up while the steps are shown (_say_taken_up): said again
+    # beside the words the replay shows before its first step when the trace comes (they
+    # replaced it), until the player turns to solving by hand or another puzzle shows.
+    _game_note: str = ""
 
     def __init__(
         self, parent: QWidget | None = None, *, kind: SolveKind, delay_ms: int = DEBOUNCE_MS
@@ -259,6 +263,23 @@ class TraceView(QWidget):
         cell named by the mouse) are left."""
         self._cells_words = words
         self.ui.message_label.setText(words)
+
+    def _forget_cells_words(self) -> None:
+        """The player's cells changed: words said of them as they were go (:meth:`_say_of_cells`);
+        other words stay."""
+        if self.ui.message_label.text() == self._cells_words:
+            self.ui.message_label.setText("")
+
+    def _say_taken_up(self, words: str) -> None:
+        """Show ``words`` of a game taken up; while the steps are shown they are kept as
+        ``_game_note``, to be said again beside the replay's first words (:meth:`_say_before`)."""
+        self._game_note = "" if self.ui.hand_action.isChecked() else words
+        self.ui.message_label.setText(words)
+
+    def _say_before(self, first: str) -> None:
+        """Show ``first`` (what the replay says before its first step), with the note of a game
+        taken up after it."""
+        self.ui.message_label.setText(" ".join(text for text in (first, self._game_note) if text))
 
     def is_hand_mode(self) -> bool:
         return self.ui.hand_action.isChecked()

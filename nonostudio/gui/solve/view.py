@@ -156,10 +156,6 @@ class SolveView(TraceView):
         # they were left (records.now()), taken up when the same clues come back
         self._unkept: dict[tuple[object, object], tuple[np.ndarray, float, str]] = {}
         self._from_memory = ""  # when the game shown, taken up from _unkept, was left ("": not)
-        # What was said of a game taken up while the steps are shown: said again after the
-        # words before the first step when the trace comes (they replaced it), until the
-        # player turns to solving by hand or another puzzle shows.
-        self._game_note = ""
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -504,8 +500,7 @@ class SolveView(TraceView):
             first = before_first_step(
                 len(trace.steps), trace.interrupted, self._trace_limit, trace.stop_reason
             )
-            said = [first, self._game_note]
-            self.ui.message_label.setText(" ".join(text for text in said if text))
+            self._say_before(first)
             return
         step = self._trace.steps[self._position - 1]
         self.grid.set_marks(step_marks(step))
@@ -672,8 +667,7 @@ class SolveView(TraceView):
             self.grid.set_mistakes(())  # rings were for the grid as it was checked
             if not self._applying:
                 self._drop_hint()
-                if self.ui.message_label.text() == self._cells_words:
-                    self.ui.message_label.setText("")  # (of the cells as they were)
+                self._forget_cells_words()
             if self._puzzle is not None:
                 self._set_solved(self._hand_solves())
             self._progress.changed()
@@ -722,9 +716,7 @@ class SolveView(TraceView):
             self._progress.changed()
             self.save_progress()
             hand = self.ui.hand_action.isChecked()
-            words = taken_up_text(self._solved, self.ui.timer.seconds(), hand)
-            self._game_note = "" if hand else words
-            self.ui.message_label.setText(words)
+            self._say_taken_up(taken_up_text(self._solved, self.ui.timer.seconds(), hand))
             return
         if kept is None:
             self.save_progress()  # a game begun before the puzzle was added is kept there now
@@ -762,9 +754,7 @@ class SolveView(TraceView):
         hand = self.ui.hand_action.isChecked()
         if hand:
             self._refresh_hand()
-        words = taken_up_text(self._solved, seconds, hand) + kept_where
-        self._game_note = "" if hand else words
-        self.ui.message_label.setText(words)
+        self._say_taken_up(taken_up_text(self._solved, seconds, hand) + kept_where)
 
     def library_puzzles_removed(self, ids: list[int]) -> None:
         """Library puzzles ``ids`` were deleted: the player's game of one of them stays on show,

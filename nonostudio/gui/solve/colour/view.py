@@ -132,10 +132,6 @@ class ColourSolveView(TraceView):
         # games of puzzles not in the library left for another puzzle, by palette and clues:
         # taken up again when the same puzzle comes back in this session
         self._left: dict[tuple[object, ...], tuple[CellSets, float]] = {}
-        # What was said of a game taken up while the steps are shown: said again under the
-        # verdict when the trace comes (it replaced the words with the verdict, none for a
-        # unique puzzle), until the player turns to solving by hand or another puzzle shows.
-        self._game_note = ""
         self._progress = ColourProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._solved = False
@@ -259,9 +255,7 @@ class ColourSolveView(TraceView):
         self._progress.unchanged(seconds)
         self._set_solved(self._hand_solves(sets), announce=False)
         self._update_actions()
-        words = taken_up_text(self._solved, seconds, hand) + kept_where
-        self._game_note = "" if hand else words
-        self.ui.message_label.setText(words)
+        self._say_taken_up(taken_up_text(self._solved, seconds, hand) + kept_where)
 
     # --- keeping progress in the library -----------------------------------------------------
 
@@ -451,8 +445,7 @@ class ColourSolveView(TraceView):
             selection.clearSelection()
             selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
             if not self.ui.hand_action.isChecked():
-                said = [self._verdict_words(), self._game_note]
-                self.ui.message_label.setText(" ".join(text for text in said if text))
+                self._say_before(self._verdict_words())  # (none for a unique puzzle)
             return
         self._select_step(row)
 
@@ -623,8 +616,7 @@ class ColourSolveView(TraceView):
         said = self.ui.message_label.text()
         if not self._applying:
             self._drop_hint()
-            if said == self._cells_words:
-                self.ui.message_label.setText("")  # (of the cells as they were)
+            self._forget_cells_words()
         if self.ui.hand_action.isChecked() and self._puzzle is not None:
             puzzle = self._puzzle
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
