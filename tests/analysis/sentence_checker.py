@@ -236,6 +236,7 @@ def check_claim(
             claim["size"],
             claim["walled"],
             claim["clues"],
+            together=claim.get("together", False),
         )
     if kind == "part_edge":  # a part's first (last) boxes: the part's first (last) clue's
         ps, pe = claim["within"]
@@ -363,13 +364,17 @@ def _no_room(
     size: int,
     walled: bool,
     clues: Sequence[int],
+    *,
+    together: bool = False,
 ) -> str | None:
     """Why boxes ``block`` are not, by the facts of the line and arithmetic, the one clue of
     ``clues``, given that the filled cells ``by`` are clue ``k``'s: ``by`` must be the nearest
     block ``side`` (before or after) them, ``gap`` the cells between, none filled; clue ``j``
     (``size`` long) past ``k`` must fit nowhere in ``gap`` (away from both blocks by a cell), so
     the boxes are one of the clues from the one next to ``k`` to ``j``; of one, that one; of
-    several, the boxes walled in (``walled``) and the only one of them exactly that long."""
+    several, the boxes walled in (``walled``) and the only one of them exactly that long.  With
+    ``together``, the clues from the one next to ``k`` to ``j`` must have no places there
+    together, in order and a cell apart (each may alone)."""
     s, e = block
     bs, be = by
     n = len(cells)
@@ -385,16 +390,38 @@ def _no_room(
     if not 0 <= j < len(hints) or hints[j] != size or (j - k) * step <= 0:
         return f"clue {j} is not a clue {size} long past clue {k}"
     inner = range(gap[0] + 1, gap[1] - 1)
+    options = list(range(k + step, j + step, step))
+    if together:
+        placed = _places_in_order([hints[m] for m in sorted(options)], cells, inner.start, inner)
+        if placed is not None:
+            return f"the clues {sorted(options)} fit from cells {placed} between the blocks"
     for p in range(inner.start, inner.stop - size + 1):  # each place clue j could lie in
+        if together:
+            break
         if all(cells[q] != CROSSED for q in range(p, p + size)):
             return f"clue {j} fits at cell {p} between the blocks"
-    options = list(range(k + step, j + step, step))
     if len(options) > 1:
         wall = (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED)
         if not (walled and wall):
             return f"[{s}, {e}) could be any of the clues {options}, not walled in"
         options = [m for m in options if hints[m] == e - s]
     return None if list(clues) == options else f"the boxes can be the clues {options}"
+
+
+def _places_in_order(
+    sizes: Sequence[int], cells: Sequence[int], at: int, within: range
+) -> list[int] | None:
+    """Starts, from ``at`` on and inside ``within``, of blocks of ``sizes`` in order and a cell
+    apart covering no cross (every start tried in turn); None when there are none."""
+    if not sizes:
+        return []
+    h = sizes[0]
+    for p in range(at, within.stop - h + 1):
+        if all(cells[q] != CROSSED for q in range(p, p + h)):
+            rest = _places_in_order(sizes[1:], cells, p + h + 1, within)
+            if rest is not None:
+                return [p, *rest]
+    return None
 
 
 def _no_room_sides(
@@ -1425,6 +1452,13 @@ _NO_ROOM = re.compile(
 )
 
 
+_NO_ROOM_TOGETHER = re.compile(
+    rf"the (?:block|box) at ({_AT}),( walled in,)? with no room for the ((?:{_ORD}, )*{_ORD} "
+    rf"and {_ORD}) clues, ((?:\d+, )*\d+ and \d+), in ({_AT}) (before|after) it, can only be "
+    rf"the ({_ORD}) clue, (\d+)"
+)
+
+
 _APART_SIDE = rf"the (?:first|last) block|the block at {_AT}"
 _APART = re.compile(
     rf"the (?:block|box) at ({_AT}), too far from (?:the first and last blocks for one (\d+) "
@@ -1991,9 +2025,12 @@ def _no_room_words(
     side: str,
     clue: str,
     length: str,
+    together: bool | None = None,
 ) -> str | None:
     """Why "the block at cell 9, walled in, with no room for the third clue, 2, in cells 3–8
-    before it, can only be the second clue, 1" is not true of ``cells``: the block past the
+    before it, can only be the second clue, 1" (with ``together``: "… with no room for the
+    third and fourth clues, 1 and 2, in cells 15–18 before it, …", ``room`` and ``size`` the
+    lists) is not true of ``cells``: the block past the
     cells named is not one the words ``before`` said to be a clue's ("…, at cells 1–2, can only
     be the first clue, …"), or (:func:`_no_room`) a box lies between, the clue named fits
     there, or the clues it leaves are not the one named."""
@@ -2022,9 +2059,36 @@ def _no_room_words(
     if not 0 <= i < len(hints) or hints[i] != int(length):
         return f"the {clue} clue is not {length}"
     k = _ordinal_index(named.group(1))
-    j = _ordinal_index(room)
+    if together is not None:  # "the third and fourth clues, 1 and 2": next to k's, in order
+        names = re.split(r", | and ", room)
+        sizes = [int(v) for v in re.split(r", | and ", size)]
+        got = [_ordinal_index(w) for w in names]
+        step = 1 if side == "before" else -1
+        want = sorted(range(k + step, k + step * (len(got) + 1), step))
+        if (
+            got != want
+            or len(sizes) != len(got)
+            or any(
+                not 0 <= m < len(hints) or hints[m] != v for m, v in zip(got, sizes, strict=True)
+            )
+        ):
+            return f"the {room} clues, {size}, are not the clues next to the {named.group(1)}"
+        j, size = (got[-1], str(sizes[-1])) if side == "before" else (got[0], str(sizes[0]))
+    else:
+        j = _ordinal_index(room)
     return _no_room(
-        hints, cells, (s, e), (bs, be), k, side, (gs, ge), j, int(size), bool(walled), [i]
+        hints,
+        cells,
+        (s, e),
+        (bs, be),
+        k,
+        side,
+        (gs, ge),
+        j,
+        int(size),
+        bool(walled),
+        [i],
+        together=together is not None,
     )
 
 
@@ -2110,6 +2174,68 @@ def _part_edge_words(
     places = {j if side == "first" else j + len(sizes) - 1 for j in starts}
     if i not in places:
         return f"the {clue} clue is not where the clues {' '.join(map(str, sizes))} put the {side}"
+    return None
+
+
+_PART_WORDS = re.compile(
+    rf"\b(cells? \d+(?:–\d+)?) (holds?) (?:only (?:the ({_ORD}) clue, (\d+)|the (\d+)"
+    r"|the clues ([\d ]+))|no clue)(?=[;,.]|$)"
+)
+
+
+def _part_words(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    at: str,
+    verb: str,
+    ordinal_: str | None,
+    value: str | None,
+    only: str | None,
+    sizes: str | None,
+) -> str | None:
+    """Why "cells 11–15 hold only the second clue, 1" ("cell 7 holds only …", "… hold only the
+    clues 5 2", "… hold no clue") is not true of ``cells``: the verb is not the number of cells
+    named, a cell it starts or ends on is crossed (every cell crossed aside), or, by brute
+    force over the line's arrangements, the clues named do not each lie in the cells in every
+    arrangement with every other clue outside them (the clues given by size: some run of the
+    line's clues with those sizes)."""
+    s, e = _at(at)
+    if (verb == "holds") != (e - s == 1) or at.startswith("cells ") != (e - s > 1):
+        return f"'{at} {verb}': the verb is not the number of cells"
+    if any(cells[p] != CROSSED for p in range(s, e)) and CROSSED in (cells[s], cells[e - 1]):
+        return f"{at} start or end on a crossed cell"
+    if ordinal_ is not None:
+        i = _ordinal_index(ordinal_)
+        if not 0 <= i < len(hints) or hints[i] != int(value or -1):
+            return f"the {ordinal_} clue is not {value}"
+        runs = [[i]]
+    elif only is not None:
+        runs = [[i] for i, h in enumerate(hints) if h == int(only)]
+        if len(hints) != 1:
+            return f"'the {only}' named on a line of {len(hints)} clues"
+    elif sizes is not None:
+        want = [int(v) for v in sizes.split()]
+        k = len(want)
+        runs = [
+            list(range(j, j + k))
+            for j in range(len(hints) - k + 1)
+            if list(hints[j : j + k]) == want
+        ]
+    else:
+        runs = [[]]
+    arr = arrangements(hints, cells)
+
+    def holds(clues: list[int]) -> bool:
+        for a in arr:
+            for i, h in enumerate(hints):
+                inside = s <= a[i] and a[i] + h <= e
+                overlaps = a[i] < e and a[i] + h > s
+                if (i in clues and not inside) or (i not in clues and overlaps):
+                    return False
+        return True
+
+    if not any(holds(r) for r in runs):
+        return f"{at} do not hold only the clues named in every arrangement"
     return None
 
 
@@ -2200,6 +2326,16 @@ def check_short_words(
     for m in _NO_ROOM.finditer(text):
         read += 1 + bool(m.group(2))  # (its "walled in")
         wrong = judged([_no_room_words(text[: m.start()], hints, c, *m.groups()) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _NO_ROOM_TOGETHER.finditer(text):
+        read += 1 + bool(m.group(2))  # (its "walled in")
+        wrong = judged(
+            [
+                _no_room_words(text[: m.start()], hints, c, *m.groups(), together=True)
+                for c in states
+            ]
+        )
         if wrong:
             problems.append(f"'{m.group(0)}': {wrong}")
     for m in _APART.finditer(text):
@@ -2316,6 +2452,21 @@ def check_short_words(
         _BETWEEN.findall(text)
     ):
         problems.append("a 'between the … clues' the checker cannot read")
+    for m in re.finditer(r"into cell (\d+), outside cells (\d+)–(\d+)", text):
+        # the part a clue cannot leave, named as the words named it, the cell next to it
+        x, a, b = map(int, m.groups())
+        if x not in (a - 1, b + 1):
+            problems.append(f"'{m.group(0)}': cell {x} is not next to cells {a}–{b}")
+        if f"cells {a}–{b} hold" not in text and f"in cells {a}–{b} the gap" not in text:
+            problems.append(f"'{m.group(0)}': no part said to be cells {a}–{b}")
+    parts_read = 0
+    for m in _PART_WORDS.finditer(text):
+        parts_read += 1
+        wrong = judged([_part_words(hints, c, *m.groups()) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if len(re.findall(r"\bcells? \d+(?:–\d+)? holds? (?:only|no clue)", text)) > parts_read:
+        problems.append("a 'cells … hold only' the checker cannot read")
     unread = text.count(" decided") + text.count("walled in") + text.count(" there, at ")
     if unread + text.count(", too far from ") > read:
         problems.append("a short reason the checker cannot read")

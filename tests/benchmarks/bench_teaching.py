@@ -227,7 +227,7 @@ _STRANDED_REASON = re.compile(
 _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
 # the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
 # at cells 9–10 can only be the second clue, 10, …": Edges and walls on the part)
-_PART_REASON = re.compile(r"hold only (the \w+ clue, \d+|the \d+); the [^;]* $")
+_PART_REASON = re.compile(r"holds? only (the \w+ clue, \d+|the \d+); the [^;]* $")
 # the blocks on one side counted, every cell there decided ("the third block, at cells 9–10,
 # every cell before it decided, can only be …"; "the second and third blocks, at …, every cell
 # before them decided, …"; "…, every cell after it decided but cell 16, …": the cell next to it)
@@ -240,9 +240,11 @@ _COUNTED_REASON = re.compile(
 # only other 1")
 _WALLED_REASON = re.compile(r"walled in, $")
 # no room between the block and one said before for the next clue ("the block at cell 9,
-# walled in, with no room for the third clue, 2, in cells 3–8 before it, can only be …")
+# walled in, with no room for the third clue, 2, in cells 3–8 before it, can only be …"), or
+# for the clues up to one together ("… with no room for the third and fourth clues, 1 and 2, …")
 _ROOM_REASON = re.compile(
-    r"with no room for the [\w-]+ clue, \d+, in cells? [\d–]+ (before|after) it, $"
+    r"with no room for the ([\w-]+|[\w, -]+ and [\w-]+) clues?, [\d, and]+, in cells? [\d–]+ "
+    r"(before|after) it, $"
 )
 # too far from its neighbours to share their clues ("the block at cell 13, too far from the first
 # and last blocks for one 4 and one 3, can only be the second clue, 2")

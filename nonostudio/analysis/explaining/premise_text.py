@@ -79,21 +79,28 @@ class Naming:
         names = [f"the {ordinal(i)}, {self.clues[i]}" for i in clues]
         return ", ".join(names[:-1]) + " or " + names[-1]
 
-    def wall(self, start: int, within: Sequence[int] | None = None) -> str:
+    def wall(
+        self, start: int, within: Sequence[int] | None = None, shown: Sequence[int] | None = None
+    ) -> str:
         """The wall before a gap starting at ``start``: the edge, the cross before it, or the
-        start of the part ``within`` it lies in."""
+        start of the part ``within`` it lies in (named ``shown``, less its crossed ends, when
+        given: as the part's words name it)."""
         if start == 0:
             return "the top edge" if self.axis == "column" else "the left edge"
         if within is not None and start == within[0]:
-            return f"into cell {start}, outside cells {within[0] + 1}–{within[1]}"
+            a, b = shown or within
+            return f"into cell {start}, outside cells {a + 1}–{b}"
         return f"the cross at cell {start}"
 
-    def wall_after(self, end: int, within: Sequence[int] | None = None) -> str:
+    def wall_after(
+        self, end: int, within: Sequence[int] | None = None, shown: Sequence[int] | None = None
+    ) -> str:
         """The wall after a gap ending at ``end`` (exclusive), as :meth:`wall`."""
         if end == self.size:
             return "the bottom edge" if self.axis == "column" else "the right edge"
         if within is not None and end == within[1]:
-            return f"into cell {end + 1}, outside cells {within[0] + 1}–{within[1]}"
+            a, b = shown or within
+            return f"into cell {end + 1}, outside cells {a + 1}–{b}"
         return f"the cross at cell {end + 1}"
 
 
@@ -181,7 +188,8 @@ def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     if within is not None and (0 < within[0] == g["start"] or g["end"] == within[1] < nm.size):
         # cut by the part's end, not by a cross or the line's edge: said to be the part's gap
         # (Owl row 7: "the gap at cell 9 holds 1 cell" read as cells 7-9, all undecided)
-        text = f"in {cells_text(range(within[0], within[1]))} {text}"
+        a, b = g.get("shown") or within  # (the part as its words name it)
+        text = f"in {cells_text(range(a, b))} {text}"
     if not bounds:
         if not _all(claims, "shortest"):
             return f"{text}, and no clue can be there, so it is empty"
@@ -421,10 +429,13 @@ def _room_words(c: Claim) -> str:
     ``no_room`` claim: the cells between the boxes and the block said before to be another
     clue's; walled in when the clues that fit there leave several it could be)."""
     walled = " walled in," if c["walled"] else ""
-    return (
-        f"{walled} with no room for the {ordinal(c['room_for'])} clue, {c['size']}, in "
-        f"{cells_text(range(*c['gap']))} {c['side']} it,"
-    )
+    what = f"the {ordinal(c['room_for'])} clue, {c['size']}"
+    if c.get("together"):  # "no room for the third and fourth clues, 1 and 2, in …"
+        k, j = c["by"][2], c["room_for"]
+        clues = range(k + 1, j + 1) if j > k else range(j, k)
+        names = _both([ordinal(m) for m in clues])
+        what = f"the {names} clues, {_both([str(v) for v in c['sizes']])}"
+    return f"{walled} with no room for {what}, in {cells_text(range(*c['gap']))} {c['side']} it,"
 
 
 def _counted_at(claims: Sequence[Claim], start: int, end: int) -> Claim | None:
@@ -1135,18 +1146,18 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     wall = ""  # the gap's wall the holders' starts reach
     walled = [h for h in held if h["min"] == g["start"]]
     if walled:
-        wall = nm.wall(g["start"], g.get("within"))
+        wall = nm.wall(g["start"], g.get("within"), g.get("shown"))
         far = [  # the wall after the gap stops the same one holder's later starts too
             h
             for h in walled
             if h["max"] + nm.clues[h["clue"]] == g["end"] and h["max"] < b["start"]
         ]
         if len(walled) == len(held) == len(far) == 1:
-            wall = f"{wall} or {nm.wall_after(g['end'], g.get('within'))}"
+            wall = f"{wall} or {nm.wall_after(g['end'], g.get('within'), g.get('shown'))}"
     else:
         walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
         if walled:
-            wall = nm.wall_after(g["end"], g.get("within"))
+            wall = nm.wall_after(g["end"], g.get("within"), g.get("shown"))
     # one holder stopped by the wall: said with it; more: after them all, naming which
     alone = walled[0] if len(walled) == 1 else None
     if alone is not None or len(held) == 1:
@@ -1400,14 +1411,15 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
     they do, then the part)."""
     claim = _first(premise["claims"], "part")
     where = cells_text(_span(claim))
+    hold = "holds" if len(_span(claim)) == 1 else "hold"  # "cell 7 holds only …"
     clues = claim["clues"]
     if not clues:
-        text = f"{where} hold no clue"
+        text = f"{where} {hold} no clue"
     elif len(clues) == 1:
-        text = f"{where} hold only {nm.clue(clues[0])}"
+        text = f"{where} {hold} only {nm.clue(clues[0])}"
     else:
         names = " ".join(str(nm.clues[i]) for i in clues)
-        text = f"{where} hold only the clues {names}"
+        text = f"{where} {hold} only the clues {names}"
     held = _all(premise["claims"], "holders")
     # the reason, when no other clue is as long as the block (as long as each, for two)
     longest = len(_all(premise["claims"], "only_long")) == len(held)

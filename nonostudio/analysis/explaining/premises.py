@@ -16,8 +16,9 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 * ``part {start, end, clues}`` — cells ``[start, end)`` hold exactly the clues ``clues`` (every
   other clue lies outside them): the oracle's sub-line, matched by order and size.
 * ``block {start, end}`` — cells ``[start, end)`` are filled and neither neighbour is.
-* ``gap {start, end, within?}`` — cells ``[start, end)`` hold no cross and are bounded by crosses,
-  edges or the ends of the part ``within`` (``[start, end)``, on an oracle's part).
+* ``gap {start, end, within?, shown?}`` — cells ``[start, end)`` hold no cross and are bounded by
+  crosses, edges or the ends of the part ``within`` (``[start, end)``, on an oracle's part);
+  ``shown``, the part less the crosses at its ends, as its ``part`` claim names it.
 * ``filled_count {start, end, count, clues}`` — ``count`` cells of ``[start, end)`` are filled,
   as many as the clues ``clues`` add up to.
 * ``starts {clue, min, max, from?}`` — the clue starts at ``min`` or later and at ``max`` or
@@ -99,7 +100,10 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   the blocks, in each stretch of ``size`` cells): so the boxes are one of the clues from the
   one after ``by``'s up to ``room_for``, the one of ``clues``; of several, ``walled`` (crosses
   or edges both sides, a whole clue) and the only one of them exactly that long
-  (:func:`short_reasons`).
+  (:func:`short_reasons`).  With ``together`` (True), ``room_for`` alone fits there but not
+  with the clues between it and ``by``'s: the clues from the one after ``by``'s up to
+  ``room_for`` (their sizes ``sizes``, in the line's order) fit nowhere there together, in
+  order and a cell apart.
 * ``sole_holder {start, end, clues, because}`` — only the one clue of ``clues`` can cover cells
   ``[start, end)``: the claims ``because`` (bounds with their chains, starts ruled out where
   they are, on a part its ``part`` claim; or, shorter, a block beside them whose one clue is
@@ -208,6 +212,9 @@ class WitnessLine:
         claim: Claim = {"claim": "gap", "start": s + self.offset, "end": e + self.offset}
         if self.sub:  # the part's ends are walls too
             claim["within"] = [self.offset, self.offset + self.n]
+            a, b = _uncrossed(self.cells, 0, self.n)  # the part as its words name it
+            if (a, b) != (0, self.n):
+                claim["shown"] = [a + self.offset, b + self.offset]
         return claim
 
     def starts(self, i: int, lo: int | None, hi: int | None) -> Claim:
@@ -474,9 +481,22 @@ def _bound_reason(
 
 
 def _part_claim(x: WitnessLine) -> Claim:
-    """The part a witness is found on holds its clues and no other (its edges are walls)."""
+    """The part a witness is found on holds its clues and no other (its edges are walls),
+    named as :func:`part_premise` names it: less the crosses at its ends."""
     clues = [x.co + j for j in range(len(x.hints))]
-    return {"claim": "part", "start": x.offset, "end": x.offset + x.n, "clues": clues}
+    start, end = _uncrossed(x.cells, 0, x.n)
+    return {"claim": "part", "start": x.offset + start, "end": x.offset + end, "clues": clues}
+
+
+def _uncrossed(cells: Sequence[int], start: int, end: int) -> tuple[int, int]:
+    """Cells ``[start, end)`` less the crosses at their ends; all crossed, all of them."""
+    if all(cells[p] == CROSSED for p in range(start, end)):
+        return start, end
+    while cells[start] == CROSSED:
+        start += 1
+    while cells[end - 1] == CROSSED:
+        end -= 1
+    return start, end
 
 
 def _cause(
@@ -2035,11 +2055,15 @@ def line_solver(x: WitnessLine) -> list[Witness]:
 
 def part_premise(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[Claim]:
     """The claims that the part ``sub`` of the line holds its clues and no other: the blocks
-    matched to clues that show where it is cut (:func:`part_reasons`), then the ``part`` claim."""
+    matched to clues that show where it is cut (:func:`part_reasons`), then the ``part`` claim.
+    The claim names the part less the crossed cells at its ends (which hold no clue): a part cut
+    after a block and its cross may start on another cross ("cells 11–15 hold only the second
+    clue, 1", not "cells 10–15" with cell 10 crossed); all crossed, it is named whole."""
+    start, end = _uncrossed(cells, sub.cell_start, sub.cell_end)
     part = {
         "claim": "part",
-        "start": sub.cell_start,
-        "end": sub.cell_end,
+        "start": start,
+        "end": end,
         "clues": list(range(sub.hint_start, sub.hint_end)),
     }
     return [*part_reasons(hints, cells, sub), part]
@@ -2216,6 +2240,8 @@ def short_reasons(
         if k > 0 and UNKNOWN not in seen and len(runs(seen, FILLED)) == k:
             # (none there: the line's first or last block, an edge_block claim)
             out.append({**claim, "clues": [i]})
+    if not out:  # no room for the clues up to one together: where no other reason is found
+        out += _no_room(hints, cells, s, e, i, held, together=True)
     return out
 
 
@@ -2273,6 +2299,8 @@ def _no_room(
     e: int,
     i: int,
     held: Sequence[tuple[int, int, int]],
+    *,
+    together: bool = False,
 ) -> list[Claim]:
     """``no_room`` claims that clue ``i`` holds the filled cells ``[s, e)``: a block ``held``
     (``(start, end, clue k)``, said with a reason) is the nearest before (after) them, the cells
@@ -2280,7 +2308,10 @@ def _no_room(
     are all the boxes can be (one lying between would put every clue before it there too), and
     of them only ``i`` is that one (it is next to ``k``), or the boxes are walled in and ``i``
     is the only one of them exactly that long ("the block at cell 9, walled in, with no room
-    for the third clue, 2, in cells 3–8 before it, can only be the second clue, 1")."""
+    for the third clue, 2, in cells 3–8 before it, can only be the second clue, 1").  With
+    ``together``, the clues up to the first that cannot lie there together with those before
+    it, each of which could alone ("no room for the third and fourth clues, 1 and 2, in cells
+    15–18 before it": cells 16–17 hold a 1 or a 2, not both), and only those."""
     n = len(cells)
     walled = (s == 0 or cells[s - 1] == CROSSED) and (e == n or cells[e] == CROSSED)
     out: list[Claim] = []
@@ -2298,17 +2329,22 @@ def _no_room(
         j = k + step
         while 0 <= j < len(hints) and hints[j] <= room:
             j += step
-        if not 0 <= j < len(hints):
-            continue
-        options = list(range(k + step, j + step, step))
-        if len(options) > 1:
-            if not walled:
+        last = j
+        if together:  # the first clue past k that cannot lie there with those before it
+            last = k + step
+            while 0 <= last < len(hints) and _fit_in_order(
+                [hints[m] for m in sorted(range(k + step, last + step, step))], inner
+            ):
+                last += step
+        if 0 <= last < len(hints) and not (together and last == j):
+            options = options_all = list(range(k + step, last + step, step))
+            if len(options) > 1:
+                if not walled:
+                    continue
+                options = [m for m in options if hints[m] == e - s]
+            if options != [i]:
                 continue
-            options = [m for m in options if hints[m] == e - s]
-        if options != [i]:
-            continue
-        out.append(
-            {
+            claim = {
                 "claim": "no_room",
                 "start": s,
                 "end": e,
@@ -2316,13 +2352,29 @@ def _no_room(
                 "by": [bs, be, k],
                 "side": side,
                 "gap": list(gap),
-                "room_for": j,
-                "size": hints[j],
-                "walled": j != k + step,
+                "room_for": last,
+                "size": hints[last],
+                "walled": last != k + step,
             }
-        )
-        break
+            if together:  # (the clues' sizes, in the line's order, for the words)
+                claim["together"] = True
+                claim["sizes"] = [hints[m] for m in sorted(options_all)]
+            out.append(claim)
+            return out
     return out
+
+
+def _fit_in_order(sizes: Sequence[int], cells: Sequence[int]) -> bool:
+    """Whether blocks of ``sizes``, in that order and a cell apart, fit in ``cells`` (none
+    filled) without covering a cross: each placed as early as it can be."""
+    at = 0
+    for h in sizes:
+        while at + h <= len(cells) and CROSSED in cells[at : at + h]:
+            at += 1
+        if at + h > len(cells):
+            return False
+        at += h + 1
+    return True
 
 
 def _apart(

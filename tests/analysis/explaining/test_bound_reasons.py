@@ -690,7 +690,7 @@ def test_the_blocks_at_a_parts_ends_say_they_are_the_first_and_last() -> None:
     explanation, premises = explain_move("matching", "column", 4, hints, line_cells(line))
     assert explanation.text.startswith(
         "Column 5 — Matching blocks to clues: the first and last blocks, at cells 1–3 and cells "
-        "23–25, can only be the first and third clues, 3 and 3, so cells 5–15 hold only the "
+        "23–25, can only be the first and third clues, 3 and 3, so cells 10–15 hold only the "
         "second clue, 6"
     )
     (part,) = [p for p in premises if p["say"] == "part"]

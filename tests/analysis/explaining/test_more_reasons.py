@@ -278,7 +278,7 @@ PART_EDGES = {
         21,
         (2, 2, 5, 2),
         "x##xx##xx...#.................",
-        "cells 9–30 hold only the clues 5 2; the first box there, at cell 13, can only be the "
+        "cells 10–30 hold only the clues 5 2; the first box there, at cell 13, can only be the "
         "third clue, 5,",
     ),
 }
@@ -579,7 +579,7 @@ ROOMIER = {
     "2139 row 17": (
         ("matching", "row", 16, (6, 2, 4), "xxxx######x##xxx..##.x.......x"),
         "the block at cells 12–13, walled in, can only be the second clue, 2, the only 2, so "
-        "cells 15–30 hold only the third clue, 4;",
+        "cells 17–29 hold only the third clue, 4;",
     ),
     # Janko 2139 column 14, step 346: was "… and the block at cell 18 can only be the fourth
     # clue, 1, and cells 10–15 …"
@@ -593,20 +593,20 @@ ROOMIER = {
     "1440 row 3": (
         ("matching", "row", 2, (6, 1, 1, 4), "######xxx#x#x...#x....xxxxxxxx"),
         "the third block, at cell 12, every cell before it decided, can only be the third "
-        "clue, 1, so cells 14–30 hold only the fourth clue, 4;",
+        "clue, 1, so cells 14–22 hold only the fourth clue, 4;",
     ),
     # Janko 1440 row 20, step 318: was "… and the block at cells 22–23 can only be the third
     # clue, 2, and cells 8–19 …" (79 words now)
     "1440 row 20": (
         ("matching", "row", 19, (4, 3, 2, 5), "xx####xxxxxx...x##.xx##xx#####"),
         "and the block at cells 22–23, walled in, can only be the third clue, 2, the only 2, and "
-        "cells 8–19 hold only the second clue, 3;",
+        "cells 13–19 hold only the second clue, 3;",
     ),
     # data040.nin column 12, step 138: was "the block at cell 11 can only be the second clue, 1,"
     "data040 column 12": (
         ("matching", "column", 11, (2, 1, 5), "xx..xxx.#x#x#####xxx"),
         "the block at cell 11, walled in, can only be the second clue, 1, the only 1, so cells "
-        "1–9 hold only the first clue, 2;",
+        "3–9 hold only the first clue, 2;",
     ),
 }
 
