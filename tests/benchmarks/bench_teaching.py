@@ -220,9 +220,10 @@ _EDGE_REASON = re.compile(
 # ("So the block at …" opening a sentence: the sentence before it is its reason)
 _SOLE_REASON = re.compile(r"\b[Ss]o the (block|box|boxes|blocks) at [^,.;:]* $")
 # ("…, the clues after it could not hold the boxes at …, so it can only be …": the boxes each
-# other clue would leave unheld, the block named in them)
+# other clue would leave unheld, the block named in them; "no clue before it could hold",
+# "nor if it were the fourth could the clue / any clue after it hold")
 _STRANDED_REASON = re.compile(
-    r"\bcould (not hold|the clues \w+ (it|them) hold) [^.;:]*, so (it|they) $"
+    r"\bcould (not hold|hold|(the clues?|any clue) \w+ (it|them) hold) [^.;:]*, so (it|they) $"
 )
 _ONLY_CLUE = re.compile(r"the \d+\b")  # the line's one clue ("can only be the 10 starting …")
 # the part just stated holds only that clue ("cells 9–25 hold only the second clue, 10; the box
