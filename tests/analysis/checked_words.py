@@ -10,6 +10,7 @@ line itself, before a test looks at the words.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from sentence_checker import arrangements, check_claim, check_inference, check_short_words
@@ -18,6 +19,21 @@ from nonostudio.analysis.explaining.step_text import explain_move
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def random_solution(rng: random.Random, low: int, high: int) -> tuple[list[bool], list[int]]:
+    """A random line of ``low``..``high`` cells, each filled with a chance of 0.55, and its clue
+    (the random-lines tests' lines)."""
+    solution = [rng.random() < 0.55 for _ in range(rng.randint(low, high))]
+    hints: list[int] = []
+    run = 0
+    for v in [*solution, False]:
+        if v:
+            run += 1
+        elif run:
+            hints.append(run)
+            run = 0
+    return solution, hints
 
 
 def line_cells(text: str) -> list[int]:

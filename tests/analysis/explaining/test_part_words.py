@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from checked_words import checked_words, line_cells  # noqa: E402
+from checked_words import checked_words, line_cells, random_solution  # noqa: E402
 from sentence_checker import check_short_words  # noqa: E402
 
 from nonostudio.analysis.explaining.step_text import explain_move  # noqa: E402
@@ -96,16 +96,7 @@ def test_random_lines_give_part_words_the_checker_reads_true() -> None:
     rng = random.Random(67)
     parts = lines = others = outside = 0
     for _ in range(int(os.environ.get("PART_LINES", "200"))):
-        n = rng.randint(5, 20)
-        solution = [rng.random() < 0.55 for _ in range(n)]
-        hints: list[int] = []
-        run = 0
-        for v in [*solution, False]:
-            if v:
-                run += 1
-            elif run:
-                hints.append(run)
-                run = 0
+        solution, hints = random_solution(rng, 5, 20)
         if not hints:
             continue
         cells = [

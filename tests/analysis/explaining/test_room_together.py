@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from checked_words import checked_words, line_cells  # noqa: E402
+from checked_words import checked_words, line_cells, random_solution  # noqa: E402
 from sentence_checker import _holder, arrangements, check_claim, check_short_words  # noqa: E402
 
 from nonostudio.analysis.explaining.move_line import cells_text  # noqa: E402
@@ -72,16 +72,7 @@ def test_the_checker_refuses_such_words_untrue_of_the_line(said: str, line: str 
 def _random_line(rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
     """A random line's clue and cells: a random solution, each cell shown (filled or crossed)
     with a random chance, else undecided."""
-    n = rng.randint(8, 25)
-    solution = [rng.random() < 0.55 for _ in range(n)]
-    hints: list[int] = []
-    run = 0
-    for v in [*solution, False]:
-        if v:
-            run += 1
-        elif run:
-            hints.append(run)
-            run = 0
+    solution, hints = random_solution(rng, 8, 25)
     shown = rng.random()
     cells = [(1 if v else 0) if rng.random() < shown else -1 for v in solution]
     return tuple(hints), cells
