@@ -1455,6 +1455,20 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
         mixed = _mixed_held(nm, claims, held)
         if mixed is not None:
             return f"{mixed}, and {text}"
+        if any(_sole_subject(c, "") for c in sole):  # a reason naming its boxes (stranded)
+            # each block with its own reason and conclusion: the stranded reason ended a
+            # sentence of its own with no "so" ("if the box at cell 9 were the first, …, could
+            # not hold the boxes at cells 14–15. Cell 9, past a cross: …, so the blocks at cell
+            # 9 and cells 14–15 can only be …"), which the checker could not read
+            said = ""
+            for h, who in zip(held, (a, b), strict=True):
+                block = _block_at(claims, h["start"], h["end"])
+                clue = nm.clue(who, subject=True).removesuffix(",")
+                c = _sole(claims, h["start"], h["end"])
+                if c is not None:
+                    block = f"{_so(sole_words(nm, c))} {_sole_subject(c, block)}"
+                said = then_sentence(said, f"{block} can only be {clue}")
+            return f"{said}, and {text}"
         if sole:  # each reason its own sentence, then both blocks (each has one)
             reasons = ""
             for c in sole:

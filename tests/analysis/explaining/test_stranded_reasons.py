@@ -314,3 +314,18 @@ def test_the_checker_reads_a_kept_off_clues_stranded_words() -> None:
                         refused += 1
                         assert check_short_words(wrong, hints, [cells]), wrong
     assert read > 30 and refused > 60, (read, refused)
+
+
+def test_a_stranded_reason_of_one_of_two_blocks_ends_with_its_own_conclusion() -> None:
+    """Matching's two blocks of a part, one kept by a stranded reason: the reason stood as a
+    sentence of its own with no conclusion ("…, the clues after it could not hold the boxes at
+    cells 14–15. Cell 9, past a cross: …, so the blocks at cell 9 and cells 14–15 can only be
+    the second and third clues"), which the checker could not read; now each block has its
+    reason and conclusion, read back against the line."""
+    move = ("matching", "row", 0, (2, 1, 5, 1, 1), "..x.....#x...##x...#")
+    text, _ = checked_words(*move)  # claims by brute force, words read back
+    assert (
+        "the clues after it could not hold the boxes at cells 14–15, so it can only be the "
+        "second clue, 1. Cell 9, past a cross: an earlier clue, so the block at cells 14–15 can "
+        "only be the third clue, 5, and cells 11–15 hold only the third clue, 5"
+    ) in text, text
