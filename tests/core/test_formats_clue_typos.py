@@ -206,3 +206,15 @@ def test_a_colour_letter_is_no_stray_mark() -> None:
     with pytest.raises(PuzzleError) as caught:
         read_text("2 2\n1\n1x\n1\n1\n", fmt="nin")
     assert "stray" not in str(caught.value)
+
+
+@pytest.mark.parametrize("fmt", ["non", "nin"])
+def test_a_very_long_number_with_a_stray_mark_is_refused_where_it_is(fmt: str) -> None:
+    """Naming the number meant called int() on 5,000 digits, which Python refuses: the error
+    was 'malformed puzzle (Exceeds the limit (4300 digits) …)' with no place (found by the
+    readers' fuzz test)."""
+    long = "9" * 5000 + "."
+    text = _TWO.format("1", long) if fmt == "non" else f"2 2\n1\n{long}\n1\n1\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt=fmt)
+    assert "malformed" not in str(caught.value) and caught.value.line is not None

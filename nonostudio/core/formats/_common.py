@@ -94,8 +94,10 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-#: A number with one stray mark typed before or after it (``1.``, ``5,``, ``'3``).
-_STRAY = re.compile(r"([^\w\s])([0-9]+)\Z|([0-9]+)([^\w\s])\Z")
+#: A number with one stray mark typed before or after it (``1.``, ``5,``, ``'3``); of at most
+#: 18 digits, as the readers' numbers (a longer one is refused for its length, and Python's
+#: ``int`` refuses one of over 4,300 digits: the hint itself failed, "malformed puzzle").
+_STRAY = re.compile(r"([^\w\s])([0-9]{1,18})\Z|([0-9]{1,18})([^\w\s])\Z")
 
 
 def stray_hint(token: str) -> str:
