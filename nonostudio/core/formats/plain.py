@@ -119,13 +119,7 @@ def read_nin(text: str, source: str) -> Puzzle:
     header = cur.lines[0][1].strip()
     check_size(width, height, source, cur.lines[0][0])
     first_row = cur.pos
-    try:
-        rows = cur.clues(height, "row")
-        cols = cur.clues(width, "column")
-    except PuzzleError as err:
-        if not cur.at_end() or err.clue is not None:
-            raise  # (a mistake in a clue is said first)
-        raise _left_out(cur, first_row, (width, height), f"the header '{header}' asks") from None
+    rows, cols = _sections(cur, (width, height), f"the header '{header}' asks")
     rest = [ln.strip() for _, ln in cur.lines[cur.pos :]]
     clue_lines = [ln.strip() for _, ln in cur.lines[first_row : cur.pos]]
     if rest and not _copies(rest, clue_lines, header):
@@ -141,6 +135,22 @@ def read_nin(text: str, source: str) -> Puzzle:
             raise _one_long(cur, first_row, (width, height), f"the header '{header}' asks", surplus)
         raise surplus
     return _built(cur, first_row, rows, cols, (width, height))
+
+
+def _sections(
+    cur: Cursor, size: tuple[int, int], declared: str, parted: bool = False
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The row and column clue lines of a file whose sections are not marked (.nin, CWD), read
+    from ``cur``'s line on for ``size`` (width, height) as ``declared`` asks; a mistake in a
+    clue is said as it is, and a file ending a line short as :func:`_left_out` says it."""
+    first = cur.pos
+    width, height = size
+    try:
+        return cur.clues(height, "row"), cur.clues(width, "column")
+    except PuzzleError as err:
+        if not cur.at_end() or err.clue is not None:
+            raise  # (a mistake in a clue is said first)
+        raise _left_out(cur, first, size, declared, parted) from None
 
 
 def _left_out(
@@ -370,15 +380,7 @@ def read_cwd(text: str, source: str) -> Puzzle:
     (width,) = cur.ints(1, "the number of columns")
     check_size(width, height, source, cur.lines[0][0])
     first = cur.pos
-    try:
-        rows = cur.clues(height, "row")
-        cols = cur.clues(width, "column")
-    except PuzzleError as err:
-        if not cur.at_end() or err.clue is not None:
-            raise  # (a mistake in a clue is said first)
-        raise _left_out(
-            cur, first, (width, height), "its first two lines ask", parted=True
-        ) from None
+    rows, cols = _sections(cur, (width, height), "its first two lines ask", parted=True)
     try:
         cur.expect_end(f"the {width} column clues")
     except PuzzleError as surplus:
