@@ -16,7 +16,7 @@ from typing import Any
 from sentence_checker import arrangements, check_claim, check_inference, check_short_words
 
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, clue_of
 
 CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
@@ -25,15 +25,7 @@ def random_solution(rng: random.Random, low: int, high: int) -> tuple[list[bool]
     """A random line of ``low``..``high`` cells, each filled with a chance of 0.55, and its clue
     (the random-lines tests' lines)."""
     solution = [rng.random() < 0.55 for _ in range(rng.randint(low, high))]
-    hints: list[int] = []
-    run = 0
-    for v in [*solution, False]:
-        if v:
-            run += 1
-        elif run:
-            hints.append(run)
-            run = 0
-    return solution, hints
+    return solution, list(clue_of(FILLED if v else CROSSED for v in solution))
 
 
 def line_cells(text: str) -> list[int]:
