@@ -17,7 +17,7 @@ The chain's colours are chosen against the palette's base, so they show in dark 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,6 +30,7 @@ from nonostudio.analysis.helping.hints import Chain, ChainLine, step_chain
 from nonostudio.analysis.tracing.steps import PROBE, SEARCH, Step
 from nonostudio.core.line import FILLED
 from nonostudio.gui.common.render import Layout
+from nonostudio.gui.grid.checked import CheckedCells
 from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
 
 Cell = tuple[int, int]
@@ -121,7 +122,7 @@ def chain_legend(palette: QPalette, chain: Chain, clues: Sequence[Sequence[Seque
     return "<b>Chain:</b> " + " → ".join(parts)
 
 
-class SolveGridView(GridView):
+class SolveGridView(GridView, CheckedCells):
     """A grid with step and mistake marks painted over the cells."""
 
     marksChanged = Signal()  # the marks, or the colours they are drawn in, changed
@@ -129,7 +130,6 @@ class SolveGridView(GridView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self._marks = StepMarks()
-        self._mistakes: frozenset[Cell] = frozenset()
         self.set_reserve_clue_room(False)  # the clues are the puzzle's: they never grow here
         self.setAccessibleName("Solving grid")
 
@@ -179,18 +179,6 @@ class SolveGridView(GridView):
         if chain is None or not chain.lines:
             return ""
         return chain_legend(self.palette(), chain, self.clues())
-
-    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
-        """Ring ``cells`` as mistakes, or, not ``sure`` (judged against one picture of several
-        the clues fit), mark them as differing from it, since they may be right
-        (:meth:`~nonostudio.gui.grid.view.GridView.set_differing`: a calm mark of its own, not
-        the mistake's orange ring); () clears both."""
-        cells = frozenset(cells)
-        self._mistakes = cells if sure else frozenset()
-        self.set_differing(frozenset() if sure else cells)  # (repaints)
-
-    def mistakes(self) -> frozenset[Cell]:
-        return self._mistakes
 
     def line_rect(self, axis: str, index: int, start: int = 0, end: int | None = None) -> QRect:
         """Widget rectangle of cells ``[start, end)`` of a row or column."""

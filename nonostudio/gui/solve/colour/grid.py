@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.colour.hints import CellSets, decided
 from nonostudio.analysis.colour.words import colours_of, set_text
 from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette, clue_colours_mask
+from nonostudio.gui.grid.checked import CheckedCells
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.overview import rgb_image
 from nonostudio.gui.grid.view import DIFFERING_RING_CELL, OVERLAY_COLOR, paint_differing
@@ -50,7 +51,7 @@ class ColourMarks:
     spans: tuple[tuple[str, int, int], ...] = ()
 
 
-class ColourSolveGrid(ColourGrid):
+class ColourSolveGrid(ColourGrid, CheckedCells):
     """A colour grid of cell sets, with step and mistake marks; strokes by hand are reported by
     :attr:`setsStroked`."""
 
@@ -60,7 +61,6 @@ class ColourSolveGrid(ColourGrid):
         super().__init__(parent)
         self._sets: CellSets = ((self._palette.all_mask,) * 5,) * 5
         self._marks = ColourMarks()
-        self._mistakes: frozenset[Cell] = frozenset()
         self._differing: frozenset[Cell] = frozenset()
         self._said: tuple[Cell, str] | None = None  # the cell last named, and the words
         self._pencil = False
@@ -98,19 +98,12 @@ class ColourSolveGrid(ColourGrid):
     def marks(self) -> ColourMarks:
         return self._marks
 
-    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
-        """Ring ``cells`` as mistakes (orange), or, not ``sure`` (judged against one picture
-        that other pictures may share the clues with), mark them as differing from it, since
-        they may be right: black and white's calm dashed teal mark
-        (:func:`~nonostudio.gui.grid.view.paint_differing`) on a white halo, so it shows on any
-        palette colour; () clears both."""
-        cells = frozenset(cells)
-        self._mistakes = cells if sure else frozenset()
-        self._differing = frozenset() if sure else cells
+    def set_differing(self, cells: Iterable[Cell]) -> None:
+        """Mark ``cells`` as differing from the picture judged against (not mistakes): black and
+        white's calm dashed teal mark (:func:`~nonostudio.gui.grid.view.paint_differing`) on a
+        white halo, so it shows on any palette colour; () clears it."""
+        self._differing = frozenset(cells)
         self.update()
-
-    def mistakes(self) -> frozenset[Cell]:
-        return self._mistakes
 
     def differing(self) -> frozenset[Cell]:
         """The cells marked as differing from the picture judged against (not mistakes)."""

@@ -1,0 +1,33 @@
+"""What a Check marks on a solving grid, shared by the black-and-white and colour Solve grids
+(:class:`CheckedCells`): the cells found wrong (painted as mistakes) or, judged against one
+picture of several the clues fit, the cells that differ from it (painted as differing: they
+may be right).  Painting is the host grid's; this keeps which cells are which."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Cell = tuple[int, int]
+
+
+class CheckedCells:
+    """Mixin for a grid widget that has ``set_differing(cells)`` (marks ``cells`` as differing
+    and repaints): keeps the mistakes of the last Check and splits a Check's cells between
+    mistakes and differing cells.  List it after the widget class, so the widget's own
+    ``set_differing`` is the one called."""
+
+    _mistakes: frozenset[Cell] = frozenset()
+
+    def set_differing(self, cells: Iterable[Cell]) -> None:
+        raise NotImplementedError  # the host grid's (GridView.set_differing, …)
+
+    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
+        """Mark ``cells`` as mistakes, or, not ``sure`` (judged against one picture of several
+        the clues fit), as differing from it, since they may be right; () clears both."""
+        cells = frozenset(cells)
+        self._mistakes = cells if sure else frozenset()
+        self.set_differing(frozenset() if sure else cells)  # (repaints)
+
+    def mistakes(self) -> frozenset[Cell]:
+        """The cells marked as mistakes by the last Check."""
+        return self._mistakes
