@@ -380,3 +380,85 @@ def test_a_session_of_skips_says_nothing_was_recorded(monkeypatch, capsys, tmp_p
     assert "recorded in profile" not in out
     assert main(["practice", *BASE, "--count", "1", "--dry-run"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("\n1 drill listed")
+
+
+@pytest.fixture
+def alarm():
+    """Fail a test that blocks (the old import waited forever on a FIFO) instead of hanging."""
+    import signal
+
+    def ring(signum, frame):
+        raise TimeoutError("the command did not return within 5 s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def test_profile_import_of_a_fifo_is_read_with_a_time_limit(capsys, monkeypatch, tmp_path, alarm):
+    """A FIFO no program writes to waited forever; one a program writes to is read as a file."""
+    import os
+    import threading
+    import time
+
+    from nonostudio.core.formats import _files
+
+    monkeypatch.setattr(_files, "IDLE_SECONDS", 0.3)
+    lib = str(tmp_path / "l.sqlite3")
+    fifo = tmp_path / "p.json"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    code, data, err = run(capsys, monkeypatch, ["profile", "import", str(fifo), "--library", lib])
+    assert code == 3 and "p.json: sent nothing for 0.3 s" in data["error"], (code, err)
+    assert time.monotonic() - start < 2
+    assert (
+        run(capsys, monkeypatch, ["profile", "create", "--profile", "ann", "--library", lib])[0]
+        == 0
+    )
+    export = tmp_path / "ann.json"
+    args = ["profile", "export", str(export), "--profile", "ann", "--library", lib]
+    assert run(capsys, monkeypatch, args)[0] == 0
+    writer = threading.Thread(target=lambda: fifo.write_bytes(export.read_bytes()))
+    writer.start()
+    args = ["profile", "import", str(fifo), "--as", "bob", "--library", lib]
+    code, data, err = run(capsys, monkeypatch, args)
+    writer.join()
+    assert code == 0 and data["profile"] == "bob", err
+
+
+def test_profile_import_reads_at_most_its_limit(capsys, monkeypatch, tmp_path, alarm):
+    """A file over the limit is refused unread (exit 2, as a puzzle file over its limit), and
+    /dev/zero is read only to one byte past it: it took all the memory there was."""
+    import nonostudio.cli.tutor as tutor
+
+    monkeypatch.setattr(tutor, "PROFILE_FILE_BYTES", 2**20)
+    lib = str(tmp_path / "l.sqlite3")
+    big = tmp_path / "big.json"
+    big.write_text('{"events": [' + " " * 2**20 + "]}")
+    for path in (big, Path("/dev/zero")):
+        code, data, err = run(
+            capsys, monkeypatch, ["profile", "import", str(path), "--library", lib]
+        )
+        assert code == 2 and data["error"] == (
+            f"{path}: the file is larger than 1 MB; profile files are read up to that (the limit "
+            "keeps memory bounded)"
+        ), err
+
+
+def test_profile_import_of_a_folder_or_socket_is_a_file_error_naming_it(
+    capsys, monkeypatch, tmp_path
+):
+    """Routed through the check every puzzle input gets: a socket was 'cannot read it: [Errno
+    6] No such device or address', exit 2 (bad input)."""
+    import socket
+
+    lib = str(tmp_path / "l.sqlite3")
+    sock_path = tmp_path / "s.json"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(sock_path))
+        for path, kind in ((tmp_path, "a folder"), (sock_path, "a socket")):
+            args = ["profile", "import", str(path), "--library", lib]
+            code, data, err = run(capsys, monkeypatch, args)
+            assert code == 3 and data["error"] == f"{path}: is {kind}, not a profile file", err

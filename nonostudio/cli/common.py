@@ -339,22 +339,20 @@ def _is_dir(text: str) -> bool:
         return False
 
 
-def probe(path: str | os.PathLike[str]) -> None:
-    """Raise the OSError that opening ``path`` would raise (missing, a folder, a socket, no
-    permission), if there is one; a folder's says it is a folder and that a puzzle file is
-    wanted. Nothing is opened: the reader opens the file once, and reads and detects its format
-    from the same bytes."""
+def probe(path: str | os.PathLike[str], what: str = "a puzzle file") -> None:
+    """Raise the OSError that opening ``path`` would raise (missing, a folder, a socket, a
+    block device, no permission), if there is one; a folder's says it is a folder and that
+    ``what`` is wanted (for puzzle files: name the files in it). Nothing is opened: the reader
+    opens the file once, and reads and detects its format from the same bytes (a FIFO or a
+    device with :func:`~nonostudio.core.formats.read_limited`, which bounds the wait)."""
     if _is_dir(os.fspath(path)):
         files = os.path.join(os.fspath(path), "*")
-        raise IsADirectoryError(
-            errno.EISDIR,
-            f"is a folder, not a puzzle file; name the files in it, as in {files}",
-            os.fspath(path),
-        )
+        hint = f"; name the files in it, as in {files}" if what == "a puzzle file" else ""
+        raise IsADirectoryError(errno.EISDIR, f"is a folder, not {what}{hint}", os.fspath(path))
     mode = os.stat(path).st_mode
     problem = kind_problem(mode)
     if problem is not None:
-        raise OSError(errno.EINVAL, problem, os.fspath(path))
+        raise OSError(errno.EINVAL, problem.replace("a puzzle file", what), os.fspath(path))
     if not os.access(path, os.R_OK):
         # a FIFO above all must not be opened here: opening its reading end and closing it would
         # let a writer waiting to open it go on, and then fail for want of a reader

@@ -5,9 +5,7 @@ core :mod:`nonostudio.analysis.tutor` (docs/design/tutor.md)."""
 from __future__ import annotations
 
 import argparse
-import errno
 import math
-import os
 import sys
 import time
 from pathlib import Path
@@ -17,6 +15,7 @@ from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     check_writable,
+    probe,
     say,
     terminal_width,
     wrap_prose,
@@ -37,6 +36,9 @@ after two others whatever the answers' real times (the times recorded are the re
 SKIP_WORDS = ("s", "skip")
 """An answer that skips the drill (as the Practice tab's Next drill before any answer): no
 outcome, nothing recorded, the drill held back a minute (:meth:`Practice.skip`)."""
+PROFILE_FILE_BYTES = 64 * 2**20
+"""``profile import`` reads files up to this size: an export takes about 150 bytes an event,
+so some 400,000 events."""
 DRY_RUN_MOST = 1000
 """``--dry-run`` lists at most this many drills: it listed every one of ``--count``, 8 s for
 100,000 and a list held in memory; past the first few hundred it repeats drills already shown."""
@@ -473,12 +475,7 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         if not args.file.strip() or args.file == "-":  # as export's and every input's: exit 2
             what = "an empty name" if not args.file.strip() else "'-' (standard input is not read)"
             raise PuzzleError(f"{what}: name a profile file to read", source="<argument>")
-        # A missing file or a folder is a file error (exit 3) said plainly; they were "cannot
-        # read it: [Errno 2] No such file or directory: 'x.json'" (or "[Errno 21] ..."), exit 2.
-        os.stat(args.file)
-        if Path(args.file).is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a folder, not a profile file", args.file)
-        name, n = store.import_file(args.file, args.as_name)
+        name, n = store.import_file(args.file, args.as_name, data=_profile_bytes(args.file))
         return Outcome(
             {"profile": name, "file": args.file, "events": n},
             f"imported profile {name!r} ({count(n, 'event')})",
@@ -489,6 +486,25 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         raise PuzzleError(str(exc)) from None
     finally:
         store.close()
+
+
+def _profile_bytes(path: str) -> bytes:
+    """The bytes of the profile file ``import`` reads, through the checks and the bounded read
+    every puzzle file gets: a missing file, a folder, a socket, a block device or no permission
+    is a file error (exit 3) said plainly; a FIFO or a device is read with a time limit
+    (``mkfifo f; profile import f`` waited forever) and every file up to
+    :data:`PROFILE_FILE_BYTES` (``/dev/zero`` took all the memory there was)."""
+    from nonostudio.core.formats import TooLarge, read_limited
+
+    probe(path, "a profile file")
+    try:
+        return read_limited(path, PROFILE_FILE_BYTES)
+    except TooLarge:
+        raise PuzzleError(
+            f"the file is larger than {PROFILE_FILE_BYTES // 2**20} MB; profile files are "
+            "read up to that (the limit keeps memory bounded)",
+            source=path,
+        ) from None
 
 
 def run(args: argparse.Namespace) -> Outcome:

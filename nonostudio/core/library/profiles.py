@@ -332,10 +332,13 @@ class ProfileStore:
         write_text_atomic(path, json.dumps(data, indent=1) + "\n")
         return len(data["events"])
 
-    def import_file(self, path: str | Path, name: str | None = None) -> tuple[str, int]:
+    def import_file(
+        self, path: str | Path, name: str | None = None, *, data: bytes | None = None
+    ) -> tuple[str, int]:
         """Add the profile of a file (as ``name``, default the file's) with its events;
-        ProfileError naming the file and place for a bad file or a name already taken."""
-        file_name, events = read_profile_file(path)
+        ProfileError naming the file and place for a bad file or a name already taken.
+        ``data``: the file's bytes, read already by the caller (see :func:`read_profile_file`)."""
+        file_name, events = read_profile_file(path, data)
         target = check_name(name if name is not None else file_name)
         self.create(target)
         self.record(target, events)
@@ -358,12 +361,16 @@ def _field(
     return value
 
 
-def read_profile_file(path: str | Path) -> tuple[str, list[ProfileEvent]]:
+def read_profile_file(
+    path: str | Path, data: bytes | None = None
+) -> tuple[str, list[ProfileEvent]]:
     """The name and events of a profile file; ProfileError naming the file, and the line and
-    column of a JSON error or the event and field of a bad value."""
+    column of a JSON error or the event and field of a bad value.  ``data``: the file's bytes
+    when the caller read them (the command line reads a FIFO or a device with a time and size
+    limit, which a plain read lacks: a FIFO no program writes to waited forever)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = (Path(path).read_bytes() if data is None else data).decode("utf-8")
     except UnicodeDecodeError as exc:  # said "'utf-8' codec can't decode byte 0x89 in ..."
         raise ProfileError(
             f"{source}: not a nonostudio profile export: it is not UTF-8 text (byte "
