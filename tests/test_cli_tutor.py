@@ -358,7 +358,7 @@ def test_a_dry_run_lists_at_most_a_bounded_number_of_drills_and_says_so(capsys, 
     assert "--dry-run lists at most 1,000 drills: the first 1,000 of --count 1,001" in err
     code = main(args)
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("1000 drills listed (the first 1,000 of --count 1,001)")
+    assert out.rstrip().endswith("1,000 drills listed (the first 1,000 of --count 1,001)")
 
 
 def test_profile_import_of_dash_is_bad_input_as_export_of_dash_is(capsys, monkeypatch, tmp_path):

@@ -29,7 +29,7 @@ from nonostudio.analysis.helping.designer import (
 )
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
-from nonostudio.core.counts import count
+from nonostudio.core.counts import count, number
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.solver import Verdict
 
@@ -167,7 +167,8 @@ def colour_edits(
         if progress is not None:
             progress(
                 out.tried / len(cells),
-                f"tried {out.tried} of {len(cells)} cells, {count(len(out.edits), 'edit')} found",
+                f"tried {number(out.tried)} of {count(len(cells), 'cell')}, "
+                f"{count(len(out.edits), 'edit')} found",
             )
     return out
 
@@ -231,14 +232,14 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
         parts = [
             f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
             "line logic with the colours each cell may still be then decides "
-            f"{one_left - logic_left} of them (they need colour reasoning) and leaves "
-            f"{logic_left} (hatched)."
+            f"{number(one_left - logic_left)} of them (they need colour reasoning) and leaves "
+            f"{number(logic_left)} (hatched)."
         ]
     else:  # colour reasoning decides none of them: "they need colour reasoning" would be false
         parts = [
             f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
             "line logic with the colours each cell may still be decides none of them: "
-            f"{logic_left} are left (hatched)."
+            f"{number(logic_left)} are left (hatched)."
         ]
     if search is None:
         if region.verdict is not Verdict.NO_SOLUTION:

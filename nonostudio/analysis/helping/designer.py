@@ -17,7 +17,7 @@ from typing import TypedDict, Unpack
 import numpy as np
 
 from nonostudio.analysis.tracing.trace import rule_trace
-from nonostudio.core.counts import count
+from nonostudio.core.counts import count, number
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -172,7 +172,8 @@ def _search(
         if progress is not None:
             progress(
                 out.tried / len(cells),
-                f"tried {out.tried} of {len(cells)} cells, {count(len(out.edits), 'edit')} found",
+                f"tried {number(out.tried)} of {count(len(cells), 'cell')}, "
+                f"{count(len(out.edits), 'edit')} found",
             )
     return out
 
@@ -314,7 +315,7 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
     else:
         parts = [
             f"The rules get stuck with {count(rules_left, 'cell')} undecided (shaded); line logic "
-            + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")
+            + (f"then leaves {number(logic_left)} (hatched)." if logic_left else "then finishes.")
         ]
     if search is None:
         # Line logic deciding every cell (it is sound, and a puzzle with no solution raises

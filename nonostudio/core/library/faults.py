@@ -13,6 +13,7 @@ from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 
+from nonostudio.core.counts import count, number
 from nonostudio.core.errors import PuzzleError
 
 
@@ -286,14 +287,14 @@ def recovered_error(
     if puzzles:
         plural = "s" if puzzles != 1 else ""
         told = (
-            f"{puzzles} puzzle{plural} could still be read and {'were' if plural else 'was'} "
+            f"{count(puzzles, 'puzzle')} could still be read and {'were' if plural else 'was'} "
             "recovered into a new library in its place"
         )
     else:
         told = "None of its puzzles could still be read; a new library was started in its place"
     lost = []
     if unreadable:
-        lost.append(f"{unreadable} could not be read")
+        lost.append(f"{number(unreadable)} could not be read")
     if incomplete:
         lost.append("part of the file could not be searched, so others may be missing")
     if lost:

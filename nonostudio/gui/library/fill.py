@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import number
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.core.progress import report_count
@@ -171,7 +172,7 @@ class LibraryFiller(QObject):
             lambda f, m: self.progress.emit(f, m),
             self._done,
             self._total,
-            f"Checking library puzzles: {self._done} of {self._total}",
+            f"Checking library puzzles: {number(self._done)} of {number(self._total)}",
         )
 
     def _next(self) -> None:
@@ -229,7 +230,7 @@ class LibraryFiller(QObject):
         self._puzzle_done = fraction = max(fraction, self._puzzle_done)
         self.progress.emit(
             min(1.0, (self._done + fraction) / self._total),
-            f"Checking library puzzles: {self._done} of {self._total} "
+            f"Checking library puzzles: {number(self._done)} of {number(self._total)} "
             f"(this one {round(100 * fraction)} %)",
         )
 

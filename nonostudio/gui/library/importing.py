@@ -29,6 +29,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count, number
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.library.records import ClueKey, clue_key
@@ -106,7 +107,10 @@ def read_files(
     for n, path in enumerate(paths):
         if should_stop():
             break
-        progress(n / max(1, len(paths)), f"Reading {path.name} ({n + 1} of {len(paths)})…")
+        progress(
+            n / max(1, len(paths)),
+            f"Reading {path.name} ({number(n + 1)} of {number(len(paths))})…",
+        )
         if folder is not None and is_no_puzzle(path, extensions):
             read.append((path, NO_PUZZLE))
             continue
@@ -178,13 +182,13 @@ def summary(imported: Imported) -> str:
     files = imported.total
     before = sum(not k.this_import for k in imported.known)
     here = len(imported.known) - before
-    parts = [f"{imported.added} puzzle{'s' if imported.added != 1 else ''} added"]
+    parts = [f"{count(imported.added, 'puzzle')} added"]
     if before:
-        parts.append(f"{before} already in the library")
+        parts.append(f"{number(before)} already in the library")
     if here:
-        parts.append(f"{here} the same puzzle as an earlier file of this import")
+        parts.append(f"{number(here)} the same puzzle as an earlier file of this import")
     where = f" in {imported.folder.name or imported.folder}" if imported.folder else ""
-    text = f"{files} file{'s' if files != 1 else ''}{where}: " + ", ".join(parts)
+    text = f"{count(files, 'file')}{where}: " + ", ".join(parts)
     if imported.known:
         text += " (not added again"
         renamed = [k for k in imported.known if k.other_title]
@@ -192,7 +196,7 @@ def summary(imported: Imported) -> str:
             first = renamed[0]
             more = ", …" if len(renamed) > 1 else ""
             text += (
-                f"; {len(renamed)} of them there under another title: "
+                f"; {number(len(renamed))} of them there under another title: "
                 f"{first.path.name} as “{first.title}”{more}"
             )
         text += ")"
@@ -207,7 +211,7 @@ def skipped_text(skipped: Sequence[Path]) -> str:
     three names, took 11 lines and left the table two rows (seen under Xvfb, the anchors
     folder: 28 skipped)."""
     n = len(skipped)
-    files = f"{n} file that is" if n == 1 else f"{n} files that are"
+    files = "1 file that is" if n == 1 else f"{number(n)} files that are"
     return f"{files} no puzzle skipped"
 
 
@@ -222,9 +226,9 @@ def stopped_text(imported: Imported) -> str:
         )
     before = sum(not k.this_import for k in imported.known)
     here = len(imported.known) - before
-    text = f"Import stopped: {imported.added} of {imported.total} files were added"
-    text += f", {before} were in the library already" if before else ""
-    text += f", {here} the same puzzle as an earlier file of this import" if here else ""
+    text = f"Import stopped: {number(imported.added)} of {number(imported.total)} files were added"
+    text += f", {number(before)} were in the library already" if before else ""
+    text += f", {number(here)} the same puzzle as an earlier file of this import" if here else ""
     if imported.skipped:
         text += f", {skipped_text(imported.skipped)}"
     return text + "."
@@ -264,7 +268,7 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
             index[key] = (imported.last_id, puzzle.title, True)
         except LibraryError as exc:
             left = imported.total - n
-            rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""
+            rest = f" ({count(left, 'more file', 'more files')} not imported)" if left else ""
             imported.errors.append(f"{path}: {exc}{rest}")
             return len(read)
         imported.added += 1
@@ -307,7 +311,7 @@ class LibraryImporter(QObject):
         files = [Path(p) for p in paths]
         self._begin(
             Imported(len(files)),
-            f"Reading {len(files)} file{'s' if len(files) != 1 else ''}…",
+            f"Reading {count(len(files), 'file')}…",
             lambda progress, should_stop: read_files(files, progress, should_stop),
         )
 
@@ -389,7 +393,7 @@ class LibraryImporter(QObject):
         total = max(1, len(self._read))
         self.progress.emit(
             0.5 + self._next / total / 2,
-            f"Adding to the library: {self._next} of {len(self._read)} files…",
+            f"Adding to the library: {number(self._next)} of {number(len(self._read))} files…",
         )
         self._adder.start()
 

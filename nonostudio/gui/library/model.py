@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
+from nonostudio.core.counts import number
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.core.library.store import ListingRead
@@ -402,7 +403,9 @@ class LibraryModel(TableModel[LibraryEntry]):
             parts.append("The list could not be re-read.")
         count = len(self._library.skipped)
         if count:
-            parts.append(f"{count} damaged puzzle{'s were' if count > 1 else ' was'} skipped.")
+            parts.append(
+                f"{number(count)} damaged puzzle{'s were' if count > 1 else ' was'} skipped."
+            )
         return " ".join(parts)
 
     def status_details(self) -> str:

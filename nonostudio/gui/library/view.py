@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.core.counts import number
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.common.flow_layout import FlowLayout
@@ -453,7 +454,8 @@ class LibraryView(QWidget):
             self.table.setFocus()  # (the selection in the focus's colours; the Delete key)
         n, others = len(copies), len(groups)
         found = (
-            f"{n} puzzle{'s repeat' if n > 1 else ' repeats'} the clues of {others} "
+            f"{number(n)} puzzle{'s repeat' if n > 1 else ' repeats'} the clues of "
+            f"{number(others)} "
             f"other{'s' if others > 1 else ''} (kept: the titled copy, else the one holding "
             "the most)"
         )
@@ -461,7 +463,9 @@ class LibraryView(QWidget):
             chosen = f"selected{cleared}"
         else:
             missing = n - len(listed)
-            chosen = f"{len(listed)} of them selected ({missing} not in the list shown)"
+            chosen = (
+                f"{number(len(listed))} of them selected ({number(missing)} not in the list shown)"
+            )
         then = (
             "Delete removes them."
             if not self.library.read_only
@@ -484,7 +488,7 @@ class LibraryView(QWidget):
             what = f"“{entry.title}”" if entry.title.strip() else "this untitled puzzle"
             question = f"Delete {what} ({entry.width}x{entry.height}) from the library?"
         else:
-            question = f"Delete {len(ids)} puzzles from the library?"
+            question = f"Delete {number(len(ids))} puzzles from the library?"
         answer = QMessageBox.question(
             self,
             "Delete Puzzles",

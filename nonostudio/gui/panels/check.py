@@ -45,6 +45,7 @@ from nonostudio.analysis.typos.finder import line_count_problem
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
+from nonostudio.core.counts import count
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.common.dock_scroll import scrolled
@@ -338,7 +339,8 @@ class CheckPanel(QWidget):
             open_cells = sum(1 for row in result.grid for cell in row if cell & (cell - 1))
             if open_cells:
                 detail += (
-                    f" Line logic leaves {open_cells} cells undecided (hatched in the editor)."
+                    f" Line logic leaves {count(open_cells, 'cell')} undecided"
+                    " (hatched in the editor)."
                 )
         self.detail_label.setText(f"{detail} Checked in {result.seconds:.2f} s.")
         self.alternate_button.setVisible(

@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
+from nonostudio.core.counts import count, number
+
 
 def banner_lines(
     library: Any, autosave_where: str, autosave_problem: str | None
@@ -29,10 +31,10 @@ def banner_lines(
     skipped = [str(s) for s in (getattr(library, "skipped", None) or [])]
     if skipped:
         first = skipped[0].rstrip(". ") + (
-            f"; and {len(skipped) - 1} more" if len(skipped) > 1 else ""
+            f"; and {number(len(skipped) - 1)} more" if len(skipped) > 1 else ""
         )
         lines.append(
-            f"{len(skipped)} damaged library record{'s' if len(skipped) > 1 else ''}"
+            f"{count(len(skipped), 'damaged library record')}"
             f" could not be read and {'are' if len(skipped) > 1 else 'is'} not "
             f"shown: {first}."
         )

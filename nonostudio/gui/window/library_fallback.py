@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from nonostudio.core.counts import count
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.library.store import Reopened
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -258,7 +259,7 @@ class MemoryLibraryBar(QFrame):
         n = len(moved)
         if n:
             copied = (
-                f"The puzzle library {self.path} is open: the {n} puzzle{'s' if n != 1 else ''} "
+                f"The puzzle library {self.path} is open: the {count(n, 'puzzle')} "
                 f"added in this session {'were' if n != 1 else 'was'} copied into it."
             )
         else:

@@ -226,3 +226,16 @@ def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
     ]
     for search, text in texts:
         assert summary_text(_region(0, 0), search) == f"The rules alone decide every cell. {text}"
+
+
+def test_summary_text_groups_the_digits_of_its_counts() -> None:
+    # A 200x200 design said "stuck with 40000 cells ... then leaves 39000" where the Check
+    # panel says "1,000,000": one way of writing counts.
+    rules = np.full((200, 200), UNKNOWN, dtype=np.int8)
+    logic = rules.copy()
+    logic[:5] = FILLED
+    said = summary_text(StuckRegion(rules, logic), None)
+    assert said.startswith(
+        "The rules get stuck with 40,000 cells undecided (shaded); line logic then leaves "
+        "39,000 (hatched)."
+    )
