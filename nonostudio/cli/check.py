@@ -194,7 +194,7 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
             from nonostudio.analysis.typos import find_typos  # loaded only when needed
 
             size = getattr(exc, "size", None)  # declared, when the line counts differ from it
-            options = {"size": size} if size else {}
+            options = {"size": size, "readings": getattr(exc, "readings", ())} if size else {}
             row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit, **options))
         except (PuzzleError, OSError):
             continue

@@ -78,10 +78,12 @@ def _typos(
     time_limit: float | None,
     palette: Any = None,
     size: tuple[int, int] | None = None,
+    readings: Any = (),
 ) -> tuple[dict[str, Any], list[str]]:
     """The typo fields of the JSON form (as ``check`` gives them) and the text lines; with a
     ``palette``, of colour clues; ``size``: the width and height the file declares, when its
-    clue lines are not as many."""
+    clue lines are not as many; ``readings``: every reading of its lines when more than one
+    fits that size (a ``.nin``'s or CWD's unmarked sections)."""
     from nonostudio.analysis.typos import find_colour_typos, find_typos  # loaded when needed
     from nonostudio.cli.check import typo_fields
 
@@ -92,7 +94,9 @@ def _typos(
             palette, rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size
         )
         return typo_fields(found), found.text_lines()
-    report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size)
+    report = find_typos(
+        rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size, readings=readings
+    )
     return typo_fields(report), report.text_lines()
 
 
@@ -106,7 +110,8 @@ def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Out
         fields, lines = _typos(rows, cols, args.time_limit, palette, size)
     else:
         assert exc.clues is not None
-        fields, lines = _typos(*exc.clues, args.time_limit, size=getattr(exc, "size", None))
+        size, readings = getattr(exc, "size", None), getattr(exc, "readings", ())
+        fields, lines = _typos(*exc.clues, args.time_limit, size=size, readings=readings)
     data = {
         "error": str(exc),
         "exit_code": int(ExitCode.BAD_INPUT),

@@ -352,13 +352,18 @@ def find_typos(
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
     size: tuple[int, int] | None = None,
+    readings: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = (),
 ) -> TypoReport:
     """What is wrong with these clues and the single edits that make the puzzle unique, best
     first.  The clues need not make a valid :class:`Puzzle`: totals may differ and a clue may be
     too long for its line.  ``progress`` and ``should_stop`` follow
     :mod:`nonostudio.core.progress`; a cancelled or timed-out search reports what it found.
     ``size``, the ``(width, height)`` a file declares: when the clue lines are not as many, no
-    edit of a clue mends them, and only a line put back or dropped is looked for."""
+    edit of a clue mends them, and only a line put back or dropped is looked for.
+    ``readings``: every way the same lines read at that size, ``(rows, cols)`` first, when
+    more than one does (a ``.nin`` or CWD file's sections are not marked: a line left out may
+    be a row or a column, :attr:`~nonostudio.core.formats.non.LineCountError.readings`); the
+    line fixes of each are offered."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     rows_t: Clues = tuple(tuple(int(v) for v in r) for r in rows)
@@ -366,7 +371,8 @@ def find_typos(
     if size is not None and size[0] != size[1] and size == (len(rows_t), len(cols_t)):
         return _swap_report(rows_t, cols_t, size, started, deadline, should_stop)
     if size is not None and size != (len(cols_t), len(rows_t)):
-        return _line_count_report(rows_t, cols_t, size, started, deadline, should_stop)
+        every = [(_ints(r), _ints(c)) for r, c in readings] or [(rows_t, cols_t)]
+        return _line_count_report(every, size, started, deadline, should_stop)
     kind, words, suspects = diagnose(rows_t, cols_t, time_limit, should_stop)
     report = TypoReport(kind, words)
     if kind in (UNIQUE, UNDECIDED):
@@ -449,22 +455,46 @@ def _moves_an_empty_line(edit: Edit | EditPair) -> bool:
     return isinstance(edit, Edit) and edit.kind == MOVE and any(not c for c in edit.before)
 
 
+def _ints(clues: Sequence[Sequence[int]]) -> Clues:
+    return tuple(tuple(int(v) for v in clue) for clue in clues)
+
+
 def _line_count_report(
-    rows: Clues,
-    cols: Clues,
+    readings: Sequence[tuple[Clues, Clues]],
     size: tuple[int, int],
     started: float,
     deadline: float | None,
     should_stop: StopCallback | None,
 ) -> TypoReport:
-    """The report on clue lines not as many as the declared ``size`` says: the line put back
-    or dropped (:func:`line_count_fixes`) that gives the clues that size and one picture."""
-    report = TypoReport(LINE_COUNT, line_count_problem(len(rows), len(cols), size))
-    fixes, report.complete = line_count_fixes(rows, cols, deadline, should_stop)
-    report.line_fixes = [f for f in fixes if (len(f.cols), len(f.rows)) == size]
-    report.cancelled = should_stop is not None and should_stop()
-    report.seconds = time.perf_counter() - started
-    return report
+    """The report on clue lines not as many as the declared ``size`` says: the lines put back
+    or dropped (:func:`line_count_fixes`) that give the clues that size and one picture, in
+    each reading of the lines (a row's fixes in one, a column's in the other: the fix says
+    which), line-solvable first."""
+    fixes: list[LineFix] = []
+    complete = True
+    for rows, cols in readings:
+        found, done = line_count_fixes(rows, cols, deadline, should_stop)
+        fixes += [f for f in found if (len(f.cols), len(f.rows)) == size]
+        complete &= done
+    fixes.sort(key=lambda f: not f.line_solvable)  # (stable: each reading's order kept)
+    # (a line left out where the rows end, equal to its neighbour across: both readings
+    # may put back the same clues, said once)
+    said: dict[tuple[Clues, Clues], LineFix] = {}
+    for fix in fixes:
+        said.setdefault((fix.rows, fix.cols), fix)
+    fixes = list(said.values())
+    rows, cols = readings[0]
+    if len(readings) > 1:
+        lines = len(rows) + len(cols)
+        what = "left out" if lines < sum(size) else "typed twice or one too many"
+        problem = (
+            f"{count(lines, 'clue line')} for {count(size[1], 'row')} and "
+            f"{count(size[0], 'column')}: a row or a column seems {what}, and the lines do not "
+            "say where the rows end (both are looked for)."
+        )
+    else:
+        problem = line_count_problem(len(rows), len(cols), size)
+    return _line_report(TypoReport(LINE_COUNT, problem), fixes, complete, started, should_stop)
 
 
 def _swap_report(
@@ -484,7 +514,20 @@ def _swap_report(
         f"{count(len(cols), 'line')} for a width of {width}: rows and columns seem swapped.",
         swapped=True,
     )
-    report.line_fixes, report.complete = swap_fixes(rows, cols, size, deadline, should_stop)
+    fixes, complete = swap_fixes(rows, cols, size, deadline, should_stop)
+    return _line_report(report, fixes, complete, started, should_stop)
+
+
+def _line_report(
+    report: TypoReport,
+    fixes: list[LineFix],
+    complete: bool,
+    started: float,
+    should_stop: StopCallback | None,
+) -> TypoReport:
+    """``report`` (of clue lines not as many as the declared size) given the line ``fixes``
+    found, whether the search was ``complete``, whether it was stopped and its time."""
+    report.line_fixes, report.complete = fixes, complete
     report.cancelled = should_stop is not None and should_stop()
     report.seconds = time.perf_counter() - started
     return report

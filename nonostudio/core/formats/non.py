@@ -73,11 +73,17 @@ class LineCountError(InconsistentPuzzleError):
     ``(width, height)``, for the typo finder, which looks for the place."""
 
     size: tuple[int, int] | None = None
+    #: Every reading of the clue lines, ``clues`` first, when more than one fits the size: a
+    #: ``.nin`` or CWD file's sections are not marked, so a line left out (or typed twice) may
+    #: be a row or a column; the typo finder looks for the line in each (``find_typos``'s
+    #: ``readings``).  Empty when ``clues`` is the one reading.
+    readings: tuple[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], ...] = ()
 
     def with_source(self, source: str) -> PuzzleError:
         copy = super().with_source(source)
         if isinstance(copy, LineCountError):
             copy.size = self.size
+            copy.readings = self.readings
         return copy
 
 

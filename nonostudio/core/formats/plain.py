@@ -184,11 +184,12 @@ def _left_out(
         told = "a row or a column seems left out (the clues fit either), at a place"
     else:
         told = "no one line left out makes clues that fit (a line too long, or the totals), so"
-    return PuzzleError(
+    said = PuzzleError(
         f"{asked}: {told} the lines do not tell; or the size is wrong",
         source=cur.source,
         line=at,
     )
+    return _split_error(cur, said, size, splits) if splits else said
 
 
 def _one_long(
@@ -215,12 +216,13 @@ def _one_long(
         return surplus
     if len(splits) > 1:
         asked, at = _asked(cur, first, size, declared)
-        return PuzzleError(
+        said = PuzzleError(
             f"{asked}: a row or a column seems typed twice or one too many (the clues fit "
             "either), at a place the lines do not tell; or the size is wrong",
             source=cur.source,
             line=at,
         )
+        return _split_error(cur, said, size, splits)
     return _one_side(cur, first, size, declared, splits[0], "typed twice or one too many", "")
 
 
@@ -253,22 +255,35 @@ def _one_side(
         f"{asked}: {which} seems {what} (the clues leave no room for {other}{other_what}), at "
         "a place the lines do not tell; or the size is wrong"
     )
-    return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, split)
+    return _split_error(cur, PuzzleError(words, source=cur.source, line=at), size, [split])
 
 
 _Split = tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], dict[str, int]]
 
 
 def _split_error(
-    cur: Cursor, said: PuzzleError, size: tuple[int, int], split: _Split
+    cur: Cursor, said: PuzzleError, size: tuple[int, int], splits: list[_Split]
 ) -> PuzzleError:
     """The :class:`~nonostudio.core.formats.non.LineCountError` of ``said`` with the clues of
-    ``split`` (as :func:`_splits` gives it) and the declared ``size``."""
+    ``splits`` (as :func:`_splits` gives them: the first its ``clues``, every one its
+    ``readings`` when there are two) and the declared ``size``.
+
+    Where each clue was read: rows start at the first clue line in every reading, and the
+    typo finder puts back (or drops) a line of a reading's own side only, so a row's line is
+    the row reading's and a column's the column reading's; each fix then marks its lines."""
     from nonostudio.core.formats.non import line_count_error
 
-    _, rows, cols, clue_lines = split
+    clue_lines: dict[str, int] = {}
+    for side, _, _, lines in splits:  # each side's names from the reading of that side
+        clue_lines |= {name: n for name, n in lines.items() if name.startswith(side)}
+    for *_, lines in splits:
+        clue_lines = lines | clue_lines
+    _, rows, cols, _ = splits[0]
     clues = tuple(rows), tuple(cols)
-    return line_count_error(said, cur.source, size, clue_lines, {}, clues=clues)
+    error = line_count_error(said, cur.source, size, clue_lines, {}, clues=clues)
+    if len(splits) > 1:
+        error.readings = tuple((tuple(r), tuple(c)) for _, r, c, _ in splits)
+    return error
 
 
 def _splits(

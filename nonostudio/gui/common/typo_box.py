@@ -123,13 +123,16 @@ class TypoBox(QWidget):
         rows: Sequence[Sequence[int]],
         cols: Sequence[Sequence[int]],
         size: tuple[int, int] | None = None,
+        readings: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = (),
     ) -> None:
         """Look for the typo in these clues (they need not make a valid puzzle); ``size``: the
         ``(width, height)`` a file declares, when its clue lines are not as many (only a line
-        put back or dropped is then looked for, as ``check`` does)."""
+        put back or dropped is then looked for, as ``check`` does); ``readings``: every
+        reading of the lines when more than one fits that size (a ``.nin``'s, a CWD's)."""
         rows_t = tuple(tuple(r) for r in rows)
         cols_t = tuple(tuple(c) for c in cols)
-        job = ProcessJob(typo_search, (rows_t, cols_t, TIME_LIMIT_S, size))  # (typo_jobs.py)
+        every = tuple((tuple(map(tuple, r)), tuple(map(tuple, c))) for r, c in readings)
+        job = ProcessJob(typo_search, (rows_t, cols_t, TIME_LIMIT_S, size, every))  # typo_jobs
         self._start(job)
 
     def search_colour(

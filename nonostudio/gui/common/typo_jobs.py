@@ -25,13 +25,21 @@ def typo_search(
     cols: Clues,
     time_limit: float,
     size: tuple[int, int] | None,
+    readings: tuple[tuple[Clues, Clues], ...],
     progress: ProgressCallback,
     should_stop: StopCallback,
 ) -> TypoReport:
     """The likely typos of black-and-white clues (:func:`find_typos`); ``size``: the ``(width,
-    height)`` a file declares (None: none), whose lines are then looked for alone."""
+    height)`` a file declares (None: none), whose lines are then looked for alone;
+    ``readings``: every reading of a file's unmarked clue lines when more than one fits it."""
     return find_typos(
-        rows, cols, time_limit=time_limit, progress=progress, should_stop=should_stop, size=size
+        rows,
+        cols,
+        time_limit=time_limit,
+        progress=progress,
+        should_stop=should_stop,
+        size=size,
+        readings=readings,
     )
 
 

@@ -244,7 +244,11 @@ class PasteDialog(QDialog):
                 self._clues = exc.clues
                 # a .non section one line short or long: the size the file declares tells
                 # which axis lost or gained a line (check and solve pass it too)
-                self.typos.search(*exc.clues, size=getattr(exc, "size", None))
+                self.typos.search(
+                    *exc.clues,
+                    size=getattr(exc, "size", None),
+                    readings=getattr(exc, "readings", ()),  # (a .nin's, a CWD's: row or column?)
+                )
             return
         except PuzzleError as exc:
             self.show_error(text, exc)

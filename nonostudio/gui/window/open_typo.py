@@ -134,7 +134,7 @@ class OpenTypoDialog(PasteDialog):
             if self._goal_words:
                 problem += f" ({self._goal_words})"
         elif size is not None and clues is not None:
-            problem = _miscount_text(size, clues)
+            problem = _miscount_text(size, clues, bool(getattr(error, "readings", ())))
         elif listed and len(kinds) == 1 and all(isinstance(f, LineFix) for f in listed):
             what = {
                 MISSING: "a clue line seems left out",
@@ -173,9 +173,20 @@ class OpenTypoDialog(PasteDialog):
         self.accept()
 
 
-def _miscount_text(size: tuple[int, int], clues: tuple[Sequence[object], Sequence[object]]) -> str:
+def _miscount_text(
+    size: tuple[int, int], clues: tuple[Sequence[object], Sequence[object]], either: bool = False
+) -> str:
     """What a file's clue lines not as many as its declared ``size`` (width, height) mean:
-    ``it declares a size of 20x20 but has 19 row clue lines: a row seems left out``."""
+    ``it declares a size of 20x20 but has 19 row clue lines: a row seems left out``;
+    ``either``: the lines read as a row's or a column's (a ``.nin``'s unmarked sections), so
+    ``clues``, one reading, counts the lines only."""
+    if either:
+        typed = len(clues[0]) + len(clues[1])
+        what = "left out" if typed < sum(size) else "typed twice"
+        return (
+            f"it declares a size of {size[0]}x{size[1]} but has {typed} clue lines, not "
+            f"{sum(size)}: a row or a column seems {what}, and the lines do not say which"
+        )
     counts: list[str] = []
     meant: set[tuple[str, str]] = set()
     for axis, lines, want in (("row", clues[0], size[1]), ("column", clues[1], size[0])):

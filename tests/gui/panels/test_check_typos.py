@@ -104,6 +104,7 @@ def test_the_search_shows_progress_and_stops(
         progress: ProgressCallback,
         should_stop: StopCallback,
         size: tuple[int, int] | None = None,
+        readings: object = (),
     ) -> TypoReport:
         progress(0.25, "trying edit 3 of 12")
         started.set()

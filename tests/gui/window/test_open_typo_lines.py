@@ -17,8 +17,10 @@ from PySide6.QtCore import Qt
 
 from nonostudio.analysis.typos import Suggestion
 from nonostudio.analysis.typos.lines import DOUBLED, MISSING, LineFix
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_any, read_file
+from nonostudio.core.formats.non import LineCountError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
 from nonostudio.gui.dialogs.paste import marked_text
@@ -136,3 +138,34 @@ def test_a_line_fix_is_chosen_only_when_it_is_the_one_fix_found() -> None:
         ("column", 1),
         ("column", 2),
     )
+
+
+def test_a_nin_line_left_out_that_could_be_a_row_or_a_column_offers_the_fix_and_opens_it(
+    qtbot, tmp_path
+) -> None:
+    # Dancer as .nin (width first) with column 1 (2 1) left out: a row left out fits the
+    # clues too, so the reader could not tell which; it was an error box, no fix offered
+    dancer = _dancer()
+    lines = [clue_to_text(c) for c in (*dancer.rows, *dancer.cols)]
+    path = tmp_path / "dancer.nin"
+    path.write_text("\n".join(["5 10", *lines[:10], *lines[11:]]) + "\n")
+    with pytest.raises(LineCountError) as caught:
+        read_any(path)
+    assert len(caught.value.readings) == 2
+    dialog = open_typo_dialog(None, path, caught.value)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.typos.report() is not None, timeout=20000)
+    assert "has 14 clue lines, not 15: a row or a column seems left out" in dialog.prompt.text()
+    listed = [dialog.typos.list.item(i).text() for i in range(dialog.typos.list.count())]
+    assert listed == [
+        "Column clues: 4 lines; one seems to be missing before column 1: with 2 1 put in as "
+        "column 1, the clues (10 rows, 5 columns) make one picture, line-solvable"
+    ]
+    # chosen, column 1 as the column reading reads it marked (line 12: 2 1 3), not row 10's
+    assert dialog.typos.list.currentRow() == 0
+    assert marked_text(dialog.edit) == "2 1 3"
+    dialog.typos.apply_button.click()
+    puzzle = dialog.puzzle()
+    assert isinstance(puzzle, Puzzle) and (puzzle.rows, puzzle.cols) == (dancer.rows, dancer.cols)
