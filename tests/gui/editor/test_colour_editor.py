@@ -289,6 +289,16 @@ def test_palette_add_recolour_rename_and_remove(window: MainWindow, tmp_path: Pa
     assert editor.state().palette[1] == Colour("red", "#cc2020", "r")
 
 
+def test_removing_a_colour_of_one_cell_says_1_cell(window: MainWindow, qtbot) -> None:
+    """Seen under Xvfb: "black is used by 1 cells of the picture"."""
+    window.files.new_colour_puzzle(4, 4)
+    editor = window.colour_editor
+    editor.pick_colour(1)
+    click(qtbot, editor, 0, 0)
+    assert not editor.remove_colour(1)
+    assert "black is used by 1 cell of the picture;" in editor.palette_panel.message.text()
+
+
 def test_add_suggests_the_name_of_the_value_picked(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

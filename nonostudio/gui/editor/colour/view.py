@@ -45,6 +45,7 @@ from nonostudio.core.colour.model import (
     Palette,
     clues_of_colour_grid,
 )
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._colour import common_colour_name, nearest_free_name
 from nonostudio.gui.common.elided_label import ElidedLabel
@@ -539,7 +540,7 @@ class ColourEditorView(QWidget):
         rows, cols = state.clues()
         in_clues = any(c == index for clue in (*rows, *cols) for _n, c in clue)
         if used or in_clues:
-            where = f"{used} cells of the picture" if used else "the clues"
+            where = f"{count(used, 'cell')} of the picture" if used else "the clues"
             self.palette_panel.show_message(
                 f"{name} is used by {where}; paint them another colour before removing it."
             )
