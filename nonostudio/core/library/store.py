@@ -42,6 +42,7 @@ from nonostudio.core.library.records import (
     HandProgress,
     LibraryEntry,
     any_puzzle_from_json,
+    clue_key,
     decode,
     document_clue_key,
     hand_cells,
@@ -267,8 +268,9 @@ class Library:
         return int(cur.lastrowid or 0)
 
     def update(self, id: int, puzzle: AnyPuzzle) -> None:
-        """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
-        may differ.
+        """Replace puzzle ``id``; its cached verdict and difficulty are cleared when its clues
+        differ from the stored version's (a new title, author, licence, notes or goal picture
+        keeps them: they depend on the clues alone, :func:`records.clue_key`).
 
         A puzzle read with :meth:`get_for_editing` is not saved over a version another studio
         (or program) stored since: a ``CONFLICT`` LibraryError says so, and the next update of
@@ -286,12 +288,13 @@ class Library:
         )
         self._listing.forget(id)
         base = self._editing.get(id)
+        key = clue_key(puzzle)
 
         def replace(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            row = conn.execute(
+                "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
+            ).fetchone()
             if base is not None:
-                row = conn.execute(
-                    "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
-                ).fetchone()
                 if row is not None and _digest(row[1]) != base:
                     name = record_name(id, readable_title(row[0]))
                     # Told once: saving again replaces that version (unless it changes again).
@@ -303,9 +306,11 @@ class Library:
                         "with this one.",
                         kind=CONFLICT,
                     )
+            same_clues = row is not None and _stored_key(row[1]) == key
             return conn.execute(
                 "UPDATE puzzles SET title=?, author=?, width=?, height=?, licence=?, data=?, "
-                "verdict='', difficulty='', modified=? WHERE id=?",
+                + ("" if same_clues else "verdict='', difficulty='', ")
+                + "modified=? WHERE id=?",
                 params,
             )
 
@@ -862,6 +867,16 @@ def _has_sql_json(conn: sqlite3.Connection) -> bool:
     except sqlite3.Error:
         return False
     return True
+
+
+def _stored_key(document: bytes | None) -> ClueKey | None:
+    """:func:`records.clue_key` of a stored document (None: none, or it cannot be read)."""
+    if document is None:
+        return None
+    try:
+        return document_clue_key(document.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
 
 
 def _digest(document: bytes | None) -> bytes:
