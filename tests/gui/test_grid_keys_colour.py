@@ -136,3 +136,41 @@ def test_colour_solve_by_hand_takes_the_keyboard(qtbot: QtBot) -> None:
     qtbot.keyClick(grid, Qt.Key.Key_Space)
     assert view.undo_stack().count() == 0
     view.cancel()
+
+
+def test_a_click_or_a_stroke_puts_the_cursor_where_the_mouse_painted(qtbot: QtBot) -> None:
+    """As on the black-and-white grid, the keys go on from the cell the mouse painted. Seen
+    under Xvfb: a click on row 1, column 1 of colour Solve by hand, then Right and Space,
+    painted column 4 (the cursor was still where the keys had left it)."""
+    editor = _editor(qtbot)
+    editor.set_puzzle(ColourPuzzle(COLOURS, ((),) * 3, ((),) * 4, goal=BLANK))
+    grid = editor.grid
+    grid.set_cursor_cell(2, 3)
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(1, 0).center())
+    assert grid.cursor_cell() == (1, 0)
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(0, 0).center())
+    qtbot.mouseMove(grid, grid.cell_rect(0, 2).center())
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(0, 2).center())
+    assert grid.cursor_cell() == (0, 2)
+    grid.setFocus()
+    qtbot.keyClick(grid, Qt.Key.Key_Right)
+    qtbot.keyClick(grid, Qt.Key.Key_X)
+    assert editor.state().cells[0] == (1, 1, 1, BACKGROUND)
+
+    picture = ((1, 1, 0), (0, 2, 2))
+    rows, cols = clues_of_colour_grid(picture)
+    view = ColourSolveView(delay_ms=60_000)  # (no trace needed)
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_puzzle(ColourPuzzle(COLOURS, rows, cols))
+    view.set_hand_mode(True)
+    hand = view.grid
+    hand.set_cursor_cell(1, 2)
+    qtbot.mouseClick(hand, Qt.MouseButton.LeftButton, pos=hand.cell_rect(0, 0).center())
+    assert hand.cursor_cell() == (0, 0)
+    qtbot.keyClick(hand, Qt.Key.Key_Right)
+    qtbot.keyClick(hand, Qt.Key.Key_Space)
+    assert view.hand_sets()[0][:2] == (1 << 1, 1 << 1)
+    view.cancel()

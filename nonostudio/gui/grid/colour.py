@@ -665,6 +665,7 @@ class ColourGrid(QWidget):
         self._stroke_value = self._current if button == Qt.MouseButton.LeftButton else BACKGROUND
         self._paint_cell(cell)
         self._last = cell
+        self._cursor_to(cell)
         self._say(cell)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -674,6 +675,7 @@ class ColourGrid(QWidget):
             for between in cells_between(self._last or cell, cell):
                 self._paint_cell(between)
             self._last = cell
+            self._cursor_to(cell)
         if cell is not None:
             self._say(cell)
 
@@ -753,6 +755,17 @@ class ColourGrid(QWidget):
         self.update(self.cell_rect(r, c))
 
     # --- the keyboard ---------------------------------------------------------------------
+
+    def _cursor_to(self, cell: tuple[int, int]) -> None:
+        """Put the keyboard cursor on ``cell``, the one a mouse stroke has reached, as the
+        black-and-white grid does (:meth:`~nonostudio.gui.grid.view.GridView.mousePressEvent`),
+        so the keys go on from where the mouse painted; no scrolling (the mouse is on the cell)
+        and no words (the stroke says the cell)."""
+        if cell == self._cursor:
+            return
+        self.update(self.cell_rect(*self._cursor).adjusted(-2, -2, 2, 2))
+        self._cursor = cell
+        self.update(self.cell_rect(*cell).adjusted(-2, -2, 2, 2))
 
     def cursor_cell(self) -> tuple[int, int]:
         """The keyboard cursor's cell (row, column)."""

@@ -288,6 +288,7 @@ class ColourSolveGrid(ColourGrid, CheckedCells):
         self._before = self._sets  # (a stroke's before is the sets here)
         self._last = cell
         self._paint_cell(cell)
+        self._cursor_to(cell)
         self._say(cell)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
