@@ -12,6 +12,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from nonostudio.core.colour.clue_text import letters_legend
 from nonostudio.core.colour.model import (
     WHITE,
     Colour,
@@ -297,6 +298,28 @@ def test_removing_a_colour_of_one_cell_says_1_cell(window: MainWindow, qtbot) ->
     click(qtbot, editor, 0, 0)
     assert not editor.remove_colour(1)
     assert "black is used by 1 cell of the picture;" in editor.palette_panel.message.text()
+
+
+def test_a_colour_renamed_by_its_new_value_is_typed_with_its_new_letter(
+    window: MainWindow, qtbot
+) -> None:
+    """Seen under Xvfb: red recoloured #2ca02c was called green but still typed r (Type
+    Clues: "r = green"; .g and .non files wrote its blocks 2r). Its letter follows its name
+    when the letter was its old name's and the new one's is free; a chosen letter stays."""
+    window.files.new_colour_puzzle(4, 4)
+    editor = window.colour_editor
+    assert editor.recolour(2, "#2ca02c")
+    assert editor.state().palette[2] == Colour("green", "#2ca02c", "g")
+    assert "red is now #2ca02c, so it is called green and typed g (" in (
+        editor.palette_panel.message.text()
+    )
+    assert letters_legend(editor.state().palette) == "a = black, g = green, b = blue"
+    editor.undo_stack().undo()
+    assert editor.state().palette[2] == Colour("red", "#d62728", "r")
+    # green's g taken: a blue made green ("green 2") keeps its b
+    assert editor.recolour(2, "#2ca02c") and editor.recolour(3, "#00ff00")
+    assert editor.state().palette[3] == Colour("green 2", "#00ff00", "b")
+    assert "typed" not in editor.palette_panel.message.text()
 
 
 def test_add_suggests_the_name_of_the_value_picked(

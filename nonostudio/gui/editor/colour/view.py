@@ -573,14 +573,23 @@ class ColourEditorView(QWidget):
         if twin:
             self.palette_panel.show_message(f"Cannot recolour {old.name}: {twin}")
             return False
-        name = old.name
+        name, char = old.name, old.char
         if name == common_colour_name(old.rgb):
             others = {c.name for i, c in enumerate(palette.colours) if i != index}
             name = nearest_free_name(rgb, others)
-        done = self._replace_colour(index, Colour(name, rgb, old.char), f"Recolour {old.name}")
+        if name != old.name and char == old.name[:1].lower():
+            # typed with its old name's letter (red's r): its new name's, when free, as a new
+            # colour gets (Type Clues said "r = green" of a red made green, and .g and .non
+            # files wrote its blocks 2r)
+            rest = Palette(palette.colours[:index] + palette.colours[index + 1 :])
+            if free_char(rest, name) == name[:1].lower():
+                char = name[:1].lower()
+        done = self._replace_colour(index, Colour(name, rgb, char), f"Recolour {old.name}")
         if done and name != old.name:
+            typed = f" and typed {char}" if char != old.char else ""
             self.palette_panel.show_message(
-                f"{old.name} is now {rgb}, so it is called {name} (Rename… to call it otherwise)."
+                f"{old.name} is now {rgb}, so it is called {name}{typed} (Rename… to call it "
+                "otherwise)."
             )
         return done
 
