@@ -167,7 +167,7 @@ def colour_edits(
         if progress is not None:
             progress(
                 out.tried / len(cells),
-                f"tried {number(out.tried)} of {count(len(cells), 'cell')}, "
+                f"looking for edits: tried {number(out.tried)} of {count(len(cells), 'cell')}, "
                 f"{count(len(out.edits), 'edit')} found",
             )
     return out

@@ -63,6 +63,11 @@ class StuckRegion:
         return self.logic_grid == UNKNOWN
 
 
+def _following(progress: ProgressCallback) -> ProgressCallback:
+    """``progress`` told what the rule trace is doing, as a phrase of the designer checks."""
+    return lambda fraction, message: progress(fraction, f"following the rules: {message}")
+
+
 def _line_logic(puzzle: Puzzle, grid: np.ndarray) -> np.ndarray:
     state = GridState.from_grid(puzzle, grid)
     try:
@@ -74,12 +79,21 @@ def _line_logic(puzzle: Puzzle, grid: np.ndarray) -> np.ndarray:
     return state.to_grid()
 
 
-def stuck_region(puzzle: Puzzle, rules: Sequence[Rule]) -> StuckRegion:
+def stuck_region(
+    puzzle: Puzzle,
+    rules: Sequence[Rule],
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> StuckRegion:
     """Where ``rules`` get stuck on ``puzzle``, and where line logic gets stuck after them.
+    ``progress(fraction of cells decided, "following the rules: step N: technique")`` is told
+    as the rules go (on webpbn-sized 200x200 puzzles they take minutes); ``should_stop()``
+    returning True ends them early, the region then being where they had got to.
 
     Raises InconsistentPuzzleError when the puzzle has no solution.
     """
-    trace = rule_trace(puzzle, rules, fallback=False)
+    said = None if progress is None else _following(progress)
+    trace = rule_trace(puzzle, rules, fallback=False, progress=said, should_stop=should_stop)
     rules_grid = trace.grid_after(len(trace.steps))
     return StuckRegion(rules_grid, _line_logic(puzzle, rules_grid))
 
@@ -293,9 +307,16 @@ def check_design(
 ) -> DesignFindings:
     """The stuck region of ``rules`` on ``puzzle`` and, for a drawn ``picture``, the edits of
     :func:`find_edits`.  Raises InconsistentPuzzleError when the puzzle has no solution."""
-    region = stuck_region(puzzle, rules)
-    search = None if picture is None else find_edits(picture, progress, should_stop)
+    region = stuck_region(puzzle, rules, progress, should_stop)
+    search = None if picture is None else find_edits(picture, _looking(progress), should_stop)
     return DesignFindings(region, search)
+
+
+def _looking(progress: ProgressCallback | None) -> ProgressCallback | None:
+    """``progress`` told of the edit search, as a phrase of the designer checks."""
+    if progress is None:
+        return None
+    return lambda fraction, message: progress(fraction, f"looking for edits: {message}")
 
 
 _NO_EDIT_NEEDED = {

@@ -353,7 +353,10 @@ class DesignerPanelBase(QWidget):
     def _progress(self, fraction: float, message: str) -> None:
         if self._is_current():
             show_progress(self.busy, fraction)
-            self.summary_label.setText(f"Looking for edits: {message}")
+            # The job says which part of the checks it is in ("following the rules: step
+            # 120: Overlap", "looking for edits: tried 12 of 625 cells, …"): every progress
+            # was called "Looking for edits" while a 200x200 puzzle's rules ran for minutes.
+            self.summary_label.setText(f"{message[:1].upper()}{message[1:]}\u2026 Clear stops it.")
 
     def _done(self, findings: object) -> None:
         if not self._is_current():

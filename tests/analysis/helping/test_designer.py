@@ -239,3 +239,23 @@ def test_summary_text_groups_the_digits_of_its_counts() -> None:
         "The rules get stuck with 40,000 cells undecided (shaded); line logic then leaves "
         "39,000 (hatched)."
     )
+
+
+def test_the_rules_part_says_its_progress_and_stops_when_asked() -> None:
+    # On a 200x200 puzzle (nonograms.org Gargantua) the rules ran 230 s telling nothing and
+    # deaf to should_stop: the panel said "Checking…" all along (Clear had the process killed).
+    from nonostudio.core.formats import read_file
+    from nonostudio.core.paths import samples_dir
+
+    puzzle = read_file(samples_dir() / "jwilk-120-bubble-cat.non")
+    said: list[tuple[float, str]] = []
+    region = stuck_region(
+        puzzle,
+        load_rule_set("learned").rules,
+        progress=lambda f, m: said.append((f, m)),
+        should_stop=lambda: len(said) >= 3,
+    )
+    assert len(said) == 3
+    assert all(m.startswith("following the rules: step ") for _, m in said)
+    assert 0 < said[-1][0] < 1
+    assert region.rules_stuck.sum() > 0.5 * puzzle.width * puzzle.height  # stopped early
