@@ -529,12 +529,16 @@ class ColourGrid(QWidget):
                 for k, item in enumerate(clue):
                     box = QRect(o.x() - (len(clue) - k) * c, o.y() + r * c, c, c)
                     self._clue_box(p, box, item)
+                if not clue:
+                    self._zero_box(p, QRect(o.x() - c, o.y() + r * c, c, c))
         if near is None or near.top() < o.y():
             for col in cols:
                 clue = self._cols[col]
                 for k, item in enumerate(clue):
                     box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
                     self._clue_box(p, box, item)
+                if not clue:
+                    self._zero_box(p, QRect(o.x() + col * c, o.y() - c, c, c))
         if self._undecided:
             hatch = QBrush(QColor(0, 0, 0, 110), Qt.BrushStyle.BDiagPattern)
             for r, col in self._undecided:
@@ -644,6 +648,13 @@ class ColourGrid(QWidget):
                 p.setPen(Qt.PenStyle.NoPen)
                 p.drawEllipse(rect.center(), max(1, c // 8), max(1, c // 8))
                 p.setBrush(Qt.BrushStyle.NoBrush)
+
+    def _zero_box(self, p: QPainter, box: QRect) -> None:
+        """An empty line's clue, 0, in the text colour on no box, as the black-and-white grid
+        and the exported picture show it (the colour grids showed nothing: a row of unknown
+        cells with a blank clue beside it, in Solve by hand, looked like a clue not drawn)."""
+        p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, "0")
 
     def _clue_box(self, p: QPainter, box: QRect, item: tuple[int, int]) -> None:
         length, colour = item
