@@ -71,6 +71,12 @@ class HintSearch(QObject):
             self.failed.emit(message)
 
 
+WRONG_FIRST = (
+    "Some cells are wrong: line logic from here would build on them. Check (M) rings them."
+)
+"""What *Next line?* says by hand while the player's grid has wrong cells."""
+
+
 def line_advice(
     puzzle: Puzzle,
     grid: np.ndarray,
@@ -81,15 +87,18 @@ def line_advice(
     """The line the best line-selection strategy looks at next on ``grid`` (None when there is
     none) and what to tell the player.  ``solved``: whether the player solved the puzzle by hand
     (None when replaying: then the grid shown is judged); ``mistakes()`` the player's wrong
-    cells, asked only when no line decides a cell."""
+    cells (none while they cannot be told: the only solution not known).  By hand, wrong cells
+    come first, as for a hint: a line logic decides from them would build on them (a filled
+    cell 1 against row 1's clue 2 made "Look at row 1 next", which fills cell 2 and crosses the
+    rest, while Hint said "Fix the mistake first")."""
     hand = solved is not None
     if solved or (not hand and puzzle.is_solution(grid)):
         return None, "The puzzle is solved: there is no line left to look at."
+    if hand and mistakes():
+        return None, WRONG_FIRST
     ref = next_line(puzzle, grid)
     if ref is None:
-        if hand and mistakes():
-            text = "No line decides a cell from here: some cells are wrong. Check (M) rings them."
-        elif not (grid == UNKNOWN).any():
+        if not (grid == UNKNOWN).any():
             text = "Every cell is decided, but the filled cells do not match the clues."
         else:
             text = (

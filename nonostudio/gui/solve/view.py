@@ -49,7 +49,7 @@ from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, chain_legend, step_marks
-from nonostudio.gui.solve.hints import HintSearch, line_advice
+from nonostudio.gui.solve.hints import WRONG_FIRST, HintSearch, line_advice
 from nonostudio.gui.solve.layout import (
     HAND_HELP,
     NO_VALID_PUZZLE,
@@ -579,6 +579,11 @@ class SolveView(TraceView):
         """Cells the player decided differently from the solution."""
         return mistakes(self._hand, self.solution())
 
+    def _sure_mistakes(self) -> list[tuple[int, int]]:
+        """The player's wrong cells when the solution is known to be the only one, else none (a
+        cell that differs from one picture of several may be right)."""
+        return self.mistakes() if judged_by_the_only_solution(self._trace) else []
+
     def check_mistakes(self) -> list[tuple[int, int]]:
         """Ring the player's wrong cells (on request) and say how many; the rings go with the
         next stroke."""
@@ -822,7 +827,7 @@ class SolveView(TraceView):
         if self._no_solution is not None:
             self.ui.message_label.setText(self._no_solution.text)
             return
-        wrong = self.mistakes() if judged_by_the_only_solution(self._trace) else []
+        wrong = self._sure_mistakes()
         if wrong:  # (else the hint search says if the player's cells break a line)
             self.grid.set_mistakes(wrong)
             self._say_of_cells(fix_first_text(wrong, "is wrong"))
@@ -886,10 +891,13 @@ class SolveView(TraceView):
             return None
         hand = self.ui.hand_action.isChecked()
         ref, text = line_advice(
-            self._puzzle, grid, solved=self._solved if hand else None, mistakes=self.mistakes
+            self._puzzle, grid, solved=self._solved if hand else None, mistakes=self._sure_mistakes
         )
         if ref is not None:
             axis, index = ref
             self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
-        self.ui.message_label.setText(text)
+        if text == WRONG_FIRST:  # (of the cells as they are: goes with the next move)
+            self._say_of_cells(text)
+        else:
+            self.ui.message_label.setText(text)
         return ref

@@ -159,6 +159,22 @@ def test_next_line_on_a_grid_that_is_stuck_or_wrong(qtbot, window) -> None:
     assert text.startswith("Look at") or "wrong" in text
 
 
+def test_next_line_sends_wrong_cells_to_be_fixed_first(qtbot, window) -> None:
+    """A wrong cell comes first, as for a hint: "Next line?" named row 1, the row of the wrong
+    cell, whose line logic builds on it (seen under Xvfb on Janko 1134)."""
+    view = window.view
+    view.ui.hand_action.trigger()
+    r, c = next((r, c) for r, row in enumerate(HOUSE_ROWS) for c, ch in enumerate(row) if ch != "#")
+    click(qtbot, view, r, c)  # a mistake: this cell is empty in the only solution
+    assert view.suggest_line() is None
+    assert "wrong" in view.ui.message_label.text()
+    qtbot.keyClick(view.grid, Qt.Key.Key_H)
+    assert view.ui.message_label.text().startswith("Fix the mistake first")
+    click(qtbot, view, r, c, Qt.MouseButton.RightButton)  # put right: lines are named again
+    assert "wrong" not in view.ui.message_label.text()
+    assert view.suggest_line() is not None
+
+
 @pytest.fixture
 def library(tmp_path: Path) -> Library:
     lib = Library(tmp_path / "lib.sqlite3")
