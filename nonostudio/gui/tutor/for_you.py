@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -81,6 +82,8 @@ class ForYouPanel(QWidget):
         self._open_when_ready = False
         self._current: dict[int, Any] = {}  # library id -> entry, of the last refresh
         self._grading = ""  # what the running grading is, in words
+        self._listed = False  # listed once (a Refresh, a Suggest): the list is to be kept true
+        self._stale = False  # the profile moved on while the panel was hidden
         self._worker = CurrentWorker(
             self,
             on_result=self._graded_now,
@@ -169,6 +172,25 @@ class ForYouPanel(QWidget):
             self._graded[(id, keys[id])] = candidate
         self._list()
 
+    def profile_moved(self) -> None:
+        """The active profile, or its history, changed (another profile chosen or renamed, a
+        drill answered, moves by hand recorded): list again what was graded, no grading, so the
+        step, the suggestions and the times are the profile's as it is now.  The list stayed
+        as it was: after one right drill answer the Practice tab said "next step: tier 1" beside
+        "Nothing in the library at your step (tier 0: …)", and another profile chosen was still
+        told the first one's.  Nothing before the first Refresh; while hidden, when shown."""
+        if not self._listed or self.is_busy():  # (a grading under way lists at its end)
+            return
+        if self.isVisible():
+            self._list()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale and not self.is_busy():
+            self._list()
+
     def _model(
         self, candidates: dict[int, Candidate], events: list[ProfileEvent]
     ) -> PersonalTimeModel | None:
@@ -188,6 +210,7 @@ class ForYouPanel(QWidget):
         return PersonalTimeModel.fit(moves, sessions)
 
     def _list(self) -> None:
+        self._listed, self._stale = True, False
         name = self.profile()
         events = self.store.events(name) if name and name in self.store.names() else []
         levels = mastery(outcomes_of(events))

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from nonostudio.core.counts import count
 from nonostudio.core.library.profiles import ProfileError, ProfileEvent, ProfileStore
@@ -84,7 +84,9 @@ def stale_claims(folder: Path) -> list[tuple[Path, int]]:
 
 class HandSolveLog(QObject):
     """Listens to a Solve view and records its player's events into ``profile()`` of the
-    profiles at ``library_path``."""
+    profiles at ``library_path``; ``eventsRecorded`` once a batch of them is recorded."""
+
+    eventsRecorded = Signal()
 
     def __init__(
         self,
@@ -255,6 +257,7 @@ class HandSolveLog(QObject):
             with contextlib.suppress(OSError):
                 claimed.unlink()
         lost: dict[str, int] = {}
+        before = self.recorded
         try:
             known = set(self.store.names())  # recording adds no profile
             for made_in, event in events:
@@ -270,6 +273,8 @@ class HandSolveLog(QObject):
                 f"{count(n, 'event')} of profile {name!r} not recorded: it no longer exists"
                 for name, n in lost.items()
             )
+        if self.recorded > before:
+            self.eventsRecorded.emit()
         self._pump()
 
     def _error(self, message: str) -> None:

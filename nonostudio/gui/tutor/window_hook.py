@@ -45,6 +45,7 @@ class Tutor:
         # Library then (a hidden dock tabbed at once made a restored window wider than saved)
         self.dock.hide()
         self.log = HandSolveLog(self.path, self.profile, window)
+        self.log.eventsRecorded.connect(self.for_you.profile_moved)
         if window.is_ready():
             self._attach()
         else:
@@ -94,6 +95,10 @@ class Tutor:
             self.practice = PracticeView(self.path, profile=name)
             self.practice.profileChanged.connect(self._profile_changed)
             self.practice.profileRenamed.connect(self.log.renamed)
+            moved = self.for_you.profile_moved  # (the For You list follows the profile)
+            self.practice.profileChanged.connect(lambda _name: moved())
+            self.practice.profileRenamed.connect(lambda _old, _new: moved())
+            self.practice.answered.connect(lambda _right: moved())
             tabs = self.window.tabs
             replace_tab(tabs, tabs.indexOf(self._unbuilt_page), self.practice)
         return self.practice

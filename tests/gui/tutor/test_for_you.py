@@ -177,6 +177,20 @@ def test_a_new_player_is_offered_the_puzzles_one_step_up(qtbot, panel: ForYouPan
         "one step up, at tier 1."
     ), text
     assert "before" not in text and "-1" not in text and "to practise" not in text
+    # the profile moves on (tier 0 learnt by drills): the list follows it, graded no more; it
+    # stayed "Nothing in the library at your step (tier 0: …)" beside the Practice tab's
+    # "next step: tier 1" (seen under Xvfb after a drill answered)
+    panel.store.record("Ada", _mastered("empty_line", "line_complete"))
+    panel.profile_moved()
+    assert not panel.is_busy()
+    assert panel.label.text().startswith("1 puzzle for Ada at your next step (tier 1: Overlap")
+    assert panel.table.item(0, 1).text() != "one step up: Overlap (tier 1)"
+    panel.hide()  # hidden, it lists when shown again
+    panel.store.record("Ada", _mastered("overlap", "small_gap", "simple_spaces"))
+    panel.profile_moved()
+    assert panel.label.text().startswith("1 puzzle for Ada at your next step (tier 1")
+    panel.show()
+    assert "tier 2" in panel.label.text()
 
 
 def test_a_tier_0_puzzle_is_offered_at_tier_0_alone(qtbot, panel: ForYouPanel) -> None:

@@ -77,6 +77,8 @@ def test_moves_hints_and_mistakes_recorded(qtbot, setup) -> None:
 
 def test_clearing_is_no_move_and_a_long_gap_is_not_timed(qtbot, setup) -> None:
     view, log, clock = setup
+    told: list[int] = []  # (the For You list follows what is recorded)
+    log.eventsRecorded.connect(lambda: told.append(log.recorded))
     click(qtbot, view, 2, 0)
     click(qtbot, view, 2, 0)  # the same button again clears the cell
     assert (view.hand_cells() == UNKNOWN).all()
@@ -86,6 +88,7 @@ def test_clearing_is_no_move_and_a_long_gap_is_not_timed(qtbot, setup) -> None:
     events = log.store.events("Ada")
     assert [e.kind for e in events] == ["move", "move"]
     assert events[1].seconds is None
+    assert told and told[-1] == 2
 
 
 def test_nothing_recorded_without_a_profile(qtbot, tmp_path: Path) -> None:
@@ -171,7 +174,10 @@ def test_events_of_a_deleted_profile_are_not_dropped_silently(qtbot, setup) -> N
     empty = new_grid(HOUSE.height, HOUSE.width)
     one = empty.copy()
     one[2, 0] = 1
+    told: list[bool] = []
+    log.eventsRecorded.connect(lambda: told.append(True))
     log.on_move(empty, one)
     log.store.delete("Ada")
     qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    assert not told  # nothing recorded: nothing to follow
     assert log.failed == "1 event of profile 'Ada' not recorded: it no longer exists"

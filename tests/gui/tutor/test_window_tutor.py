@@ -72,6 +72,24 @@ def test_practice_tab_built_when_shown_and_profile_remembered(qtbot, studio, set
     assert view.mastery_label.text().startswith("Ada: 1 event;")
 
 
+def test_the_for_you_list_follows_the_profile_chosen_in_practice(qtbot, studio) -> None:
+    """Another profile chosen in the Practice tab: the For You list is that profile's (it
+    stayed the first one's until Refresh)."""
+    tutor = studio.tutor
+    view = tutor.build_practice()
+    tutor.dock.show()
+    tutor.for_you.refresh()
+    qtbot.waitUntil(lambda: not tutor.for_you.is_busy(), timeout=30000)
+    assert tutor.for_you.label.text().startswith("Nothing in the library at your step (tier 0")
+    view.store.create("Ada")
+    known = ("empty_line", "line_complete")
+    view.store.record(
+        "Ada", [ProfileEvent("drill", "mark", t, 1.0, 1.0, t, k) for t in known for k in range(10)]
+    )
+    view._fill_profiles("Ada")
+    assert tutor.for_you.label.text().startswith("1 puzzle for Ada at your next step (tier 1")
+
+
 def test_the_active_profile_opens_the_library_once_not_at_every_call(studio, monkeypatch) -> None:
     from nonostudio.gui.tutor import window_hook
     from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE
