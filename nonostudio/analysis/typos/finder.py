@@ -507,13 +507,7 @@ def _swap_report(
 ) -> TypoReport:
     """The report on sections that each have as many lines as the other side of the declared
     ``size``: the two readings with rows and columns exchanged (:func:`swap_fixes`)."""
-    width, height = size
-    report = TypoReport(
-        LINE_COUNT,
-        f"Row clues: {count(len(rows), 'line')} for a height of {height}; column clues: "
-        f"{count(len(cols), 'line')} for a width of {width}: rows and columns seem swapped.",
-        swapped=True,
-    )
+    report = TypoReport(LINE_COUNT, swap_problem(len(rows), len(cols), size), swapped=True)
     fixes, complete = swap_fixes(rows, cols, size, deadline, should_stop)
     return _line_report(report, fixes, complete, started, should_stop)
 
@@ -531,6 +525,17 @@ def _line_report(
     report.cancelled = should_stop is not None and should_stop()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def swap_problem(rows: int, cols: int, size: tuple[int, int]) -> str:
+    """The problem of ``rows`` and ``cols`` clue lines each as many as the other side of the
+    declared ``size`` (width, height): ``Row clues: 5 lines for a height of 10; column clues:
+    10 lines for a width of 5: rows and columns seem swapped.``"""
+    width, height = size
+    return (
+        f"Row clues: {count(rows, 'line')} for a height of {height}; column clues: "
+        f"{count(cols, 'line')} for a width of {width}: rows and columns seem swapped."
+    )
 
 
 def line_count_problem(rows: int, cols: int, size: tuple[int, int]) -> str:

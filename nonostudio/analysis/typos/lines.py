@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from nonostudio.core.clue_text import clue_to_text
+from nonostudio.core.clue_text import clue_to_text, readable_clue_text
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import Hints
@@ -52,6 +52,8 @@ SWAP_WORDS = {
     HEADINGS_SWAPPED: "the row and column clues swapped",
     SIZE_SWAPPED: "the width and height swapped",
 }
+#: Row clues and column clues.
+Clues2 = tuple[Clues, Clues]
 #: Seconds a swap's solve may take to count its pictures (the swap is offered either way).
 SWAP_SOLVE_S = 2.0
 #: Pictures looked at per place of a missing line (each another clue for it) at the most.
@@ -221,6 +223,38 @@ def swap_readings(
     if width == height or (len(rows), len(cols)) != (width, height):
         return []
     return [(HEADINGS_SWAPPED, cols, rows), (SIZE_SWAPPED, rows, cols)]
+
+
+def typed_swap(
+    rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]], size: tuple[int, int]
+) -> bool:
+    """Whether clues typed for ``size`` (width, height) seem to be the rows' and the columns'
+    typed into each other's places: as many row clues as the width and column clues as the
+    height (not square), and read so a consistent puzzle (equal totals, every clue fitting its
+    line): then :func:`swap_fixes` offers its two readings.  A swap with another mistake is
+    not one (the clue texts' own messages say the counts)."""
+    rows_t = tuple(tuple(int(v) for v in r) for r in rows)
+    cols_t = tuple(tuple(int(v) for v in c) for c in cols)
+    if not swap_readings(rows_t, cols_t, size):
+        return False
+    try:
+        Puzzle(rows_t, cols_t)
+    except PuzzleError:
+        return False
+    return True
+
+
+def typed_swap_clues(rows_text: str, cols_text: str, size: tuple[int, int]) -> Clues2 | None:
+    """The clues of the editor's two clue texts typed for ``size`` (width, height) when they
+    are a :func:`typed_swap` (the rows' box holding a line per column, the columns' a line per
+    row), as typed (the rows' box's lines as rows); None otherwise.  Each text was "No puzzle
+    to check", as two line counts off by more than one are."""
+    width, height = size
+    rows = readable_clue_text(rows_text, "row", width, height)
+    cols = readable_clue_text(cols_text, "column", height, width)
+    if rows is None or cols is None or not typed_swap(rows, cols, size):
+        return None
+    return rows, cols
 
 
 def _lines(count: int) -> str:

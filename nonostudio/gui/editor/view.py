@@ -22,6 +22,7 @@ from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QUndoCommand, 
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QWidget
 
 from nonostudio.analysis.typos.colour_edits import ColourEdit
+from nonostudio.analysis.typos.lines import typed_swap_clues
 from nonostudio.core.clue_text import (
     ClueProblem,
     clue_to_text,
@@ -319,20 +320,36 @@ class EditorView(QWidget):
         """The typed clues when every line reads, even when the row and column totals differ,
         a clue is too long for its line or a clue text has one line more or fewer than the
         size (a line left out or typed twice: :meth:`typed_size` tells the Check panel, which
-        looks for the mistyped clue or line in them); None while drawing or while a line is
-        not clues."""
+        looks for the mistyped clue or line in them), or the rows' and columns' clues seem
+        typed into each other's box (:func:`typed_swap_clues`: as many lines as the other
+        side, a consistent puzzle so); None while drawing or while a line is not clues."""
         if self._mode == DRAW:
             return None
         if self._lines_ok:
             return self.grid.clues()
-        width, height = self.typed_size()
-        rows = readable_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width, 1)
-        cols = readable_clue_text(self.ui.cols_edit.toPlainText(), "column", width, height, 1)
+        size = width, height = self.typed_size()
+        rows_text, cols_text = self.ui.rows_edit.toPlainText(), self.ui.cols_edit.toPlainText()
+        if (swapped := typed_swap_clues(rows_text, cols_text, size)) is not None:
+            return swapped
+        rows = readable_clue_text(rows_text, "row", height, width, 1)
+        cols = readable_clue_text(cols_text, "column", width, height, 1)
         return None if rows is None or cols is None else (rows, cols)
 
     def typed_size(self) -> tuple[int, int]:
         """The size the clues are typed for, ``(width, height)``: the size boxes'."""
         return self.ui.width_spin.value(), self.ui.height_spin.value()
+
+    def set_typed_size(self, width: int, height: int) -> None:
+        """Read the typed clues for a ``width`` x ``height`` puzzle, the clue texts as typed
+        (one undo step; a size box changed by hand gives each text as many lines as its side,
+        which would cut or pad clues typed for the other side: a swap's fix)."""
+        if self._mode == DRAW:
+            return
+        was = self._size
+        self._set_spins(width, height)
+        self._undo.push(TypedSizeCommand(self, was, self._size))
+        self._sync()
+        self._emit_edited()
 
     def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
         """Mark these lines (``("row", 6)``) on the grid and select the first one's clue text;

@@ -41,7 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
-from nonostudio.analysis.typos.finder import line_count_problem
+from nonostudio.analysis.typos.finder import line_count_problem, swap_problem
+from nonostudio.analysis.typos.lines import typed_swap
 from nonostudio.core.clue_text import long_clue_problem, totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult
@@ -269,13 +270,16 @@ class CheckPanel(QWidget):
         self, clues: tuple[Clues, Clues] | None
     ) -> tuple[tuple[Clues, Clues] | None, tuple[int, int] | None]:
         """The typed ``clues`` to search, and the size they are typed for when one axis's
-        lines are not as many (a line left out or typed twice; else None).  Clues with both
-        axes off are none to search (no one line mends that; the clue texts' own messages
-        say each count)."""
+        lines are not as many (a line left out or typed twice; else None), or both are each
+        as many as the other side's (rows and columns typed into each other's box: the typo
+        finder offers both readings).  Other clues with both axes off are none to search (no
+        one line mends that; the clue texts' own messages say each count)."""
         if clues is None or self._size_source is None:
             return clues, None
         size = self._size_source()
         off = (len(clues[1]) != size[0]) + (len(clues[0]) != size[1])
+        if off == 2 and typed_swap(*clues, size):  # (the core decides: rows and columns swapped)
+            return clues, size
         return (None, None) if off == 2 else (clues, size if off else None)
 
     @staticmethod
@@ -286,6 +290,8 @@ class CheckPanel(QWidget):
         search can say which number is wrong: clue lines not as many as the ``size`` they are
         typed for (a typo search given the size looks for the line), a clue too long for its
         line (as Paste and the CLI), else row and column totals that differ."""
+        if size is not None and typed_swap(rows, cols, size):
+            return "Rows and columns swapped?", swap_problem(len(rows), len(cols), size)
         if size is not None:
             return "A clue line left out or typed twice", line_count_problem(
                 len(rows), len(cols), size

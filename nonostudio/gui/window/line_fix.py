@@ -20,7 +20,15 @@ from __future__ import annotations
 from PySide6.QtGui import QTextCursor
 
 from nonostudio.analysis.typos.colour_lines import ColourLineFix
-from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
+from nonostudio.analysis.typos.lines import (
+    DOUBLED,
+    EXTRA,
+    HEADINGS_SWAPPED,
+    MISSING,
+    SWAP_WORDS,
+    SWAPS,
+    LineFix,
+)
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.colour.model import ColourClues
 from nonostudio.core.puzzle import Clues
@@ -84,6 +92,8 @@ def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
     the editor is drawing or its clues are no longer those the fix was found for."""
     if not isinstance(fix, LineFix):  # (a colour one is the colour editor's)
         return False
+    if fix.kind in SWAPS:
+        return _apply_swap(editor, fix)
     if editor.mode() != CLUES or not fits_typed(fix, editor.typed_clues()):
         return False
     ui = editor.ui
@@ -129,6 +139,32 @@ def apply_line_fix(editor: EditorView, fix: LineFix) -> bool:
             cursor.removeSelectedText()
         cursor.endEditBlock()
         spin.setValue(count)  # (its own step: the size, the texts given as many lines)
+    finally:
+        undo.endMacro()
+    return True
+
+
+def _apply_swap(editor: EditorView, fix: LineFix) -> bool:
+    """Make a swap's reading in ``editor`` (one undo step): the rows' and columns' clue texts
+    exchanged (:data:`HEADINGS_SWAPPED`, the size kept) or the width and height exchanged
+    (:data:`SIZE_SWAPPED`, the texts kept); False, nothing changed, when the typed clues are no
+    longer those the fix was found for."""
+    typed = editor.typed_clues()
+    as_typed = (fix.cols, fix.rows) if fix.kind == HEADINGS_SWAPPED else (fix.rows, fix.cols)
+    if editor.mode() != CLUES or typed is None or tuple(map(tuple, typed)) != as_typed:
+        return False
+    ui = editor.ui
+    undo = editor.undo_stack()
+    undo.beginMacro(f"typo fix: {SWAP_WORDS[fix.kind]}")
+    try:
+        if fix.kind == HEADINGS_SWAPPED:
+            texts = ui.rows_edit.toPlainText(), ui.cols_edit.toPlainText()
+            for edit, text in zip((ui.rows_edit, ui.cols_edit), reversed(texts), strict=True):
+                cursor = QTextCursor(edit.document())
+                cursor.select(QTextCursor.SelectionType.Document)
+                cursor.insertText(text)
+        else:
+            editor.set_typed_size(len(fix.cols), len(fix.rows))
     finally:
         undo.endMacro()
     return True

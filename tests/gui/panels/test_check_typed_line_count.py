@@ -54,7 +54,8 @@ def test_a_column_typed_twice_is_offered_dropped(qtbot: QtBot, panel: CheckPanel
 
 
 def test_both_axes_a_line_off_is_no_puzzle_to_check(qtbot: QtBot, panel: CheckPanel) -> None:
-    # rows and columns typed in each other's boxes of a 6x5: no one line mends that
+    # a row and a column left out of a 6x5: no one line mends that (rows and columns typed in
+    # each other's boxes are offered swapped back: test_check_typed_swap.py)
     wide = Puzzle.from_grid(
         [
             [1, 1, 0, 0, 1, 1],
@@ -67,8 +68,7 @@ def test_both_axes_a_line_off_is_no_puzzle_to_check(qtbot: QtBot, panel: CheckPa
     editor = wired_editor(qtbot, panel, wide)
     # (as the main window does: clues edited while they make no puzzle are told again)
     editor.edited.connect(lambda: editor.puzzle() is None and panel.set_puzzle(None))
-    text = editor.ui.rows_edit.toPlainText()
-    editor.ui.rows_edit.setPlainText(editor.ui.cols_edit.toPlainText())
-    editor.ui.cols_edit.setPlainText(text)
+    for box in (editor.ui.rows_edit, editor.ui.cols_edit):
+        box.setPlainText(box.toPlainText().rsplit("\n", 1)[0])
     qtbot.waitUntil(lambda: panel.verdict_label.text() == "No puzzle to check", timeout=5000)
     assert panel.typos.isHidden()
