@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.colour.trace import ColourTrace
+from nonostudio.analysis.helping.hints import Chain, ChainLine
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid.scroll import revealed_value
 from nonostudio.gui.solve.colour.view import ColourSolveView
@@ -113,6 +114,35 @@ def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot, view: 
     grid.set_marks(StepMarks("row", 2, None, frozenset()))
     assert in_sight(area, grid, grid.cell_rect(2, 55), covered)
     assert bars(area)[0] == moved[0]
+
+
+def test_a_contradictions_chain_comes_into_sight_with_its_supposed_cell(
+    qtbot: QtBot, view: SolveView
+) -> None:
+    """Mum's step 216 at 1024x600: row 5, column 7 supposed empty came into sight, the chain's
+    cells three rows up (its numbered markers) stayed under the pinned clues."""
+    area, grid, covered = shown_scrolling(qtbot, view, big_puzzle())
+    room = (area.viewport().height() - covered[1]) // grid.cell_size()
+    assert room >= 8
+    # the view low down (as after steps there); the supposed cell near the top, the chain 5
+    # rows above it: scrolled up just far enough for that cell, the chain stayed above
+    bottom = 10
+    area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+    links = (
+        ChainLine(1, "column", 7, ((bottom - 5, 7, 1),), False),
+        ChainLine(2, "row", bottom - 5, ((bottom - 5, 9, 1),), False),
+        ChainLine(3, "column", 9, (), True),
+    )
+    chain = Chain(bottom, 7, 0, links)
+    grid.set_marks(StepMarks("row", bottom, None, frozenset({(bottom, 7)}), chain=chain))
+    for r, c in ((bottom, 7), (bottom - 5, 7), (bottom - 5, 9)):
+        assert in_sight(area, grid, grid.cell_rect(r, c), covered), (r, c)
+    # a chain longer than the view: the supposed cell still comes first
+    far = (ChainLine(1, "column", 7, ((59, 7, 1),), False),)
+    grid.set_marks(
+        StepMarks("row", bottom, None, frozenset({(bottom, 7)}), chain=Chain(bottom, 7, 0, far))
+    )
+    assert in_sight(area, grid, grid.cell_rect(bottom, 7), covered)
 
 
 def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot, view: SolveView) -> None:
