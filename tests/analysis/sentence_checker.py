@@ -1503,10 +1503,13 @@ _BLOCKS_APART = re.compile(
 # can only be the second clue, 1")
 _ORDS = rf"{_ORD}(?:, {_ORD})*(?: or {_ORD})?"
 _LIST = r"cells? \d+(?:–\d+)?(?:, \d+(?:–\d+)?)*"
+# (of the first or last clue, no clue on that side: "…, nor if it were the third, the last,
+# could the boxes at cells 16–17 be held", "…, nor if it were the first could the box at cell 2
+# be held")
 _STRANDED_NOR = (
-    rf", nor if (it|they) were the ({_ORDS})(?:,| could (the clues|the clue|any clue) "
-    rf"(before|after) (it|them) hold) "
-    rf"(?:the (box|boxes)|(those)) at ({_LIST})"
+    rf", nor if (it|they) were the ({_ORDS})(?:,| could (the clues|the clue) "
+    rf"(before|after) (it|them) hold|(, the last,)? (could)) "
+    rf"(?:the (box|boxes)|(those)) at ({_LIST})( be held)?"
 )
 _NOR_UNNAMED = re.sub(r"\((?!\?)", "(?:", _STRANDED_NOR)  # (its groups not captured)
 _STRANDED = re.compile(
@@ -1899,14 +1902,18 @@ def _stranded_words(hints: Sequence[int], cells: Sequence[int], m: re.Match[str]
     one = e - s == 1
     groups = [(first, them, side, it, boxes_word, boxes)]
     for n in re.finditer(_STRANDED_NOR, nors):
-        they, ords, them2, side2, it2, word, those, spans = n.groups()
+        they, ords, them2, side2, it2, last, bare, word, those, spans, held = n.groups()
+        if (bare is None) != (held is None) or (bare and those):
+            return f"'{n.group(0)}': 'could … be held' said in part"
         if those and (side2 or sum(b - a for a, b in _spans_of(spans)) == 1):
             return f"'those' said of {spans}"  # (of several boxes, the side named before)
         word = word or "boxes"
         if (they == "it") != one:
             return f"'{they}' said of the boxes at {at}"
+        if bare:  # no clue on the side (counted below): after the last ("the third, the
+            them2, side2 = "no clue", "after" if last else "before"  # last"), before the first
         # ("those" goes on with the clues named before: the same side and the same number)
-        them2 = (them2 or groups[-1][1]).replace("any clue", "no clue")
+        them2 = them2 or groups[-1][1]
         groups.append((ords, them2, side2 or groups[-1][2], it2 or it, word, spans))
     if (what == "box") != one:
         return f"'{what}' said of {at}"

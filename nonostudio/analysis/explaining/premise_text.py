@@ -603,8 +603,12 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
         ) == last:  # (the boxes just named: "…, nor if it were the third, those at …")
             those = boxes if len(cells) == 1 else f"those at {cells_text(cells)}"
             said.append(f"nor if {they} were the {which}, {those}")
+        elif them.startswith("no "):  # no clue there: the first (the last) clue
+            # ("…, nor if it were the third, the last, could the boxes at cells 16–17 be held":
+            # jwilk data040 column 12 step 20 said "could any clue after it hold", 2 words more)
+            end = ", the last," if side == "after" else ""
+            said.append(f"nor if {they} were the {which}{end} could {boxes} be held")
         else:
-            them = them.replace("no clue", "any clue", 1)  # ("nor … could any clue after it hold")
             said.append(f"nor if {they} were the {which} could {them} hold {boxes}")
         last = (side, _on_side(nm, side, clues, it))
     return ", ".join(said)
@@ -1143,21 +1147,24 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     held = _all(claims, "holder_starts")
     box = _block_at(claims, b["start"], b["end"], "box")
     filled = [p for p, _ in cells]
-    wall = ""  # the gap's wall the holders' starts reach
+    walls: list[str] = []  # the gap's walls the holders' starts reach
     walled = [h for h in held if h["min"] == g["start"]]
     if walled:
-        wall = nm.wall(g["start"], g.get("within"), g.get("shown"))
+        walls.append(nm.wall(g["start"], g.get("within"), g.get("shown")))
         far = [  # the wall after the gap stops the same one holder's later starts too
             h
             for h in walled
             if h["max"] + nm.clues[h["clue"]] == g["end"] and h["max"] < b["start"]
         ]
         if len(walled) == len(held) == len(far) == 1:
-            wall = f"{wall} or {nm.wall_after(g['end'], g.get('within'), g.get('shown'))}"
+            walls.append(nm.wall_after(g["end"], g.get("within"), g.get("shown")))
     else:
         walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
         if walled:
-            wall = nm.wall_after(g["end"], g.get("within"), g.get("shown"))
+            walls.append(nm.wall_after(g["end"], g.get("within"), g.get("shown")))
+    if g.get("alone"):  # the part's edges, said by its words: "cells 13–20 hold only the third
+        walls = [w for w in walls if "outside cells" not in w]  # clue, 5; … starting at cell 13"
+    wall = " or ".join(walls)
     # one holder stopped by the wall: said with it; more: after them all, naming which
     alone = walled[0] if len(walled) == 1 else None
     if alone is not None or len(held) == 1:

@@ -1609,7 +1609,10 @@ def glue(x: WitnessLine) -> list[Witness]:
         w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
-            w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
+            gap = x.gap(gs, ge)
+            if x.sub and len(x.hints) == 1:  # the part's words say it holds only this clue
+                gap["alone"] = True
+            w.claims.insert(len(reasons) + 1, gap)
             out.append(w)
     return out
 

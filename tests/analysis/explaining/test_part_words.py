@@ -46,12 +46,12 @@ LINES = {
         "so cells 11–15 hold only the second clue, 1;",
     ),
     # jwilk data040 column 12, step 138: the part from cell 3 (cells 1–2 crossed), and the
-    # clue that cannot leave it said to stay in the same cells (was "cells 1–9" both)
+    # clue that cannot leave it said to stay in the same cells (was "cells 1–9" both); the part
+    # holding only that clue, its edge goes unsaid (was "… or into cell 10, outside cells 3–9")
     "data040 column 12": (
         ("matching", "column", 11, (2, 1, 5), "xx..xxx.#x#x#####xxx"),
         "so cells 3–9 hold only the first clue, 2; the first box, at cell 9, can only be the first "
-        "clue, 2, starting at cell 8 to hold it (it cannot cross the cross at cell 7 or into cell "
-        "10, outside cells 3–9)",
+        "clue, 2, starting at cell 8 to hold it (it cannot cross the cross at cell 7), so",
     ),
 }
 

@@ -208,8 +208,8 @@ SHORTER = {
     "data108 column 16": (
         ("punctuate", "column", 15, (1, 5, 2, 7), "......##...##....#####..x"),
         "if the boxes at cells 12–13 were the second clue, the clue before them could not hold "
-        "the boxes at cells 7–8, nor if they were the fourth could any clue after them hold the "
-        "boxes at cells 18–22, so they can only be the third clue, 2, and are finished",
+        "the boxes at cells 7–8, nor if they were the fourth, the last, could the boxes at cells "
+        "18–22 be held, so they can only be the third clue, 2, and are finished",
     ),
 }
 
@@ -224,8 +224,8 @@ def test_the_checker_reads_it_and_those_against_the_line() -> None:
     hints, line = (2, 1, 5), line_cells("..........#.##.##...")  # jwilk data040 column 12
     said = (
         "if the box at cell 11 were the first clue, the clues after it could not hold the boxes "
-        "at cells 13–14, nor if it were the third could any clue after it hold the boxes at "
-        "cells 16–17, so it can only be the second clue, 1,"
+        "at cells 13–14, nor if it were the third, the last, could the boxes at cells 16–17 be "
+        "held, so it can only be the second clue, 1,"
     )
     text = f"Line — Finished block: {said} so it is said."
     assert check_short_words(text, hints, [line]) == [], text
@@ -233,8 +233,11 @@ def test_the_checker_reads_it_and_those_against_the_line() -> None:
         ("so it can", "so they can"),  # 'they' of one cell
         ("boxes at cells 16–17", "boxes at cells 15–17"),  # cell 15 is not filled
         # 'those' goes on with 'the clues after it', of the third clue, which has none after it
-        (" could any clue after it hold the boxes at cells 16–17", ", those at cells 16–17"),
-        ("any clue after it", "the clues after it"),  # the third clue is the last
+        (", the last, could the boxes at cells 16–17 be held", ", those at cells 16–17"),
+        (", the last, could the boxes", " could the boxes"),  # 'the first': before it, none
+        ("the last, could the boxes at cells 16–17 be held", "the last, those at cells 16–17"),
+        ("could the boxes at cells 16–17 be held", "could the boxes at cells 15–17 be held"),
+        ("could the boxes at cells 16–17 be held", "could the box at cell 20 be held"),  # held
         ("the clues after it could not", "the clue after it could not"),  # two after the first
         ("second clue, 1", "first clue, 2"),  # kept off by the words themselves
     ):
