@@ -84,7 +84,11 @@ def detect(data: bytes, name: str | None = None) -> str:
 def detect_text(text: str) -> str | None:
     """The format whose signature ``text`` shows, or None."""
     # Here, not at the top: a file named by its extension is read without the strings module.
-    from nonostudio.core.formats.strings import looks_like_string, looks_like_tatham
+    from nonostudio.core.formats.strings import (
+        looks_like_string,
+        looks_like_tatham,
+        wrapped_string,
+    )
 
     stripped = text.lstrip("\ufeff \t\r\n")
     lines = [ln.strip() for ln in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))]
@@ -109,7 +113,7 @@ def detect_text(text: str) -> str | None:
         looks_like_string(ln) or ("\t" in ln and looks_like_string(ln.split("\t", 1)[1]))
         for ln in content
         if not ln.startswith("#")
-    ):
+    ) or wrapped_string(text):
         return "string"
     if any(_NON_KEY.match(ln) for ln in content):
         return "non"

@@ -152,11 +152,61 @@ def write_tatham(puzzle: Puzzle) -> str:
 _CLUES_BEFORE_TAB = re.compile(r"[0-9\s]*[,:][0-9,:\s]*\Z")
 
 
+#: A line of a puzzle string broken over lines: digits, ``,``, ``:``, ``-`` and spaces (and
+#: the ``;`` or ``.`` typed for a separator, which the reader then points at).
+_STRING_PIECE = re.compile(r"[0-9,:;. -]*\Z")
+
+
+def wrapped_string(text: str) -> list[tuple[int, int, str]] | None:
+    """The pieces of one puzzle string broken over several lines (a web page, an e-mail or a
+    PDF wraps a long string where it likes; copied, each piece is a line), as ``(line number,
+    column of the piece's start, piece)``; None for text of another form.  It is such a string
+    when its lines (blank ones aside) are each made of digits, ``,``, ``:``, ``-`` and spaces
+    only (a separator mistyped ``;`` or ``.`` too), there is one ``-`` in all and a ``:`` (a
+    text of strings, one a line, has a ``-`` on every line).  Before, the first line was read
+    as a puzzle string of its own: "unknown puzzle format; ... expected '-' between the row
+    clues and the column clues" at its end."""
+    pieces = []
+    for number, line in enumerate(split_lines(text), 1):
+        if line.strip():
+            start = len(line) - len(line.lstrip())
+            pieces.append((number, start + 1, line.strip()))
+    if len(pieces) < 2 or not all(_STRING_PIECE.match(piece) for *_, piece in pieces):
+        return None
+    joined = "".join(piece for *_, piece in pieces)
+    if joined.count("-") != 1 or ":" not in joined:
+        return None
+    return pieces
+
+
+def _read_wrapped(pieces: list[tuple[int, int, str]], source: str) -> Puzzle:
+    """The puzzle of a string broken over lines (:func:`wrapped_string`), read joined; an
+    error names the line and character of the text where it is."""
+    joined = "".join(piece for *_, piece in pieces)
+    try:
+        return read_string(joined, source)
+    except PuzzleError as error:
+        if error.column is None:
+            raise
+        at = error.column - 1  # (0-based, in the joined string)
+        k = 0
+        while at >= len(pieces[k][2]) and k + 1 < len(pieces):
+            at -= len(pieces[k][2])
+            k += 1
+        line, column = pieces[k][0], pieces[k][1] + at
+        raise type(error)(
+            error.message, source=error.source, line=line, column=column, clue=error.clue
+        ) from None
+
+
 def library_entries(text: str, source: str) -> Entries:
     """Items of a text of puzzle strings, one per line: ``name<TAB>string`` or the line number.
     What precedes a tab is a name unless it is clues (a string, or numbers and ``:`` or ``,``):
     a tab typed for a comma is then refused at its column, not taken with the clues before it
-    as the puzzle's name."""
+    as the puzzle's name.  One string broken over lines (:func:`wrapped_string`) is one item,
+    read joined."""
+    if (pieces := wrapped_string(text)) is not None:
+        return [("1", lambda: _read_wrapped(pieces, source))]
     entries: Entries = []
     for number, line in enumerate(split_lines(text), 1):
         if not line.strip() or line.lstrip().startswith("#"):
