@@ -56,6 +56,7 @@ from nonostudio.core.counts import count
 from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.workers import CurrentWorker
@@ -216,7 +217,9 @@ class PracticeView(QWidget):
         drill.addWidget(self.candidate_label)
         self.candidate = DrillLineWidget()
         drill.addWidget(self.candidate)
-        self.choice_row = QHBoxLayout()
+        # the choices wrap: four on one row (Finished block, Joining and splitting, Matching
+        # blocks to clues, Out of reach) widened the window to 1032 px at 1024x600
+        self.choice_row = FlowLayout()
         drill.addLayout(self.choice_row)
         self.choice_buttons: list[QPushButton] = []
         answer_row = QHBoxLayout()
@@ -514,7 +517,7 @@ class PracticeView(QWidget):
             for k, tid in enumerate(drill.choices):
                 button = QPushButton(BY_ID[tid].name)
                 button.clicked.connect(lambda _c=False, n=k + 1: self.answer_text(str(n)))
-                self.choice_row.addWidget(button)
+                self.choice_row.add(button)
                 self.choice_buttons.append(button)
         else:
             assert drill.candidate is not None

@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from nonostudio.analysis.tutor.drills import MARK, SOUND
+from nonostudio.analysis.tutor.drills import MARK, SOUND, WHICH
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.samples import sample_puzzles
@@ -261,6 +261,32 @@ def test_long_messages_do_not_widen_the_tab(view: PracticeView) -> None:
     view.prompt.setText("Mark every cell " + "this technique decides " * 12)
     view.result.setText("Not quite. " + "A true and rather long explanation. " * 10)
     assert view.minimumSizeHint().width() <= max(narrow, 700)
+
+
+def test_the_choices_of_a_which_drill_wrap_and_do_not_widen_the_tab(
+    qtbot, view: PracticeView
+) -> None:
+    """Seen under Xvfb at 1024x600: a Which technique drill's four choices on one row (Finished
+    block, Joining and splitting, Matching blocks to clues, Out of reach) widened the window to
+    1032 px, past the screen, and squeezed the Library dock."""
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    for _ in range(6):
+        if view.drill is not None and view.drill.kind == WHICH:
+            break
+        view.next_drill()
+    assert view.drill is not None and view.drill.kind == WHICH
+    assert len(view.choice_buttons) >= 3
+    widest = max(b.sizeHint().width() for b in view.choice_buttons)
+    choices = view.choice_row
+    assert choices.minimumSize().width() <= widest  # (on one row: their sum, 462 px)
+    # given the room of one button and a half, they stand on more rows, each whole
+    room = QRect(0, 0, widest * 3 // 2, choices.heightForWidth(widest * 3 // 2))
+    choices.setGeometry(room)
+    assert len({b.geometry().top() for b in view.choice_buttons}) > 1
+    for b in view.choice_buttons:
+        assert room.contains(b.geometry()) and b.width() >= b.sizeHint().width()
 
 
 def test_drills_from_my_library(qtbot, view: PracticeView) -> None:
