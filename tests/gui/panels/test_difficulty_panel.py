@@ -246,8 +246,10 @@ def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> No
         assert (entry.title, entry.verdict, entry.difficulty) == ("old", "unique", "")
         lib.set_difficulty(entry.id, "Hard")
         assert lib.entries()[0].difficulty == "Hard"
-        lib.update(entry.id, HOUSE)  # new clues: the cached label no longer holds
-        assert lib.entries()[0].difficulty == ""
+        lib.update(entry.id, Puzzle(HOUSE.rows, HOUSE.cols, title="renamed"))
+        assert lib.entries()[0].difficulty == "Hard"  # the same clues: the label still holds
+        lib.update(entry.id, Puzzle.from_grid([[1, 0], [0, 1]]))
+        assert lib.entries()[0].difficulty == ""  # new clues: the cached label no longer holds
 
 
 def test_difficulty_column_sorts_by_level(
