@@ -13,6 +13,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
 from nonostudio.analysis.tracing.steps import SEARCH, Trace
+from nonostudio.core.counts import number
 from nonostudio.rules.words.phrases import join_and
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -73,7 +74,10 @@ def several_pictures_text(decided: int, total: int) -> str:
     if decided == 0:
         found = "step-by-step reasoning decides none of its cells"
     else:
-        found = f"step-by-step reasoning decides {decided} of its {total} cells, then stops"
+        found = (
+            f"step-by-step reasoning decides {number(decided)} of its {number(total)} cells, "
+            "then stops"
+        )
     return f"Several pictures fit these clues: {found}."
 
 

@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from nonostudio.analysis.tracing.steps import RULE, Trace
+from nonostudio.core.counts import count, number
 
 BAR_GAP = 4
 MAX_RULE_BARS = 8
@@ -42,7 +43,7 @@ class RuleUsageChart(QWidget):
             key=lambda bar: (-bar[1], bar[0]),
         )
         self._bars = bars[:MAX_RULE_BARS]
-        self.setToolTip("\n".join(f"{title}: {n}" for title, n in bars))
+        self.setToolTip("\n".join(f"{title}: {number(n)}" for title, n in bars))
         self.updateGeometry()
         self.update()
 
@@ -71,7 +72,7 @@ class RuleUsageChart(QWidget):
             label_width = min(
                 self.width() // 2, max(metrics.horizontalAdvance(t) for t, _ in self._bars)
             )
-            count_width = metrics.horizontalAdvance(str(self._bars[0][1])) + 2 * BAR_GAP
+            count_width = metrics.horizontalAdvance(number(self._bars[0][1])) + 2 * BAR_GAP
             room = max(1, self.width() - label_width - count_width - 2 * BAR_GAP)
             most = self._bars[0][1]
             row = self._row_height()
@@ -89,7 +90,7 @@ class RuleUsageChart(QWidget):
                 painter.drawText(
                     QRect(bar.right() + BAR_GAP, top, count_width, row - BAR_GAP),
                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    str(n),
+                    number(n),
                 )
         finally:
             painter.end()
@@ -110,7 +111,8 @@ class StepsChart(QWidget):
         self._steps = [] if trace is None else [(len(s.cells), s.kind == RULE) for s in trace.steps]
         rules = sum(1 for _, by_rule in self._steps if by_rule)
         self.setToolTip(
-            f"{len(self._steps)} steps, {rules} by rules, {len(self._steps) - rules} beyond them"
+            f"{count(len(self._steps), 'step')}, {number(rules)} by rules, "
+            f"{number(len(self._steps) - rules)} beyond them"
             if self._steps
             else ""
         )
