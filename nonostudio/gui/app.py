@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nonostudio.core.counts import number
 from nonostudio.gui.library.seed import seed_library
 
 if TYPE_CHECKING:
@@ -335,7 +336,7 @@ def _import_more(window: MainWindow, opened: str, paths: Sequence[str]) -> None:
         window.statusBar().showMessage(
             f"Opened {opened}; library import of {summary(imported).removesuffix('.')}"
             + (" (stopped)" if imported.cancelled else "")
-            + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
+            + (f"; {number(len(errors))} could not be read: {errors[0]}" if errors else ""),
             30000,
         )
 

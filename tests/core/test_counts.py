@@ -17,3 +17,18 @@ def test_counts_group_their_digits_as_every_panel_does() -> None:
     assert count(1_000_000, "clue") == "1,000,000 clues"
     assert count(999, "cell") == "999 cells"
     assert number(1234) == "1,234"
+
+
+def test_the_library_s_recovery_words_group_their_counts() -> None:
+    from pathlib import Path
+
+    from nonostudio.core.library.faults import recovered_error
+    from nonostudio.core.library.recovered import Recovery
+
+    said = Recovery(Path("/x/lib.damaged"), None, 4188, 1200, False).sentence(Path("/x/lib"))
+    assert "4,188 puzzles could still be read and were recovered" in said
+    assert "(1,200 could not be read:" in said
+    one = Recovery(Path("/x/lib.damaged"), None, 1, 0, False).sentence(Path("/x/lib"))
+    assert "1 puzzle could still be read and was recovered" in one
+    error = recovered_error(Path("/x/lib"), "damaged", Path("/x/d"), 4188, 1200, False)
+    assert "4,188 puzzles could still be read" in str(error) and "1,200 could not" in str(error)

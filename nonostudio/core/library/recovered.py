@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
+from nonostudio.core.counts import count, number
 from nonostudio.core.library.faults import JOURNALS, LibraryError
 
 
@@ -55,16 +56,16 @@ class Recovery:
                 f"recovered was not recorded). {kept}"
             )
         if self.puzzles:
-            plural = "s" if self.puzzles != 1 else ""
             told = (
-                f"{self.puzzles} puzzle{plural} could still be read and "
-                f"{'were' if plural else 'was'} recovered into a new library in its place"
+                f"{count(self.puzzles, 'puzzle')} could still be read and "
+                f"{'was' if self.puzzles == 1 else 'were'} recovered into a new library in its "
+                "place"
             )
         else:
             told = "none of its puzzles could still be read; a new library was started in its place"
         lost = []
         if self.unreadable:
-            lost.append(f"{self.unreadable} could not be read")
+            lost.append(f"{number(self.unreadable)} could not be read")
         if self.incomplete:
             lost.append("part of the file could not be searched, so others may be missing")
         if lost:

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.library import colour_progress, schema
 from nonostudio.core.library.colour_progress import CellSets, ColourHandProgress
@@ -809,7 +810,7 @@ class Library:
 
             n = len(moved)
             ids = target._transaction(
-                f"copy the {n} puzzle{'s' if n != 1 else ''} of this session into it", copy
+                f"copy the {count(n, 'puzzle')} of this session into it", copy
             )
         except BaseException:
             target.close()
