@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from difflib import get_close_matches
 from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -481,7 +482,10 @@ class _Reader:
         return self.clue(self.lines[index].strip(), index + 1, f"{kind} {count + 1}")
 
     def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
-        """The error for a clue line found outside the ``rows`` and ``columns`` sections."""
+        """The error for a clue line found outside the ``rows`` and ``columns`` sections: under
+        a word that seems a mistyped heading (:meth:`misspelt_heading`), that word's."""
+        if (misspelt := self.misspelt_heading(index)) is not None:
+            return misspelt
         if last is None:
             return self.error("a clue line before any 'rows' or 'columns' section", index + 1)
         keyword, start, count = last
@@ -499,6 +503,27 @@ class _Reader:
             f"{size}), and {more} more clue line{'s follow' if more != 1 else ' follows'}"
             + self.swapped(kind, count + more),
             index + 1,
+        )
+
+    def misspelt_heading(self, index: int) -> PuzzleError | None:
+        """The error for the clue line on line index ``index`` when the line before it (blank
+        lines aside) is a word alone that is no keyword but close to ``rows`` or ``columns``
+        (``row``, ``cols``, ``colums``): said at that word's line, naming the heading meant.
+        Such a word reads as a note, so the clues under it were said to come before any
+        section ('row') or to be a section's surplus ('cols', naming the clues' first line)."""
+        k = index - 1
+        while k >= 0 and not self.lines[k].strip():
+            k -= 1
+        text = self.lines[k].strip() if k >= 0 else ""
+        word = text.lower()
+        if not word.isalpha() or word in _KEYWORDS:
+            return None
+        meant = get_close_matches(word, ("rows", "columns"), n=1, cutoff=0.6)
+        if not meant:
+            return None
+        return self.error(
+            f"'{text}' is no keyword of the format, and clue lines follow it: '{meant[0]}'?",
+            k + 1,
         )
 
     def typed_for_a_clue(self, text: str, i: int, left: int) -> bool:

@@ -1,0 +1,43 @@
+"""A .non written by hand with a section heading mistyped ('row' for 'rows', 'cols' for
+'columns'): such a word reads as a note, so the clues under it were said to come 'before any
+section' (at the first clue's line) or to be the rows' 'surplus' (naming 20 more lines), never
+the word typed.  The error now names that word's line and the heading meant."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import read_text
+
+ROWS = ["3", "1,1", "5", "1,1", "1,1"]
+COLS = ["4", "1,1", "1,1", "1,1", "4"]
+TEXT = "\n".join(["width 5", "height 5", "", "rows", *ROWS, "", "columns", *COLS]) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("typed", "mistyped", "meant", "line"),
+    [
+        ("\nrows\n", "row", "rows", 4),
+        ("\nrows\n", "Rws", "rows", 4),
+        ("\ncolumns\n", "cols", "columns", 11),
+        ("\ncolumns\n", "colums", "columns", 11),
+        ("\ncolumns\n", "column", "columns", 11),
+    ],
+)
+def test_a_mistyped_heading_is_said_at_its_line_with_the_heading_meant(
+    typed: str, mistyped: str, meant: str, line: int
+) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        read_text(TEXT.replace(typed, f"\n{mistyped}\n"), "a.non", "non")
+    assert caught.value.line == line
+    assert caught.value.message == (
+        f"'{mistyped}' is no keyword of the format, and clue lines follow it: '{meant}'?"
+    )
+
+
+def test_a_note_before_surplus_clues_is_not_taken_for_a_heading() -> None:
+    text = TEXT + "note\n1\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, "a.non", "non")
+    assert caught.value.message.startswith("a surplus clue line")
