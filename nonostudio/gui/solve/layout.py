@@ -231,6 +231,7 @@ class SolveUiParts:
     longer_button: LongerButton
     _words_base: int | None = None  # the words pane's height before the words grew it
     _words_grown = 0  # the pixels the words took from the grid (0: none, or the player's drag)
+    _rung_grown = 0  # of those, the pixels a hint's rungs took by hand (given back after it)
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
     side_row: QBoxLayout  # the offer of a longer trace and the hint button (_make_side)
     _offer_column: QBoxLayout
@@ -394,21 +395,55 @@ class SolveUiParts:
 
     def _grow_words_to(self, need: int) -> None:
         """Make the words pane tall enough for ``need`` pixels of words, up to ``WORDS_SHARE``
-        of the grid's splitter (never smaller)."""
+        of the grid's splitter and the room the grid can give and stay wholly in sight
+        (:meth:`_grid_spare`; never smaller).  Past that the words scroll: at 1024x600 Forever's
+        cells are at their readable least (12 px) and a rung of three lines took 4 px from the
+        grid's 400, its last row cut and scrolled (in Xvfb: the bottom row half hidden)."""
         missing = need - self.words.viewport().height()
         splitter = self.grid_splitter
         grid, pane = splitter.sizes()
-        target = min(pane + missing, int((grid + pane) * WORDS_SHARE))
+        target = min(pane + missing, int((grid + pane) * WORDS_SHARE), pane + self._grid_spare())
         if missing > 0 and target > pane:
             if self._words_base is None:
                 self._words_base = pane
             self._words_grown += target - pane
+            if self.hand_action.isChecked():
+                self._rung_grown += target - pane
             splitter.setSizes([grid + pane - target, target])
+
+    def _grid_spare(self) -> int:
+        """The pixels the grid's area can give the words and still show the whole grid (its
+        cells fitted smaller, down to their readable least): none when it is cut already."""
+        return WIDGET_SIZE_MAX
+
+    def _give_back_rung_room(self) -> None:
+        """The hint over (no rung shown), by hand: the room its rungs took from the grid goes
+        back to it, the cells as they were before the hint (a colour 20x20's grid at 1024x600
+        kept the 2 px a cell it lost to a rung for the rest of the game)."""
+        grown = self._rung_grown
+        if self._hint_under_way() or not grown:
+            return
+        self._rung_grown = 0
+        self._words_grown = max(0, self._words_grown - grown)
+        if not self._words_grown:
+            self._words_base = None
+        grid, pane = self.grid_splitter.sizes()
+        back = min(grown, pane - WORDS_MIN_HEIGHT)
+        if back > 0:
+            self.grid_splitter.setSizes([grid + back, pane - back])
+
+    def _hint_shown(self) -> None:
+        """A rung more, or none: the newest rung in sight; the hint over, the grid's room back
+        (after the layout that hid the rung)."""
+        self._scroll_words()
+        if not self._hint_under_way() and self._rung_grown:
+            QTimer.singleShot(0, self.words, self._give_back_rung_room)
 
     def _forget_grown_words(self) -> None:
         """The player dragged the pane: the height they chose is kept."""
         self._words_base = None
         self._words_grown = 0
+        self._rung_grown = 0
 
     def grid_cut(self) -> bool:
         """Whether part of the grid is out of sight (its area scrolls)."""
@@ -426,7 +461,7 @@ class SolveUiParts:
         if not self.grid_cut():
             return
         base, self._words_base = self._words_base, None
-        self._words_grown = 0
+        self._words_grown = self._rung_grown = 0
         grid, pane = self.grid_splitter.sizes()
         if base is not None and pane > base:
             self.grid_splitter.setSizes([grid + pane - base, base])
@@ -747,7 +782,7 @@ class SolveUi(SolveUiParts):
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)  # its pixels go to the cells
         self._make_chain_legend()
         words = [self.banner_box, self.chain_legend, self.message_label, self.hint_panel.text_label]
-        self.hint_panel.shown.connect(self._scroll_words)
+        self.hint_panel.shown.connect(self._hint_shown)
         # the grid's area, and over its bottom right corner the hint button when the fitted
         # grid leaves that corner empty (:meth:`_place_side`)
         area = QWidget()
@@ -771,6 +806,13 @@ class SolveUi(SolveUiParts):
         Resized(self.words_pane, self._place_side)
         Resized(self.longer_button, self._place_side, hidden=True)  # (offered, dropped, held)
         return splitter
+
+    def _grid_spare(self) -> int:
+        grid = self.grid
+        if self.grid_cut() or self.grid_stack.currentIndex() != 0:
+            return 0
+        least = grid.height_at(grid.min_cell()) if grid.is_fit() else grid.height()
+        return max(0, self.scroll.maximumViewportSize().height() - least)
 
     def _place_side(self) -> None:
         """The hint button (and the offer of a longer trace) over the grid's bottom right

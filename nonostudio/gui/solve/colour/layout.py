@@ -329,11 +329,20 @@ class ColourSolveUi(SolveUiParts):
         self.start = GridStart(self.scroll, self.grid)
         words = [self.banner_box, self.message_label, self.hint_panel.text_label]
         pane = self._make_words_pane(words, self._make_side())
-        self.hint_panel.shown.connect(self._scroll_words)
+        self.hint_panel.shown.connect(self._hint_shown)
         return self._make_grid_splitter(self.scroll, pane, "colourSolveGridSplitter")
 
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0
+
+    def _grid_spare(self) -> int:
+        """The room over the grid at its least fitted size (its minimum size while fitted; a
+        zoomed grid keeps its size)."""
+        if self.grid_cut() or self.grid_stack.currentIndex() != 0:
+            return 0
+        grid = self.grid
+        least = grid.minimumSize().height() if grid.zoom() is None else grid.height()
+        return max(0, self.scroll.maximumViewportSize().height() - least)
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
         """The trace summary over the table of steps (number, technique, line), as the black

@@ -14,7 +14,12 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.solve.colour.view import ColourSolveView
-from nonostudio.gui.solve.layout import STEPS_BESIDE_WIDTH, WORDS_MIN_WIDTH, SolveUiParts
+from nonostudio.gui.solve.layout import (
+    STEPS_BESIDE_WIDTH,
+    WORDS_MIN_HEIGHT,
+    WORDS_MIN_WIDTH,
+    SolveUiParts,
+)
 from nonostudio.gui.solve.view import SolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -64,6 +69,30 @@ def test_the_banner_leaves_a_height_bound_grid_as_it_was_after_the_hints(
     banner, viewport = view.ui.banner, view.ui.words.viewport()
     top = banner.mapTo(viewport, QPoint(0, 0)).y()
     assert 0 <= top and top + banner.height() <= viewport.height()
+
+
+def test_the_room_a_hint_took_goes_back_to_the_colour_grid_when_it_is_over(
+    qtbot: QtBot, view: ColourSolveView
+) -> None:
+    """This height-bound colour grid's cells lose a pixel to the rungs (the pane grows as far as
+    the newest needs); a stroke ends the hint and the cells are as they were before it."""
+    view.resize(1100, 380)  # short: the cells are as large as the height allows
+    view.set_hand_mode(True)
+    grid, splitter = view.grid, view.ui.grid_splitter
+    splitter.setSizes([sum(splitter.sizes()) - WORDS_MIN_HEIGHT, WORDS_MIN_HEIGHT])  # its least
+    QApplication.processEvents()
+    before = (grid.cell_size(), splitter.sizes())
+    for rung in range(4):
+        qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda rung=rung: view.hint_rung() == rung, timeout=20000)
+        qtbot.wait(50)  # (the pane grows after the layout pass that found the rung too long)
+    assert grid.cell_size() < before[0], "no rung took the grid's room: the test shows nothing"
+    assert grid.cell_size() >= grid.min_cell()
+    qtbot.mouseClick(grid, Qt.MouseButton.RightButton, pos=grid.cell_rect(0, 0).center())
+    qtbot.wait(50)  # (the room goes back after the layout that hid the rung)
+    QApplication.processEvents()
+    assert view.hint_rung() == -1
+    assert (grid.cell_size(), splitter.sizes()) == before
 
 
 def colour_view(qtbot: QtBot, width: int, height: int) -> ColourSolveView:
