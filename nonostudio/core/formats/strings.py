@@ -23,7 +23,7 @@ from nonostudio.core.formats._common import (
     numbers,
     split_lines,
 )
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import Puzzle, min_length
 
 _TATHAM = re.compile(r"\s*([0-9]+)x([0-9]+):")
 _STRING_CHARS = re.compile(r"[0-9,:\- \t]*-[0-9,:\- \t]*\Z")
@@ -44,12 +44,7 @@ def read_string(
     """Parse one puzzle string; columns in errors are 1-based character offsets."""
     cut = text.find("-")
     if cut < 0:
-        raise PuzzleError(
-            "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)",
-            source=source,
-            line=line,
-            column=offset + len(text.rstrip()) + 1,
-        )
+        raise _no_dash(text, source, line, offset)
     second = text.find("-", cut + 1)
     if second >= 0:
         raise PuzzleError(
@@ -84,6 +79,36 @@ def read_string(
             ]
         )
     return build(clues[0], clues[1], source, line=line)
+
+
+def _no_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleError:
+    """The error of a string with no ``-``: at its end, or, when the ``-`` seems typed as a
+    ``:`` (the clues, split there, have equal totals and each fits its line; at one place
+    only), at that ``:``, naming the row it follows.  It was said at the end of the text, a
+    30x30 string's 600th character, where nothing is wrong."""
+    said = "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)"
+    fields = _raw_fields(text, ":", 0)
+    try:
+        clues = [numbers(field, ",", source, line) for field, _ in fields]
+    except PuzzleError:
+        clues = []  # (a clue that does not read: said as it is once the '-' is typed)
+    places = [
+        k
+        for k in range(1, len(clues))
+        if sum(map(sum, clues[:k])) == sum(map(sum, clues[k:]))
+        and all(min_length(c) <= len(clues) - k for c in clues[:k])
+        and all(min_length(c) <= k for c in clues[k:])
+    ]
+    if len(places) != 1:
+        return PuzzleError(said, source=source, line=line, column=offset + len(text.rstrip()) + 1)
+    k = places[0]
+    return PuzzleError(
+        f"{said}: the ':' after row {k} seems typed for it (the clues split there, {k} rows "
+        f"and {len(clues) - k} columns, have equal totals)",
+        source=source,
+        line=line,
+        column=offset + fields[k][1] - 1,
+    )
 
 
 def _raw_fields(text: str, sep: str, start: int) -> list[tuple[str, int]]:

@@ -1,0 +1,31 @@
+"""A puzzle string whose '-' was typed as ':' (the key beside it, or the habit of the clues'
+separator): the error was at the end of the text ("expected '-' between the row clues and the
+column clues", a 30x30's 600th character); the clues split where the '-' belongs have equal
+totals, each clue fitting its line, so the error is said at that ':'."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import read_any_text, write_text
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import sample_puzzles
+
+SAMPLES = [(name, p) for name, p in sample_puzzles() if isinstance(p, Puzzle)]
+
+
+@pytest.mark.parametrize(("name", "puzzle"), SAMPLES, ids=[name for name, _ in SAMPLES])
+def test_a_dash_typed_as_a_colon_is_said_where_it_belongs(name: str, puzzle: Puzzle) -> None:
+    text = write_text(puzzle, "string").strip()
+    with pytest.raises(PuzzleError) as caught:
+        read_any_text(text.replace("-", ":"), source="typed")
+    error = caught.value
+    assert error.column == text.index("-") + 1
+    assert f"the ':' after row {puzzle.height} seems typed for it" in error.message
+
+
+def test_a_string_without_a_dash_and_no_one_place_for_it_is_said_at_its_end() -> None:
+    with pytest.raises(PuzzleError) as caught:  # 1 | 1:1 and 1:1 | 1: the totals differ
+        read_any_text("1:1:1", source="typed", fmt="string")
+    assert caught.value.column == 6 and "seems typed" not in caught.value.message
