@@ -1,6 +1,6 @@
 """A puzzle string whose '-' was typed as ':' (the key beside it, or the habit of the clues'
 separator): the error was at the end of the text ("expected '-' between the row clues and the
-column clues", a 30x30's 600th character); the clues split where the '-' belongs have equal
+column clues", Bubble Cat's 524th character); the clues split where the '-' belongs have equal
 totals, each clue fitting its line, so the error is said at that ':'."""
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def _no_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleErr
     """The error of a string with no ``-``: at its end, or, when the ``-`` seems typed as a
     ``:`` (the clues, split there, have equal totals and each fits its line; at one place
     only), at that ``:``, naming the row it follows.  It was said at the end of the text, a
-    30x30 string's 600th character, where nothing is wrong."""
+    30x30 string's 524th character (Bubble Cat), where nothing is wrong."""
     said = "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)"
     fields = _raw_fields(text, ":", 0)
     try:
