@@ -283,6 +283,10 @@ def check_claim(
             bs, be = claim["boxes"]
             if (bs > 0 and cells[bs - 1] == FILLED) or (be < len(cells) and cells[be] == FILLED):
                 return f"cells {claim['boxes']} are not a whole block"
+        if "order" in claim:  # the clues named are those on that side, the line as long
+            side = list(hints[:i]) if claim["order"] == "before" else list(hints[i + 1 :])
+            if claim["sizes"] != side or claim["size"] != len(cells):
+                return f"the clues {claim['order']} clue {i} are {side}, not {claim['sizes']}"
         for a in arr:
             if lo <= a[i] <= hi:
                 return f"clue {i} starts at {a[i]}, inside [{lo}, {hi}]"
@@ -977,6 +981,11 @@ def _excluded(claim: dict[str, Any], h: int) -> str | None:
             touches = s + h >= bs and s <= be
             if not touches or (s <= bs and be <= s + h):
                 return f"a start at {s} does not run into the boxes [{bs}, {be})"
+        elif "order" in claim:  # the clues on that side, a cell apart, do not fit
+            need = sum(claim["sizes"]) + len(claim["sizes"])
+            room = s if claim["order"] == "before" else claim["size"] - s - h
+            if not claim["sizes"] or room >= need:
+                return f"a start at {s} leaves room for the clues {claim['sizes']}"
         else:
             return "a start ruled out without a cause"
     return None
@@ -2246,6 +2255,39 @@ def _part_words(
     return None
 
 
+# a start the clues' order rules out, packed from the edge ("a 7 from cell 3 or 4 would leave no
+# room for the clues 1 3 before it", "a 2 from cell 9 would leave no room for the 4 after it")
+_NO_ROOM_ORDER = re.compile(
+    r"\ban? (\d+) from cells? (\d+(?:–\d+)?(?:(?:, \d+)* or \d+)?) would leave no room for "
+    r"the (?:clues )?((?:\d+ )*\d+) (before|after) it\b"
+)
+
+
+def _no_room_order(
+    hints: Sequence[int], n: int, length: str, starts: str, sizes: str, side: str
+) -> str | None:
+    """Why the words of :data:`_NO_ROOM_ORDER` are not true of a line of ``n`` cells with clue
+    ``hints``: no clue that long has those clues on that side, or one of the starts (cells
+    counted from 1) leaves room for them, each a cell apart and from it."""
+    h, named = int(length), [int(v) for v in sizes.split()]
+    if "–" in starts:
+        a, b = map(int, starts.split("–"))
+        cells = list(range(a, b + 1))
+    else:
+        cells = [int(v) for v in re.split(r", | or ", starts)]
+    if not any(
+        hints[j] == h and list(hints[:j] if side == "before" else hints[j + 1 :]) == named
+        for j in range(len(hints))
+    ):
+        return f"no {h} has the clues {named} {side} it"
+    need = sum(named) + len(named)
+    for c in cells:
+        room = c - 1 if side == "before" else n - (c - 1) - h
+        if room >= need:
+            return f"a {h} from cell {c} leaves {room} cells {side} it, room for {named}"
+    return None
+
+
 def check_short_words(
     text: str, hints: Sequence[int], states: Sequence[Sequence[int]]
 ) -> list[str]:
@@ -2277,6 +2319,12 @@ def check_short_words(
     def judged(found: list[str | None]) -> str | None:  # true of one state: passed
         return None if any(f is None for f in found) else found[0]
 
+    for m in _NO_ROOM_ORDER.finditer(text):
+        wrong = _no_room_order(hints, len(states[0]), *m.groups())
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if text.count(" would leave no room for ") > len(_NO_ROOM_ORDER.findall(text)):
+        problems.append("a 'would leave no room for … it' the checker cannot read")
     read = 0
     for m in _COUNTED_ONE.finditer(text):
         read += 1

@@ -1094,6 +1094,12 @@ def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
             crosses = range(*c["cross"])
             what = "the cross" if len(crosses) == 1 else "a cross"
             why = f"would cover {what} at {cells_text(crosses)}"
+        elif "order" in c:  # ("… would leave no room for the clues 1 3 before it")
+            sizes = c["sizes"]
+            names = (
+                f"the {sizes[0]}" if len(sizes) == 1 else f"the clues {' '.join(map(str, sizes))}"
+            )
+            why = f"would leave no room for {names} {c['order']} it"
         else:
             boxes = range(*c["boxes"])
             what = "box" if len(boxes) == 1 else "boxes"

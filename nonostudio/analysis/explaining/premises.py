@@ -744,7 +744,72 @@ def _misfit(
     over = [range(max(0, s - h + 1), min(e - 1, x.n - h) + 1) for h in x.hints]
     bounds, left = _stopped(x, r, over, placed, used, rule=True)
     ruled = [c for i, starts in enumerate(left) for c in _ruled_starts(x, i, starts, r.boxes)]
+    ruled += _order_starts(x, over, ruled, bounds, {i: placed[i] for i in used if i in placed})
     return [*bounds, *(c for c in ruled if c not in bounds)]
+
+
+def _order_starts(
+    x: WitnessLine,
+    over: Sequence[Sequence[int]],
+    ruled: Sequence[Claim],
+    bounds: Sequence[Claim],
+    placed: dict[int, tuple[int, int]],
+) -> list[Claim]:
+    """``cannot_start`` claims (``order``: the lengths of the clues on that side) for the
+    starts of ``over`` that the clues' order alone keeps a clue from, packed from the line's
+    edge, where the words rule out its other starts over the cells (``ruled``, each where it
+    is) and no bound ``bounds`` states, nor one they carry, does: "a 7 from cell 3 or 4 would
+    leave no room for the clues 1 3 before it" (colour r0048 row 3 step 441 on c2, clue 1 3 7,
+    said why the 7 could not start at cells 5–9 and left cells 3–4 to the reader's counting).
+    The starts of clues the words do not name are left to it (the ninth clue over cell 3).
+    Not said on a part (its clues packed from its own edges)."""
+    if x.sub:
+        return []
+    named = {x.hints[c["clue"] - x.co] for c in ruled}  # (the words name a start by its length)
+    gone = {
+        (x.hints[c["clue"] - x.co], st)
+        for c in ruled
+        for st in range(c["min"] - x.offset, c["max"] - x.offset + 1)
+    }
+    h, k, n = x.hints, len(x.hints), x.n
+    far = 2 * n + sum(h) + k  # (no bound)
+    lo, hi = [-far] * k, [far] * k  # the bounds stated, and carried by the order from them
+    _claimed_bounds(x, bounds, lo, hi, True)
+    for i, (bs, be) in placed.items():
+        lo[i], hi[i] = max(lo[i], be - h[i]), min(hi[i], bs)
+    for i in range(1, k):
+        lo[i] = max(lo[i], lo[i - 1] + h[i - 1] + 1)
+    for i in range(k - 2, -1, -1):
+        hi[i] = min(hi[i], hi[i + 1] - h[i] - 1)
+    out: list[Claim] = []
+    # the clue with the fewest clues on that side first: its words hold for the later ones
+    # as long ("a 5 from cell 1 would leave no room for the 1 before it", of every 5)
+    for side in ("before", "after"):
+        for i in range(k) if side == "before" else range(k - 1, -1, -1):
+            if h[i] not in named:  # (the rest: put out of reach by the order from the edge)
+                continue
+            rest = [st for st in over[i] if (h[i], st) not in gone and lo[i] <= st <= hi[i]]
+            if side == "before":
+                starts, sizes = [st for st in rest if st < sum(h[:i]) + i], h[:i]
+            else:
+                edge = n - sum(h[i:]) - (k - 1 - i)
+                starts, sizes = [st for st in rest if st > edge], h[i + 1 :]
+            if not starts:
+                continue
+            a, b = min(starts), max(starts)
+            gone |= {(h[i], st) for st in range(a, b + 1)}
+            out.append(
+                {
+                    "claim": "cannot_start",
+                    "clue": i + x.co,
+                    "min": a + x.offset,
+                    "max": b + x.offset,
+                    "order": side,
+                    "sizes": list(sizes),
+                    "size": n,
+                }
+            )
+    return out
 
 
 class _TooLong(Exception):

@@ -182,7 +182,7 @@ def _budget_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[dict[
     before is left out of the words, "So the block at cell 6 can only be …", but the budget
     counts it, so the steps split as they did when it was said)."""
     premise = {**premise, "claims": _without_short(_without_stranded(premise["claims"]))}
-    premise["claims"] = [_with_wall(c) for c in premise["claims"]]
+    premise["claims"] = [_with_wall(c) for c in premise["claims"] if "order" not in c]
     if premise["say"] == "punctuate":
         return WORDS["punctuate"](nm, premise["claims"], premise["cells"])
     return premise_sentence(nm, premise, stated)
@@ -191,7 +191,8 @@ def _budget_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[dict[
 def _with_wall(claim: dict[str, Any]) -> dict[str, Any]:
     """``claim`` as the word budget counts it: a ``gap`` claim in a part said to hold only one
     clue (``alone``: its wall at the part's edge goes unsaid) with that wall said, so the steps
-    split as they did when it was."""
+    split as they did when it was (as they do without the starts the clues' order rules out,
+    ``cannot_start`` claims with ``order``, left out of the count)."""
     if claim["claim"] != "gap" or "alone" not in claim:
         return claim
     return {k: v for k, v in claim.items() if k != "alone"}

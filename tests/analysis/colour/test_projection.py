@@ -121,3 +121,20 @@ def test_a_cell_left_empty_by_the_last_colour_says_why() -> None:
     # a colour removed that leaves several: no "leaves"
     red = projected_step("empty_line", "row", 0, (), (0b111,) * 2, 1, PALETTE)
     assert red is not None and red.text.endswith("so cells 1–2 cannot be red."), red.text
+
+
+def test_the_starts_the_clues_order_rules_out_are_said() -> None:
+    """Colour r0048 row 3 step 441 (clue 1 3 7, all c2): Reach of a box on c2 emptied cell 9
+    and said why no start of the 7 from cells 5–9 covers it, not why none from cells 3–4 does
+    (the 1 and the 3 before it: the clues' order, left to the reader's counting)."""
+    from sentence_checker import check_short_words
+
+    palette = Palette((WHITE, Colour("c1", "#255b35", "a"), Colour("c2", "#4ab66a", "b")))
+    clue = ((1, 2), (3, 2), (7, 2))
+    cells = tuple({".": 0b101, "x": 0b001, "#": 0b100}[c] for c in ".x.x..#x.xx.x...xx#######")
+    step = projected_step("mercury", "row", 2, clue, cells, 2, palette)
+    assert step is not None
+    said = "a 7 from cell 3 or 4 would leave no room for the clues 1 3 before it: cell 9 is empty"
+    assert said in step.text, step.text
+    assert check_step(SimpleNamespace(premises=step.premises), step.hints, step.projected) == []
+    assert check_short_words(step.text, step.hints, [list(step.projected)]) == []
