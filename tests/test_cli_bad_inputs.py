@@ -5,6 +5,7 @@ command does not use is refused rather than passed over; advice names a command 
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -164,6 +165,40 @@ def test_a_stdout_that_cannot_be_written_is_a_file_error_naming_it(
     # failed to write too, and the OSError ended the program with a traceback and exit 1
     monkeypatch.setattr("sys.stdout", _FullDisk())
     assert main(["formats", *(["--json"] if as_json else [])]) == 3
+    assert "nonostudio-cli: standard output: No space left on device" in capsys.readouterr().err
+
+
+class _FillingDisk(io.RawIOBase):
+    """A file on a disk with ``room`` bytes free: a write takes what fits, the next one fails
+    with ENOSPC (as a file on a full disk, or a pipe whose reader has gone: EPIPE)."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self.kept = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:  # type: ignore[override]
+        if not self.room:
+            raise OSError(28, "No space left on device")
+        taken = bytes(data[: self.room])
+        self.kept += taken
+        self.room -= len(taken)
+        return len(taken)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_output_cut_short_by_a_full_disk_is_a_file_error_not_a_success(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    # 'explain --json > out.json' on a disk with 256 KB free left 256 KB of the 1.8 MB document
+    # and exit 0 under PYTHONUNBUFFERED (python -u): stdout is then a text stream right on the
+    # raw file, whose write took 256 KB and returned that count, which the text stream ignores
+    disk = _FillingDisk(room=1000)
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(disk, "utf-8", write_through=True))
+    assert main(["rules", "families", *(["--json"] if as_json else [])]) == 3
+    assert len(disk.kept) == 1000
     assert "nonostudio-cli: standard output: No space left on device" in capsys.readouterr().err
 
 

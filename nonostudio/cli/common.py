@@ -179,10 +179,9 @@ def _emit(outcome: Outcome, as_json: bool) -> int:
     if not as_json and outcome.prose and (width := terminal_width()):
         outcome = Outcome(outcome.data, wrap_prose(outcome.text, width - 1), outcome.code)
     if as_json:
-        try:
-            sys.stdout.write(json_text(outcome.data, ensure_ascii=False) + "\n")
-        except UnicodeEncodeError:  # stdout cannot take every character: \u escapes, still JSON
-            sys.stdout.write(json_text(outcome.data) + "\n")
+        # a stdout that cannot take every character gets the \u escapes: still JSON
+        data = outcome.data
+        _write(json_text(data, ensure_ascii=False) + "\n", lambda: json_text(data) + "\n")
     elif outcome.text:
         _write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
     sys.stdout.flush()
@@ -218,14 +217,39 @@ def json_text(data: Any, *, ensure_ascii: bool = True, indent: int | None = 2) -
     return json.dumps(_valid_text(data), indent=indent, ensure_ascii=ensure_ascii)
 
 
-def _write(text: str) -> None:
-    """Write to stdout; characters its encoding lacks (an ASCII terminal, a title in another
-    script) as backslash escapes rather than a UnicodeEncodeError (nothing is written then)."""
+def _write(text: str, ascii_form: Callable[[], str] | None = None) -> None:
+    """Write ``text`` to stdout, all of it or an OSError.  Characters its encoding lacks (an
+    ASCII terminal, a title in another script) are written as ``ascii_form()`` when given (the
+    JSON with \\u escapes), else as backslash escapes, rather than a UnicodeEncodeError.
+
+    The bytes go to the binary stream below, the rest again after a partial write.  Under
+    PYTHONUNBUFFERED (``python -u``, set in many containers) that stream is the raw file,
+    whose ``write`` takes what the disk or pipe takes and returns the count, which the text
+    stream ignores: ``explain --json > out.json`` on a disk with 256 KB free left 256 KB of
+    the 1.8 MB document and exit 0, nothing said.  The second write raises the error."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text stream with no bytes below it (a StringIO) takes all
+        stream.write(text)
+        return
+    encoding = stream.encoding or "utf-8"
+    errors = stream.errors or "strict"
     try:
-        sys.stdout.write(text)
+        data = text.encode(encoding, errors)
     except UnicodeEncodeError:
-        encoding = sys.stdout.encoding or "ascii"
-        sys.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        data = (
+            ascii_form().encode(encoding, errors)
+            if ascii_form is not None
+            else text.encode(encoding, "backslashreplace")
+        )
+    stream.flush()  # what was written as text before (a drill's prompt) comes first
+    left = memoryview(data)
+    while left:
+        taken = buffer.write(left)
+        if taken is not None and taken <= 0:  # nothing taken and no error: not to loop for good
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        left = left[len(left) if taken is None else taken :]
+    buffer.flush()
 
 
 @contextmanager
