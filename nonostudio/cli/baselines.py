@@ -11,6 +11,9 @@ Training needs the optional ``baselines`` extra (scikit-learn); the rest needs o
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from nonostudio.cli.common import (
     grid_rows,
     load_puzzle,
     positive_int_arg,
+    probe,
     say,
     seconds_arg,
 )
@@ -108,9 +112,22 @@ class _Progress:
             say(f"[{100 * fraction:3.0f} %] {message}")
 
 
+def _check_npz(path: str, what: str) -> None:
+    """Raise the OSError that reading ``path`` as a ``.npz`` archive (``what`` it is) would,
+    before it is opened: the checks of every input (:func:`~nonostudio.cli.common.probe`), and
+    a FIFO or a device is refused (a .npz is a zip file, read by seeking).  ``--model f`` for a
+    FIFO ``f`` that no program writes to waited forever in ``open``; ``/dev/zero`` was
+    read as "not a .npz file"."""
+    probe(path, what)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        why = f"is a FIFO or a device, not {what} (a .npz file is read by seeking)"
+        raise OSError(errno.EINVAL, why, path)
+
+
 def _network(path: str | None, n: int) -> Network:
     """The network of ``path``, or the shipped one for ``n`` x ``n``; ValueError saying why not."""
     if path is not None:
+        _check_npz(path, "a network file")
         net = Network.load(path)
     else:
         shipped = shipped_network(n)
@@ -201,6 +218,8 @@ def run_experiment(args: argparse.Namespace) -> Outcome:
     from nonostudio.baselines import experiment
     from nonostudio.baselines.nonodataset import read_test_boards
 
+    for path in (args.x, args.y):
+        _check_npz(path, "a NonoDataset .npz file")
     test = read_test_boards(args.x, args.y).head(args.limit)
     variants = [v for v in args.variants.split(",") if v]
     unknown = [v for v in variants if v not in VARIANTS]

@@ -154,3 +154,33 @@ def test_training_on_icons_records_them_and_an_empty_folder_is_refused(tmp_path,
     # The 60 boards asked for are the boards made, not the first 60 of the shipped recipe's
     # 361,094 (which took 35 s to make).
     assert data["recipe"]["prefix_of"] == 0
+
+
+def test_a_fifo_or_device_as_an_npz_file_is_refused_unopened(tmp_path, capsys) -> None:
+    """--model f for a FIFO no program writes to waited forever in open (an alarm ends the old
+    code's wait here); /dev/zero was read as 'not a .npz file', exit 2."""
+    import os
+    import signal
+
+    fifo = tmp_path / "net.npz"
+    os.mkfifo(fifo)
+    x, y = _test_pair(tmp_path)
+
+    def ring(signum, frame):
+        raise TimeoutError("the command waited on the FIFO")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    try:
+        for words, path, what in (
+            (["predict", "1:1-1:1", "--model", str(fifo)], fifo, "a network file"),
+            (["predict", "1:1-1:1", "--model", "/dev/zero"], "/dev/zero", "a network file"),
+            (["experiment", str(fifo), y], fifo, "a NonoDataset .npz file"),
+            (["experiment", x, "/dev/null"], "/dev/null", "a NonoDataset .npz file"),
+        ):
+            assert main(["baselines", *words]) == 3
+            err = capsys.readouterr().err
+            assert f"{path}: is a FIFO or a device, not {what} (a .npz file is read by" in err
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
