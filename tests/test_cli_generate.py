@@ -166,3 +166,28 @@ def test_text_output_from_a_pbm_picture(capsys, tmp_path):
     assert read_text(lines[0]) == Puzzle.from_grid(expected).without_goal()
     assert lines[1:7] == [row.replace("1", "#").replace("0", ".") for row in rows]
     assert lines[-1].startswith("unique; found in 1 try (")
+
+
+def test_a_fifo_or_device_as_the_start_picture_is_refused_unread(tmp_path, capsys) -> None:
+    """--from f for a FIFO no program writes to waited forever (an alarm ends the old code's
+    wait here), and /dev/zero was read into all the memory there was."""
+    import os
+    import signal
+
+    fifo = tmp_path / "start.pbm"
+    os.mkfifo(fifo)
+
+    def ring(signum, frame):
+        raise TimeoutError("the command waited on the FIFO")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    try:
+        for path in (str(fifo), "/dev/zero"):
+            args = ["generate", "--technique", "overlap", "--size", "5x5", "--from", path]
+            assert main(args) == 3
+            err = capsys.readouterr().err
+            assert f"{path}: is a FIFO or a device, not a picture file (it is read twice)" in err
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

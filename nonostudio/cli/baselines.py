@@ -11,9 +11,6 @@ Training needs the optional ``baselines`` extra (scikit-learn); the rest needs o
 from __future__ import annotations
 
 import argparse
-import errno
-import os
-import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -27,7 +24,7 @@ from nonostudio.cli.common import (
     grid_rows,
     load_puzzle,
     positive_int_arg,
-    probe,
+    probe_regular,
     say,
     seconds_arg,
 )
@@ -113,15 +110,10 @@ class _Progress:
 
 
 def _check_npz(path: str, what: str) -> None:
-    """Raise the OSError that reading ``path`` as a ``.npz`` archive (``what`` it is) would,
-    before it is opened: the checks of every input (:func:`~nonostudio.cli.common.probe`), and
-    a FIFO or a device is refused (a .npz is a zip file, read by seeking).  ``--model f`` for a
-    FIFO ``f`` that no program writes to waited forever in ``open``; ``/dev/zero`` was
-    read as "not a .npz file"."""
-    probe(path, what)
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        why = f"is a FIFO or a device, not {what} (a .npz file is read by seeking)"
-        raise OSError(errno.EINVAL, why, path)
+    """Refuse ``path`` before it is opened as a ``.npz`` archive (``what`` it is) if it cannot be
+    one: ``--model f`` for a FIFO ``f`` that no program writes to waited forever in ``open``;
+    ``/dev/zero`` was read as "not a .npz file"."""
+    probe_regular(path, what, "a .npz file is read by seeking")
 
 
 def _network(path: str | None, n: int) -> Network:

@@ -383,6 +383,17 @@ def probe(path: str | os.PathLike[str], what: str = "a puzzle file") -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 
+def probe_regular(path: str, what: str, why: str) -> None:
+    """:func:`probe`, and a FIFO or a device refused too, for the inputs read from a regular file
+    only (``why``: a .npz archive is read by seeking, a picture twice): opened, a FIFO no program
+    writes to waited forever, and ``/dev/zero`` was read into all the memory there was."""
+    probe(path, what)
+    import stat
+
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, f"is a FIFO or a device, not {what} ({why})", path)
+
+
 def check_writable(path: str, what: str) -> None:
     """Raise the OSError that writing ``path`` (``what`` it is, e.g. "a CSV file") would, before
     the work whose result it is: its folder missing or not a folder, the path a folder, no

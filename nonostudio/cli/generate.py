@@ -15,6 +15,7 @@ from nonostudio.cli.common import (
     ThrottledProgress,
     check_writable,
     positive_int_arg,
+    probe_regular,
     say,
     write_puzzle_file,
 )
@@ -124,6 +125,8 @@ def run(args: argparse.Namespace) -> Outcome:
         raise PuzzleError(str(exc)) from None
     if args.output is not None:
         check_writable(args.output, "a puzzle file")  # before the search, not after it
+    if args.picture is not None:  # a FIFO waited forever (and is read twice: a puzzle's goal)
+        probe_regular(args.picture, "a picture file", "it is read twice")
     picture = None if args.picture is None else read_picture(args.picture)
     tries = args.tries or DEFAULT_TRIES
     try:
