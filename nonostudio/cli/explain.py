@@ -174,6 +174,9 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
         "file": _source(args),
     }
     data |= explain_data(trace) | {"grid": grid} | colour_fields(puzzle)
+    # as for black and white (--help promises it): a script reading d["several_solutions"]
+    # failed with KeyError on a colour puzzle
+    data["several_solutions"] = trace.solutions == "multiple"
     return Outcome(data, text, code)
 
 
@@ -234,6 +237,7 @@ def run(args: argparse.Namespace) -> Outcome:
     if not args.json:  # the JSON form of a long trace takes as much memory again
         return Outcome(None, text, ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE, True)
     data = puzzle_data | {
+        "file": _source(args),  # as a colour puzzle's and a puzzle with no solution's
         "rule_set": rule_set.name,
         "verdict": verdict,
         "reason": trace.stop_reason,

@@ -51,7 +51,7 @@ def test_explain_colour_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert key in data  # the black-and-white shape
     assert data["colours"] == 2 and data["palette"][1]["name"] == "red"
     assert data["verdict"] == "solved" and data["first_fallback"] == "search"
-    assert data["summary"]["solutions"] == "multiple"
+    assert data["summary"]["solutions"] == "multiple" and data["several_solutions"] is True
     step = data["steps"][0]
     assert set(step) >= {"technique", "technique_name", "kind", "line", "cells", "text", "premises"}
     assert step["text"] == data["text"][0]
@@ -59,6 +59,21 @@ def test_explain_colour_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert isinstance(r, int) and isinstance(c, int) and set(names) <= {"white", "red", "blue"}
     s = data["summary"]
     assert s["cells_per_colour"] + s["cells_colour"] + s["cells_search"] == 9
+
+
+def test_explain_colour_json_says_a_unique_puzzle_has_one_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """several_solutions, which explain --help promises, was missing from a colour puzzle's
+    JSON; and the black-and-white JSON names its file as the colour one does."""
+    path = _file(tmp_path, UNIQUE, "u.xml")
+    assert main(["explain", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["several_solutions"] is False and data["file"] == str(path)
+    bw = tmp_path / "bw.non"
+    bw.write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+    assert main(["explain", str(bw), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["file"] == str(bw)
 
 
 def test_grade_colour_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
