@@ -178,3 +178,13 @@ def test_an_empty_argument_or_a_dash_says_what_to_give(capsys, arg):
     assert main(["check", "--json", arg, "1:1-1:1"]) == 2
     rows = json.loads(capsys.readouterr().out)
     assert "name a puzzle file" in rows[0]["error"] and rows[1]["verdict"] == "multiple"
+
+
+def test_a_fifo_named_without_a_slash_is_read_as_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mkfifo p; solve p`` read 'p' as a puzzle string ('unknown puzzle format', exit 2)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("p")
+    assert main(["solve", "p"]) == 3
+    assert "p: cannot read the file: sent nothing for 0.3 s" in capsys.readouterr().err

@@ -341,8 +341,10 @@ _TATHAM = re.compile(r"^\s*\d+\s*x\s*\d+\s*:")
 
 
 def _is_file(text: str) -> bool:
+    """Whether ``text`` names something that is there and is not a folder: a regular file, and
+    a FIFO or a device too (``mkfifo p; solve p`` read 'p' as a puzzle string)."""
     try:
-        return Path(text).is_file()
+        return Path(text).exists() and not Path(text).is_dir()
     except (OSError, ValueError):
         return False
 
