@@ -16,16 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QUndoGroup, QUndoStack
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QStatusTipEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QDockWidget,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QStatusBar,
     QTabWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -150,6 +152,7 @@ class MainWindow(QMainWindow):
         self.commands = create_actions(self, self)
         install_menus(self, self.commands)
         install_tutor(self)  # the Practice tab, the For You dock, the Tutor menu
+        self._build_status_words()
         self._connect_editor()
         self._place_and_restore()
         if not defer_panels:
@@ -174,6 +177,40 @@ class MainWindow(QMainWindow):
         central_layout.addWidget(self.banner)
         central_layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
+
+    def _build_status_words(self) -> None:
+        """The status bar's words on the main toolbar's row, in the room its buttons leave (the
+        whole message in the tooltip), not on a row of their own: made by the first message,
+        that row took its height from the tabs (the Solve view 526 -> 504 px at 1024x600, a
+        message shown while the tab was hidden: Forever's cells 13 -> 12 px) and raised the
+        window's minimum height from 540 to 562 px, over the 560 a 1024x600 screen leaves; a
+        row there from the start (19 px without its size grip) cost a 25x25 its 16 px cells at
+        1280x690.  The toolbar cannot be hidden (its words would go with it)."""
+        self._status = bar = QStatusBar()
+        bar.setObjectName("statusWords")
+        bar.setSizeGripEnabled(False)
+        bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        bar.messageChanged.connect(bar.setToolTip)
+        toolbar = self.findChild(QToolBar, "mainToolBar")
+        if toolbar is None:  # (no toolbar: a row of their own)
+            self.setStatusBar(bar)
+            return
+        toolbar.addWidget(bar)
+        toolbar.toggleViewAction().setVisible(False)  # (not offered in the toolbar's menu)
+
+    def statusBar(self) -> QStatusBar:  # noqa: N802 (Qt's name)
+        """The status words (:meth:`_build_status_words`): every message of the window's parts
+        goes there."""
+        bar = getattr(self, "_status", None)
+        return bar if isinstance(bar, QStatusBar) else super().statusBar()
+
+    def event(self, event: QEvent) -> bool:
+        # an action's status tip goes to the status words (Qt gives it to the window's own
+        # status bar, which there is none of)
+        if event.type() == QEvent.Type.StatusTip and isinstance(event, QStatusTipEvent):
+            self.statusBar().showMessage(event.tip())
+            return True
+        return super().event(event)
 
     def _build_docks(self) -> None:
         """The library on the left; Check, Difficulty and Designer Checks on the right."""
@@ -491,8 +528,8 @@ class MainWindow(QMainWindow):
         one clears it."""
         if message:
             self.statusBar().showMessage(message, ms)
-        elif bar := self.findChild(QStatusBar, "", Qt.FindChildOption.FindDirectChildrenOnly):
-            bar.clearMessage()  # (statusBar() would make a bar only to clear it)
+        else:
+            self.statusBar().clearMessage()
 
     def show_error(self, title: str, message: str) -> None:
         """A warning box: ``title`` over the error's text."""

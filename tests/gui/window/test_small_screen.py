@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QStatusTipEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -78,6 +79,17 @@ def test_every_tab_and_dock_of_a_black_and_white_puzzle_fits_1024x560(
     assert " 1" * 80 in status.text()
     assert status.fontMetrics().horizontalAdvance(status.text()) > SMALL[0]
     assert fits(window), window.minimumSizeHint()  # the words do not widen the window
+    # A status message takes no room from the tabs and the window still fits: the status bar
+    # made by the first message took its row from them (the Solve view 526 -> 504 px at
+    # 1024x600, shown while the tab was hidden: Forever's cells 13 -> 12 px) and raised the
+    # window's minimum height from 540 to 562 px.
+    tabs = window.tabs.height()
+    window.show_status("The technique guide is in /tmp/guide.html", 0)
+    QApplication.processEvents()
+    assert window.statusBar().currentMessage() and window.tabs.height() == tabs
+    assert fits(window), window.minimumSizeHint()
+    QApplication.sendEvent(window, QStatusTipEvent("An action's tip"))  # (they go there too)
+    assert window.statusBar().currentMessage() == "An action's tip"
     window.resize(*SMALL)
     QApplication.processEvents()
     assert (window.width(), window.height()) == SMALL
