@@ -462,3 +462,18 @@ def test_profile_import_of_a_folder_or_socket_is_a_file_error_naming_it(
             args = ["profile", "import", str(path), "--library", lib]
             code, data, err = run(capsys, monkeypatch, args)
             assert code == 3 and data["error"] == f"{path}: is {kind}, not a profile file", err
+
+
+@pytest.mark.parametrize("option", ["--count", "--seed", "--now"])
+def test_a_number_of_5000_digits_is_refused_in_a_line(capsys, monkeypatch, option):
+    """practice --count/--seed refused it as "invalid int value" followed by all 5,000 digits
+    (and --now as "not a finite number" with all of them)."""
+    code, data, err = run(capsys, monkeypatch, ["practice", *BASE, option, "9" * 5000])
+    assert code == 2 and "5,000 characters" in data["error"] and len(data["error"]) < 200
+
+
+def test_generate_seed_of_5000_digits_is_a_number_too_large_not_no_number(capsys):
+    # int() refuses 4,300 digits or more: it was "not a whole number: '9999…'"
+    assert main(["generate", "--technique", "overlap", "--size", "5x5", "--seed", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "must be between 0 and 2**63 - 1, not 99999999999999999999… (5,000 characters)" in err

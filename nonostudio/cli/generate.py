@@ -49,7 +49,11 @@ def density_arg(text: str) -> float:
 
 
 def seed_arg(text: str) -> int:
-    """argparse type for ``--seed``: a whole number ≥ 0."""
+    """argparse type for ``--seed``: a whole number ≥ 0.  One of 4,300 digits or more was "not
+    a whole number" (int() refuses it), and the message held every digit."""
+    if len(text.strip()) > 20:
+        shown = f"{text.strip()[:20]}… ({len(text.strip()):,} characters)"
+        raise argparse.ArgumentTypeError(f"must be between 0 and 2**63 - 1, not {shown}")
     try:
         value = int(text)
     except ValueError:
