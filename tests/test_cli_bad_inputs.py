@@ -121,7 +121,7 @@ def test_no_more_workers_than_puzzles(tmp_path: Path, monkeypatch: pytest.Monkey
     ("args", "message"),
     [
         (["rules", "show"], "the following arguments are required: FILE"),
-        (["practice", "--count", "x"], "argument --count: invalid int value: 'x'"),
+        (["practice", "--count", "x"], "argument --count: not a whole number: 'x'"),
         (["grade", "x.non", "--rules"], "argument --rules: expected one argument"),
         (["solve", "x.non", "--bogus"], "unrecognized arguments: --bogus"),
     ],
@@ -210,3 +210,21 @@ def test_a_closed_stdout_is_a_file_error_not_a_bug(
     monkeypatch.setattr("sys.stdout", None)
     assert main(["formats"]) == 3
     assert "standard output is closed" in capsys.readouterr().err
+
+
+def test_an_output_on_a_read_only_file_system_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """grade --csv (profile export, generate -o, learn export) into a folder on a file system
+    mounted read-only said "Permission denied" (os.access says no there too); the file system is
+    made to look read-only here as a read-only mount does to os.access and os.statvfs."""
+    import os
+    import types
+
+    real = os.statvfs
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    monkeypatch.setattr(
+        os, "statvfs", lambda path: types.SimpleNamespace(f_flag=real(path).f_flag | os.ST_RDONLY)
+    )
+    assert main(["grade", "1:1-1:1", "--csv", str(tmp_path / "g.csv")]) == 3
+    assert f"{tmp_path / 'g.csv'}: Read-only file system" in capsys.readouterr().err

@@ -415,7 +415,17 @@ def check_writable(path: str, what: str) -> None:
         raise FileNotFoundError(errno.ENOENT, f"its folder {folder} does not exist", path)
     writable = os.access(target, os.W_OK) if target.exists() else os.access(folder, os.W_OK)
     if not writable:
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        # os.access says no on a read-only file system too: "Permission denied" was not why
+        code = errno.EROFS if _read_only_fs(folder) else errno.EACCES
+        raise OSError(code, os.strerror(code), path)
+
+
+def _read_only_fs(folder: Path) -> bool:
+    """Whether ``folder`` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
 
 
 def write_puzzle_file(
