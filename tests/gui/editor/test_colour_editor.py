@@ -300,6 +300,25 @@ def test_removing_a_colour_of_one_cell_says_1_cell(window: MainWindow, qtbot) ->
     assert "black is used by 1 cell of the picture;" in editor.palette_panel.message.text()
 
 
+def test_removing_a_colour_of_clues_kept_as_they_are_asks_to_type_them(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Seen under Xvfb: r0001 (clues only, several pictures: 'the grid cannot be painted'),
+    Remove c1 said 'c1 is used by the clues; paint them another colour before removing it'."""
+    palette = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+    two_ways = ((1, 0, 2), (0, 1, 2))  # red on either diagonal: two pictures
+    rows, cols = clues_of_colour_grid(two_ways)
+    path = tmp_path / "two.xml"
+    write_file(ColourPuzzle(palette, rows, cols), path)
+    assert window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    qtbot.waitUntil(lambda: not editor.is_searching(), timeout=10000)  # (no picture found)
+    assert not editor.remove_colour(1)
+    assert editor.palette_panel.message.text() == (
+        "red is used by the clues; type them without it (Type Clues…) before removing it."
+    )
+
+
 def test_a_colour_renamed_by_its_new_value_is_typed_with_its_new_letter(
     window: MainWindow, qtbot
 ) -> None:

@@ -539,10 +539,16 @@ class ColourEditorView(QWidget):
         used = sum(row.count(index) for row in state.cells)
         rows, cols = state.clues()
         in_clues = any(c == index for clue in (*rows, *cols) for _n, c in clue)
-        if used or in_clues:
-            where = f"{count(used, 'cell')} of the picture" if used else "the clues"
+        if in_clues and state.fixed is not None:  # clues kept as they are: typed, not painted
             self.palette_panel.show_message(
-                f"{name} is used by {where}; paint them another colour before removing it."
+                f"{name} is used by the clues; type them without it (Type Clues…) before "
+                "removing it."
+            )
+            return False
+        if used or in_clues:
+            self.palette_panel.show_message(
+                f"{name} is used by {count(used, 'cell')} of the picture; paint them another "
+                "colour before removing it."
             )
             return False
         colours = state.palette.colours[:index] + state.palette.colours[index + 1 :]
