@@ -490,3 +490,13 @@ def test_ctrl_c_in_prove_stops_the_proof_and_keeps_the_verdicts_before_it(
     assert [r["name"] for r in data["rules"]] == calls[:1] and data["rules"][0]["sound"] is True
     assert f"interrupted: 1 of {total} rules proved; their verdicts follow" in out.err
     assert signal.getsignal(signal.SIGINT) is before  # the handler before it is back
+
+
+def test_rules_show_of_one_rule_says_one_rule(tmp_path, capsys):
+    # it said "one: 1 rules" (and learn export "wrote 1 rules to …", "these 1 rules …")
+    from nonostudio.rules.ruleset import dump_rules, load_rule_set
+
+    path = tmp_path / "one.rules"
+    path.write_text(dump_rules(load_rule_set("control").entries[:1]))
+    assert main(["rules", "show", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("one: 1 rule\n")

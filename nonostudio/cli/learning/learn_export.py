@@ -13,6 +13,7 @@ from nonostudio.cli.common import Outcome, check_writable, say
 from nonostudio.cli.learning.learn_runs import open_store, pick_run, test_set_path
 from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.atomic import write_text_atomic
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.choosing.export import (
@@ -87,7 +88,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
         raise OSError(exc.errno, exc.strerror or str(exc), args.out) from None
     seconds = time.monotonic() - started
     data = _export_data(args, pool, choice, (total, to_fill), len(entries), seconds)
-    return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
+    return Outcome(data, f"{header}\nwrote {count(len(entries), 'rule')} to {args.out}")
 
 
 def _check_out_name(out: str) -> None:
@@ -190,16 +191,17 @@ def _summary_lines(
             if args.mirror
             else []
         ),
-        f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
-        f"{chosen.subsets_dropped} coverage groups dropped as "
+        f"Optimised on {where}: {count(chosen.groups_dropped, 'rule')} dropped as costlier "
+        f"duplicates, {count(chosen.subsets_dropped, 'coverage group')} dropped as "
         + (
-            "subsets."
+            ("a subset." if chosen.subsets_dropped == 1 else "subsets.")
             if args.cost_budget is None
             else f"dominated (a superset at no higher cost); the top {args.top} chosen within a "
             f"total cost of {args.cost_budget}: {sum(chosen.costs)}."
         ),
-        f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
-        f"{len(chosen.rules)} rules {chosen.coverage}.",
+        f"Coverage there: all {count(len(rules), 'rule')} {total} of {to_fill} cells; "
+        f"{'this' if len(chosen.rules) == 1 else 'these'} {count(len(chosen.rules), 'rule')} "
+        f"{chosen.coverage}.",
     ]
     if choice.kept_for:
         lines.append(
@@ -223,7 +225,8 @@ def _made_lines(args: argparse.Namespace, pool: _Pool) -> list[str]:
         lines += [
             f"Run {info.id}. Training set: the canonical transitions of every line of at most "
             f"{settings.get('max_length')} cells; specifications with at most "
-            f"{settings.get('max_patterns')} patterns"
+            f"{settings.get('max_patterns')} pattern"
+            + ("" if settings.get("max_patterns") == 1 else "s")
             + (
                 " (of three, only those naming the first hint, block and gap)."
                 if settings.get("three_first")

@@ -7,6 +7,7 @@ from typing import Any
 
 from nonostudio.cli.common import Outcome, wrap_prose
 from nonostudio.cli.rule_tools.rules_common import RULES_ARG, indent_block, load_some_rules
+from nonostudio.core.counts import count
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.words.explain import explain
@@ -49,5 +50,5 @@ def run_show(args: argparse.Namespace) -> Outcome:
                 ]
             )
         )
-    text = "\n\n".join([f"{rule_set.name}: {len(items)} rules", *blocks])
+    text = "\n\n".join([f"{rule_set.name}: {count(len(items), 'rule')}", *blocks])
     return Outcome({"rule_set": rule_set.name, "rules": items}, text)
