@@ -185,18 +185,24 @@ class MainWindow(QMainWindow):
         message shown while the tab was hidden: Forever's cells 13 -> 12 px) and raised the
         window's minimum height from 540 to 562 px, over the 560 a 1024x600 screen leaves; a
         row there from the start (19 px without its size grip) cost a 25x25 its 16 px cells at
-        1280x690.  The toolbar cannot be hidden (its words would go with it)."""
+        1280x690."""
         self._status = bar = QStatusBar()
         bar.setObjectName("statusWords")
         bar.setSizeGripEnabled(False)
         bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.messageChanged.connect(bar.setToolTip)
-        toolbar = self.findChild(QToolBar, "mainToolBar")
-        if toolbar is None:  # (no toolbar: a row of their own)
-            self.setStatusBar(bar)
-            return
+        main = self.findChild(QToolBar, "mainToolBar")
+        # a toolbar of their own after the main one, on its row (the row's last toolbar gets
+        # the room the others leave), neither movable nor offered to be hidden in the toolbars'
+        # menu: the words would go with it
+        toolbar = QToolBar("Status")
+        toolbar.setObjectName("statusToolBar")
+        toolbar.setMovable(False)
         toolbar.addWidget(bar)
-        toolbar.toggleViewAction().setVisible(False)  # (not offered in the toolbar's menu)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        for each in (main, toolbar):
+            if each is not None:
+                each.toggleViewAction().setVisible(False)
 
     def statusBar(self) -> QStatusBar:  # noqa: N802 (Qt's name)
         """The status words (:meth:`_build_status_words`): every message of the window's parts

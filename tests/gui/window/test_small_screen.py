@@ -87,6 +87,7 @@ def test_every_tab_and_dock_of_a_black_and_white_puzzle_fits_1024x560(
     window.show_status("The technique guide is in /tmp/guide.html", 0)
     QApplication.processEvents()
     assert window.statusBar().currentMessage() and window.tabs.height() == tabs
+    assert on_screen(window.statusBar(), window)  # (where it is read: the main toolbar's row)
     assert fits(window), window.minimumSizeHint()
     QApplication.sendEvent(window, QStatusTipEvent("An action's tip"))  # (they go there too)
     assert window.statusBar().currentMessage() == "An action's tip"
