@@ -195,6 +195,11 @@ def check_claim(
             return f"[{bs}, {be}) are not all filled"
         side, count = claim["side"], claim["count"]
         return _room_stretch(hints, cells, bs, be, i, side, count, claim["within"], claim["sizes"])
+    if kind == "room_long_block":  # no room for more clues on one side, each too short
+        i, bs, be = claim["clues"][0], int(claim["start"]), int(claim["end"])
+        if be <= bs or any(cells[p] != FILLED for p in range(bs, be)):
+            return f"[{bs}, {be}) are not all filled"
+        return _room_long(hints, cells, bs, be, i, claim["side"], claim["count"], claim["sizes"])
     if kind == "near_block":  # one clue with the next block, too long for every other clue
         i, (a, b) = claim["clues"][0], claim["other"]
         wrong = _near(hints, cells, s, e, i, a, b, claim["wall"], None)
@@ -614,6 +619,39 @@ def _room_stretch(
     return None
 
 
+def _room_long(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    s: int,
+    e: int,
+    i: int,
+    side: str,
+    count: int,
+    sizes: Sequence[int],
+) -> str | None:
+    """Why clue ``i`` could have other than ``count`` clues on ``side`` of the boxes ``[s, e)``
+    though the crosses leave no room there for ``count`` + 1 clues (by its own enumeration, the
+    filled cells taken as undecided) and the boxes are longer than each of the ``count`` clues
+    at that end of the line (``sizes``, which must be them); None when none of that fails."""
+    n = len(cells)
+    before = side == "before"
+    if count != (i if before else len(hints) - 1 - i) or count <= 0:
+        return f"{count} clues {side} clue {i}: not its place"
+    ends = list(hints[:count] if before else hints[len(hints) - count :])
+    if list(sizes) != ends:
+        return f"the clues at the {'first' if before else 'last'} end are {ends}, not {sizes}"
+    if any(h >= e - s for h in ends):
+        return f"[{s}, {e}) is not longer than each of {ends}"
+    open_ = [UNKNOWN if v == FILLED else v for v in cells]
+    more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
+    try:
+        if arrangements(more, open_[: max(0, s - 1)] if before else open_[min(n, e + 1) :]):
+            return f"{count + 1} clues fit {side} [{s}, {e})"
+    except TooMany:
+        return f"too many arrangements {side} [{s}, {e})"
+    return None
+
+
 def _blocks_on(cells: Sequence[int], s: int, e: int, side: str) -> list[list[int]]:
     """Every block ``[start, end)`` of ``cells`` on ``side`` of the boxes ``[s, e)``, in the
     line's order."""
@@ -718,6 +756,7 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             "room_apart_block",
             "blocks_apart_block",
             "room_stretch_block",
+            "room_long_block",
             "near_block",
         )
         for c in _claims(premise, k)
@@ -1491,6 +1530,11 @@ _ROOM_STRETCH = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it, walled "
     rf"in( {_AT})?, too short for the (first|last)(?: (\w+))? clues?, (\d+(?: and \d+)?), can "
     rf"only be the ({_ORD}) clue, (\d+)"
+)
+_ROOM_LONG = re.compile(
+    rf"[Tt]he (?:block|box) at ({_AT}), with room for only (\w+) clues? (before|after) it, too "
+    rf"long for the (first|last)(?: (\w+))? clues?, (\d+(?: and \d+)?), can only be the ({_ORD}) "
+    rf"clue, (\d+)"
 )
 _NEAR = re.compile(
     rf"[Tt]he (?:block|box) at ({_AT}), (?:past the cross at cell (\d+) too near the (?:block|box) "
@@ -2440,6 +2484,29 @@ def check_short_words(
                 [
                     _room_stretch_words(hints, c, at, k, side, within, sizes, clue, int(length))
                     for c in states
+                ]
+            )
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    for m in _ROOM_LONG.finditer(text):
+        rooms += 1
+        at, k, side, end, t, sizes, clue, length = m.groups()
+        wrong = _room_stretch_read(k, side, end, t, sizes)
+        if wrong is None:
+            found = [_block_of_clue(hints, c, at, clue, int(length)) for c in states]
+            wrong = judged(
+                [
+                    f
+                    if isinstance(f, str)
+                    else _room_long(
+                        hints,
+                        c,
+                        *f,
+                        side,
+                        said_count(k),
+                        [int(x) for x in sizes.split(" and ")],
+                    )
+                    for f, c in zip(found, states, strict=True)
                 ]
             )
         if wrong:

@@ -284,6 +284,12 @@ _ROOM_STRETCH_REASON = re.compile(
     r"with room for only \w+ clues? (before|after) it, walled in( cells? [\d–]+)?, too short for "
     r"the (first|last)( \w+)? clues?, \d+( and \d+)?, $"
 )
+# no room on one side for a clue more, the box too long for those ("the block at cells 6–7, with
+# room for only one clue before it, too long for the first clue, 1, can only be the second clue, 2")
+_ROOM_LONG_REASON = re.compile(
+    r"with room for only \w+ clues? (before|after) it, too long for the (first|last)( \w+)? "
+    r"clues?, \d+( and \d+)?, $"
+)
 # past a cross too near the next block for another clue, the two one clue ("the box at cell 14,
 # past the cross at cell 12 too near the block at cells 16–24 for another clue, together too
 # long for every other clue, can only be the third clue, 12")
@@ -347,6 +353,7 @@ def _bare_statements(step) -> tuple[int, list[int]]:
             or _BLOCKS_APART_REASON.search(before)
             or _ROOM_STRETCH_REASON.search(before)
             or _NEAR_REASON.search(before)
+            or _ROOM_LONG_REASON.search(before)
             or (_WALLED_REASON.search(before) and _ONLY_SIZE.match(after))
             or _SOLE_REASON.search(before)
             or _STRANDED_REASON.search(before)

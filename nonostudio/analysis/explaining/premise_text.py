@@ -30,6 +30,7 @@ ROOM_REASONS = (
     "room_apart_block",
     "blocks_apart_block",
     "room_stretch_block",
+    "room_long_block",
     "near_block",
 )
 """The short reasons by the room and blocks on a block's sides (the claims
@@ -347,6 +348,13 @@ def room_sides_words(c: Claim) -> str:
         which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
         sizes = " and ".join(map(str, c["sizes"]))
         return f"with room for {many} {c['side']} it, {walled}, too short for the {which}, {sizes}"
+    if c["claim"] == "room_long_block":  # ("…, too long for the first clue, 1": jwilk data107
+        k = c["count"]  # row 7 step 100, the block at cells 6–7 said with no reason)
+        many = "only one clue" if k == 1 else f"only {_how_many(k)} clues"
+        end = "first" if c["side"] == "before" else "last"
+        which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
+        sizes = " and ".join(map(str, c["sizes"]))
+        return f"with room for {many} {c['side']} it, too long for the {which}, {sizes}"
     if c["claim"] == "room_apart_block":
         if c["count"] == 0:  # the first (last) clue: no room for one before (after) it
             return f"with room for no clue {c['side']} it"

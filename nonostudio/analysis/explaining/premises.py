@@ -80,6 +80,8 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   ``side`` end of the line (``sizes``, in the line's order), and the crosses leave no room on
   that side for ``count`` + 1 clues (as ``room_block``): so at most ``count`` clues lie there
   and the boxes' clue is none of those, the one of ``clues`` (:func:`short_reasons`).
+* ``room_long_block {start, end, clues, side, count, sizes}`` — as ``room_stretch_block``, but
+  the boxes themselves are longer than each of the ``count`` clues at that end (``sizes``).
 * ``near_block {start, end, clues, other, wall, span}`` — cells ``[start, end)`` are filled,
   and so are ``other`` (``[a, b)``), the next block before or after them, the cells between
   undecided; of the two, the one nearer ``wall`` (a cross, the cells between it and that one
@@ -2627,6 +2629,18 @@ def _room_both(hints: Sequence[int], cells: Sequence[int], s: int, e: int, i: in
                         "side": side,
                         "count": count,
                         "within": [a, b],
+                        "sizes": list(ends),
+                    }
+                ]
+            if all(h < e - s for h in ends):  # or the boxes too long for those
+                return [
+                    {
+                        "claim": "room_long_block",
+                        "start": s,
+                        "end": e,
+                        "clues": [i],
+                        "side": side,
+                        "count": count,
                         "sizes": list(ends),
                     }
                 ]
