@@ -464,7 +464,11 @@ def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) ->
     """The items of ``data``: each build gives the black-and-white reader's Puzzle, or the colour
     reader's ColourPuzzle for an item that one refuses as colour or whose palette is one colour
     other than black on white (a red-only puzzle keeps its red)."""
-    codec = _detect_codec(data, source, fmt, name)
+    return _any_entries_as(_detect_codec(data, source, fmt, name), data, source)
+
+
+def _any_entries_as(codec: Codec, data: bytes, source: str) -> AnyEntries:
+    """:func:`_any_entries` of ``data`` read as ``codec``'s format."""
     entries = _read_as(codec, data, source)
     colour_entries = codec.colour_entries
     if colour_entries is None:
@@ -513,6 +517,16 @@ def read_any_entries(path: str | os.PathLike[str], fmt: str | None = None) -> An
     """Like :func:`read_entries`, each ``build()`` giving a Puzzle or a ColourPuzzle."""
     data, source = _read_bytes(path)
     return _any_entries(data, source, fmt, source)
+
+
+def read_any_first_and_count(path: str | os.PathLike[str]) -> tuple[AnyPuzzle, str, int]:
+    """Like :func:`read_first_and_count`, from one read (a FIFO cannot be read twice), the first
+    puzzle a ColourPuzzle when it is colour: refused by the black-and-white reader, or one
+    colour other than black on white (a red-only file opened keeps its red)."""
+    data, source = _read_bytes(path)
+    codec = _detect_codec(data, source, None, source)
+    entries = _any_entries_as(codec, data, source)
+    return pick_entry(entries, None, source)[1], codec.info.name, len(entries)
 
 
 def read_any_text(text: str, source: str = "<text>", fmt: str | None = None) -> AnyPuzzle:

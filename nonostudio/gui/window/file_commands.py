@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import count_puzzles_in_text
-from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.formats.kept import not_kept, not_kept_text
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -82,22 +81,13 @@ def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
     document: Save writes it back in its format when that format can be written (for colour:
     with colour syntax) and the file holds no other puzzle, else asks for a file.  Raises
     PuzzleError."""
-    from nonostudio.core.formats import (
-        FORMATS,
-        detect_format,
-        read_any_entries,
-        read_first_and_count,
-    )
+    from nonostudio.core.formats import FORMATS, read_any_first_and_count
 
-    try:
-        # read once (a FIFO can be read only once), the puzzles counted in the same bytes
-        puzzle, fmt, items = read_first_and_count(path)
-    except ColourRefused:  # a colour file: read again by the colour readers
-        entries = read_any_entries(path)
-        colour = entries[0][1]()
-        fmt = detect_format(path)
+    # read once (a FIFO can be read only once), the puzzles counted in the same bytes
+    puzzle, fmt, items = read_any_first_and_count(path)
+    if isinstance(puzzle, ColourPuzzle):  # a colour file, or one colour other than black
         writable = fmt if fmt in COLOUR_WRITABLE else None
-        return colour, Document.file(path, writable, len(entries))
+        return puzzle, Document.file(path, writable, items)
     writable_formats = {f.name for f in FORMATS if f.can_write and f.extensions}
     writable = fmt if fmt in writable_formats else None
     return puzzle, Document.file(path, writable, items)

@@ -102,3 +102,27 @@ def test_pasting_several_puzzles_says_the_first_is_open(
     assert files.current_puzzle() is not None
     assert files.current_puzzle() == read_puzzle_text(LINES.splitlines()[0])
     assert any("The pasted text holds 3 puzzles: this is the first" in words for words in said)
+
+
+#: A red-on-white puzzle in the XML format: one colour, but not black.
+RED_XML = """<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="white">
+<color name="white" char=".">fff</color><color name="red" char="r">f00</color>
+<clues type="columns"><line><count color="red">1</count></line>
+<line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count color="red">2</count></line><line></line></clues>
+</puzzle></puzzleset>
+"""
+
+
+def test_a_one_colour_file_opens_in_colour(tmp_path: Path) -> None:
+    """A red-only file opened as black and white was drawn black, and Save dropped its red: it
+    opens as a colour puzzle, its red kept and Save writing it back with colour."""
+    from nonostudio.core.colour.model import ColourPuzzle
+
+    red = tmp_path / "red.xml"
+    red.write_text(RED_XML)
+    puzzle, document = read_document(red)
+    assert isinstance(puzzle, ColourPuzzle)
+    assert [c.rgb for c in puzzle.palette.colours][1:] == ["#ff0000"]
+    assert (document.file_format, document.items) == ("xml", 1)
