@@ -16,8 +16,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, QStandardPaths, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QStatusTipEvent, QUndoGroup, QUndoStack
+from PySide6.QtCore import QByteArray, QEvent, QRect, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QStatusTipEvent,
+    QUndoGroup,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -87,6 +95,30 @@ def first_folder() -> str:
     As opened in the source repository)."""
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return docs if docs and Path(docs).is_dir() else str(Path.home())
+
+
+class StatusWords(QStatusBar):
+    """The status messages on the toolbar's row: a message longer than the room left there ends
+    in "…" (the whole of it in the tooltip), so that a cut one does not read as complete."""
+
+    def _room(self) -> QRect:
+        return self.rect().adjusted(6, 0, -4, 0)
+
+    def shown_words(self) -> str:
+        """The message as it fits the bar's width ("…" where it is cut)."""
+        width = self._room().width()
+        return self.fontMetrics().elidedText(
+            self.currentMessage(), Qt.TextElideMode.ElideRight, width
+        )
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        if not self.currentMessage():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self._room(), int(flags | Qt.TextFlag.TextSingleLine), self.shown_words())
 
 
 class MainWindow(QMainWindow):
@@ -186,7 +218,7 @@ class MainWindow(QMainWindow):
         window's minimum height from 540 to 562 px, over the 560 a 1024x600 screen leaves; a
         row there from the start (19 px without its size grip) cost a 25x25 its 16 px cells at
         1280x690."""
-        self._status = bar = QStatusBar()
+        self._status = bar = StatusWords()
         bar.setObjectName("statusWords")
         bar.setSizeGripEnabled(False)
         bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)

@@ -94,6 +94,18 @@ def test_every_tab_and_dock_of_a_black_and_white_puzzle_fits_1024x560(
     window.resize(*SMALL)
     QApplication.processEvents()
     assert (window.width(), window.height()) == SMALL
+    # A message longer than the row's room ends in "…" (it was cut off mid-word, reading as
+    # whole: "taai2011.txt holds 1,000 puzzles: this is the first. Save writes it t"); the
+    # tooltip has all of it.
+    words = "a file of many puzzles: " + "the others stay as they are; " * 20
+    window.show_status(words, 0)
+    QApplication.processEvents()
+    shown = window.statusBar().shown_words()  # type: ignore[attr-defined]
+    assert shown.endswith("…") and words.startswith(shown[:-1].rstrip())
+    assert window.statusBar().toolTip() == words
+    window.show_status("Saved.", 0)
+    QApplication.processEvents()
+    assert window.statusBar().shown_words() == "Saved."  # type: ignore[attr-defined]
 
 
 def test_a_colour_puzzle_s_tabs_and_docks_fit_1024x560(window: MainWindow, tmp_path: Path) -> None:
