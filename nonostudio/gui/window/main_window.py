@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
         self.colour_editor.edited.connect(self._restore.on_edited)
         self.colour_editor.edited.connect(self.update_title)  # a title typed while not valid
         self.colour_editor.puzzleChanged.connect(self.on_puzzle_changed)
-        self.library_view.openRequested.connect(self.files.open_library_puzzle)
+        self.library_view.openRequested.connect(self.open_from_library)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
         self.library_view.removed.connect(self._library_puzzles_removed)
         self.library_view.model.readEnded.connect(self._listing_read)
@@ -618,6 +618,18 @@ class MainWindow(QMainWindow):
                 if grid.isVisibleTo(page):
                     return grid
         return self.colour_editor.grid if self.files.is_colour() else self.editor.grid
+
+    def open_from_library(self, id: int) -> bool:
+        """Open the library puzzle ``id`` (Enter or a double click in its table) and give the
+        keys to the grid of the tab shown: they stayed in the table, where Right scrolled it
+        sideways instead of stepping the Solve view and H gave no hint until a click there.
+        On a tab with no grid (Rules, Jobs) they stay in the table."""
+        if not self.files.open_library_puzzle(id):
+            return False
+        grid = self.active_grid()
+        if grid.isVisible():
+            grid.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
 
     def active_undo_stack(self) -> QUndoStack:
         """The stack Undo and Redo act on: the current tab's grid's (the player's moves in the
