@@ -48,8 +48,9 @@ from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, RULE_COLUMN, Ste
 
 # What the status line says when solving by hand starts.
 HAND_HELP = (
-    "Left click fills, right click crosses out; the puzzle is solved when the filled "
-    "cells are right. Ask for a hint (H) when stuck."
+    "Left click or Space fills, right click or X crosses out, Delete makes a cell unknown; the "
+    "arrows move the cursor. The puzzle is solved when the filled cells are right. Ask for a "
+    "hint (H) when stuck."
 )
 NOTHING_TO_SOLVE = (
     "Nothing to solve: every clue of this puzzle is empty, so it has no cell to fill. Draw a "
