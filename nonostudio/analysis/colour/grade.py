@@ -504,8 +504,8 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str], reason: st
         f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
         f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "
         f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, the trace "
-        f"decided {f.cells_per_colour} one colour at a time, {f.cells_colour} by colour "
-        f"techniques, {f.cells_search} by search."
+        f"(the easiest step it finds each time) decided {f.cells_per_colour} one colour at a "
+        f"time, {f.cells_colour} by colour techniques, {f.cells_search} by search."
     )
 
 

@@ -98,7 +98,9 @@ def test_grade_csv_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = tmp_path / "g.csv"
     assert main(["grade", str(unique), "--csv", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "u.xml" in text and re.search(r"the trace decided \d+ one colour at a time", text)
+    assert "u.xml" in text and re.search(
+        r"the trace \(the easiest step it finds each time\) decided \d+ one colour at a time", text
+    )
     assert out.read_text(encoding="utf-8").count("\n") == 2
 
 
