@@ -1519,6 +1519,7 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
     plain: list[str] = []
     kept: list[str] = []
     bare: list[str] = []
+    late: list[str] = []  # a short reason resting on the other block: said after it
     kinds = set()
     for h in held:
         s, e = h["start"], h["end"]
@@ -1536,7 +1537,12 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
             or _sides_at(claims, s, e)
         ):
             kinds.add("short")
-            plain.append(f"{_block_at(claims, s, e)} can only be {clue}{_only_size(claims, s, e)}")
+            words = f"{_block_at(claims, s, e)} can only be {clue}{_only_size(claims, s, e)}"
+            others = {(o["start"], o["end"]) for o in held if o is not h}
+            # ("the first block, …, so the block at cell 5 can only be the second clue, 1, and
+            # the block at cells 11–12, walled in, with no room for the fourth clue, 2, in cells
+            # 6–10 before it, …": Janko 2129 column 19 step 271, its reason said first had none)
+            (late if _rests_on(claims, s, e) & others else plain).append(words)
         elif long:
             kinds.add("long")
             plain.append(f"{_block_at(claims, s, e)} can only be {clue}, the only clue that long")
@@ -1558,6 +1564,8 @@ def _mixed_held(nm: Naming, claims: Sequence[Claim], held: Sequence[Claim]) -> s
             text = f"{text}, {words}" if words.startswith("so ") else f"{text}; {words}"
     if kept and bare:
         text = f"{text}, and {bare[0]}"
+    for words in late:
+        text = f"{text}, and {words}"
     return text
 
 

@@ -9,7 +9,8 @@ it, too long for the first clue, 1, can only be the second clue, 2"); the block 
 walled in, is then the only other 2.  Each such claim is checked by brute force over the line's
 arrangements and its words read back against the line by the checker
 (``sentence_checker._room_long``, with its own enumeration of the room); ``LONG_LINES`` random
-lines (150 by default) give none it refuses.
+lines (150 by default) give none it refuses.  A part's block whose short reason rests on the
+part's other block is named after it (Janko 2129 column 19 step 271).
 """
 
 from __future__ import annotations
@@ -111,3 +112,18 @@ def test_random_lines_give_no_such_claim_or_words_false() -> None:
                 )
                 assert check_short_words(text, hints, [cells]) == [], text
     print(f"{claims} room_long_block claims, none false or refused")
+
+
+def test_a_part_s_block_resting_on_the_other_is_said_after_it() -> None:
+    """Janko 2129 column 19 step 271 (clue 2 1 1 2 2 1 3 1): the block at cells 11–12's short
+    reason rests on the block at cell 5 (the second clue), which Matching's words named after
+    it, so the reason was never said ("… the block at cells 11–12 can only be the fourth clue,
+    2, …" with none); the block is now named after the one it rests on."""
+    move = ("matching", "column", 18, (2, 1, 1, 2, 2, 1, 3, 1), "##xx#xxx.x##x............#....")
+    text, _ = checked_words(*move, later_rounds=False)  # brute force, words read back
+    said = (
+        "so the block at cell 5 can only be the second clue, 1, and the block at cells 11–12, "
+        "walled in, with no room for the fourth clue, 2, in cells 6–10 before it, can only be "
+        "the fourth clue, 2, and cell 9 holds only the third clue, 1;"
+    )
+    assert said in text, text
