@@ -29,3 +29,24 @@ def test_a_string_without_a_dash_and_no_one_place_for_it_is_said_at_its_end() ->
     with pytest.raises(PuzzleError) as caught:  # 1 | 1:1 and 1:1 | 1: the totals differ
         read_any_text("1:1:1", source="typed", fmt="string")
     assert caught.value.column == 6 and "seems typed" not in caught.value.message
+
+
+@pytest.mark.parametrize(("name", "puzzle"), SAMPLES, ids=[name for name, _ in SAMPLES])
+def test_a_dash_left_out_is_said_at_the_numbers_run_together(name: str, puzzle: Puzzle) -> None:
+    """The '-' left out: the last row's last number and the first column's first number run
+    together (Cat: '...:2,25,3:...' for '...:2,2-5,3:...'). It was said at the end of the text;
+    now at that number, split where the '-' goes."""
+    text = write_text(puzzle, "string").strip()
+    dash = text.index("-")
+    start = dash
+    while start > 0 and text[start - 1].isdigit():
+        start -= 1
+    end = dash + 1
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    with pytest.raises(PuzzleError) as caught:
+        read_any_text(text[:dash] + text[dash + 1 :], source="typed")
+    error = caught.value
+    assert error.column == start + 1
+    assert f"'{text[start:end]}':" in error.message  # the split named, e.g. '2-5'
+    assert f"row {puzzle.height}'s clue" in error.message

@@ -22,6 +22,7 @@ from nonostudio.core.formats._common import (
     digits,
     numbers,
     split_lines,
+    tokens,
 )
 from nonostudio.core.puzzle import Puzzle, min_length
 
@@ -72,43 +73,154 @@ def read_string(
                 line=line,
                 column=offset + cut + 1,
             )
-        clues.append(
-            [
-                numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
-                for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1)
-            ]
-        )
+        clue_list = []
+        for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1):
+            try:
+                clue_list.append(
+                    numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
+                )
+            except PuzzleError as error:
+                raise _semicolon(text, error, field, col - 1, offset) from None
+        clues.append(clue_list)
     return build(clues[0], clues[1], source, line=line)
 
 
+def _semicolon(text: str, error: PuzzleError, field: str, start: int, offset: int) -> PuzzleError:
+    """``error`` of ``field`` (at character ``start`` of ``text``, which begins at column
+    ``offset``), told the ``:`` meant when it is refused at a number holding the text's one
+    ``;`` and that reads as a puzzle with a ``:`` (the shift key missed), while with a ``,``
+    (the separator the reader named) the clues make no puzzle; both reading, both are named.
+    ``7;3`` was told "numbers in one clue are separated by ',': '7,3'?" alone, the wrong fix
+    for a ``:``."""
+    at = text.find(";")
+    if at < 0 or text.count(";") > 1 or not start <= at < start + len(field):
+        return error
+    found = [(tok, col) for tok, col in tokens(field, ",", offset + start) if ";" in tok]
+    if len(found) != 1 or found[0][1] != error.column:
+        return error  # (refused elsewhere first: said as it was)
+    token = found[0][0]
+
+    def read(separator: str) -> Puzzle | None:
+        try:
+            return read_string(text[:at] + separator + text[at + 1 :])
+        except PuzzleError:
+            return None
+
+    colon, comma = read(":"), read(",")
+    if colon is None:
+        return error
+    as_colon, as_comma = token.replace(";", ":"), token.replace(";", ",")
+    if comma is not None:  # (the size each makes tells them apart, the book at hand)
+        hint = (
+            f"a ';' typed for ',' or for ':'? read '{as_comma}' (one clue) the clues make a "
+            f"{comma.width}x{comma.height} puzzle, read '{as_colon}' (two clues) a "
+            f"{colon.width}x{colon.height} one"
+        )
+    else:
+        hint = (
+            f"clues are separated by ':': '{as_colon}'? read so, the clues make a puzzle (equal "
+            f"totals, every clue fitting its line); read '{as_comma}', they do not"
+        )
+    return type(error)(
+        f"expected a number, found {token!r} ({hint})",
+        source=error.source,
+        line=error.line,
+        column=error.column,
+        clue=error.clue,
+    )
+
+
 def _no_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleError:
-    """The error of a string with no ``-``: at its end, or, when the ``-`` seems typed as a
-    ``:`` (the clues, split there, have equal totals and each fits its line; at one place
-    only), at that ``:``, naming the row it follows.  It was said at the end of the text, a
-    30x30 string's 524th character (Bubble Cat), where nothing is wrong."""
+    """The error of a string with no ``-``: at its end, or at the one place where the ``-``
+    seems to belong (:func:`_dash_places`: the clues split there have equal totals and each
+    fits its line), naming it: a ``:`` typed for it, or two numbers run together where it was
+    left out (``2,25,3`` for ``2,2-5,3``; the number is pointed at, to be typed over).  It was
+    said at the end of the text, a 30x30 string's 524th character (Bubble Cat), where nothing
+    is wrong."""
     said = "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)"
     fields = _raw_fields(text, ":", 0)
     try:
-        clues = [numbers(field, ",", source, line) for field, _ in fields]
+        for field, _ in fields:
+            numbers(field, ",", source, line)
     except PuzzleError:
-        clues = []  # (a clue that does not read: said as it is once the '-' is typed)
-    places = [
-        k
-        for k in range(1, len(clues))
-        if sum(map(sum, clues[:k])) == sum(map(sum, clues[k:]))
-        and all(min_length(c) <= len(clues) - k for c in clues[:k])
-        and all(min_length(c) <= k for c in clues[k:])
-    ]
+        fields = []  # (a clue that does not read: said as it is once the '-' is typed)
+    places = _dash_places([field for field, _ in fields])
     if len(places) != 1:
         return PuzzleError(said, source=source, line=line, column=offset + len(text.rstrip()) + 1)
-    k = places[0]
+    k, at, cut = places[0]
+    rows, cols = k + (at is not None), len(fields) - k
+    split = f"the clues split there, {rows} rows and {cols} columns, have equal totals"
+    if at is None:
+        return PuzzleError(
+            f"{said}: the ':' after row {k} seems typed for it ({split})",
+            source=source,
+            line=line,
+            column=offset + fields[k][1] - 1,
+        )
+    number = re.compile("[0-9]+").search(fields[k][0], at)
+    assert number is not None  # (where _dash_places found it)
+    run = number.group()
     return PuzzleError(
-        f"{said}: the ':' after row {k} seems typed for it (the clues split there, {k} rows "
-        f"and {len(clues) - k} columns, have equal totals)",
+        f"{said}: it seems left out of the {run} in row {k + 1}'s clue, two numbers run "
+        f"together ('{run[:cut]}-{run[cut:]}': {split})",
         source=source,
         line=line,
-        column=offset + fields[k][1] - 1,
+        column=offset + fields[k][1] + at,
     )
+
+
+def _dash_places(fields: list[str]) -> list[tuple[int, int | None, int]]:
+    """Where a string's missing ``-`` may go, given its ``:``-separated fields (each a clue
+    that reads): ``(k, None, 0)`` for the ``:`` before field ``k`` typed for it, ``(k, at,
+    cut)`` for the number at character ``at`` of field ``k`` split after its ``cut``-th digit
+    (the ``-`` left out, the row's last number and the column's first run together).  A place
+    is one where the clues split have equal totals and every clue fits its line (a row clue
+    the width, a column clue the height); at most two are listed (one alone is told)."""
+    count = len(fields)
+    values = [[int(m.group()) for m in re.finditer("[0-9]+", field)] for field in fields]
+    sums = [sum(v) for v in values]
+    needs = [_min_length(v) for v in values]
+    before = [0] * (count + 1)  # totals of the fields before k
+    widest = [0] * (count + 1)  # the longest min_length among them
+    for k in range(count):
+        before[k + 1] = before[k] + sums[k]
+        widest[k + 1] = max(widest[k], needs[k])
+    after = [0] * (count + 1)  # the longest min_length among the fields from k on
+    for k in range(count - 1, -1, -1):
+        after[k] = max(after[k + 1], needs[k])
+    total = before[count]
+    places: list[tuple[int, int | None, int]] = []
+    for k in range(1, count):  # a ':' typed for the '-': k rows, count - k columns
+        if 2 * before[k] == total and widest[k] <= count - k and after[k] <= k:
+            places.append((k, None, 0))
+            if len(places) > 1:
+                return places
+    for k in range(count):  # field k's number j run together: k + 1 rows, count - k columns
+        for j, number in enumerate(re.finditer("[0-9]+", fields[k])):
+            run = number.group()
+            for cut in range(1, len(run)):
+                head, tail = run[:cut], run[cut:]
+                if tail[0] == "0" and len(tail) > 1:
+                    continue  # (no number is written so)
+                left = [*values[k][:j], int(head)]
+                right = [int(tail), *values[k][j + 1 :]]
+                if (0 in left and len(left) > 1) or (0 in right and len(right) > 1):
+                    continue  # (a 0 beside other numbers is refused)
+                if before[k] + sum(left) != total - before[k + 1] + sum(right):
+                    continue
+                if max(widest[k], _min_length(left)) > count - k:
+                    continue
+                if max(_min_length(right), after[k + 1]) > k + 1:
+                    continue
+                places.append((k, number.start(), cut))
+                if len(places) > 1:
+                    return places
+    return places
+
+
+def _min_length(values: list[int]) -> int:
+    """The cells a clue of ``values`` needs (a lone 0, the empty clue, none)."""
+    return min_length([v for v in values if v])
 
 
 def _raw_fields(text: str, sep: str, start: int) -> list[tuple[str, int]]:
