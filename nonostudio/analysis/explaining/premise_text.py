@@ -1176,8 +1176,14 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
         if walled:
             walls.append(nm.wall_after(g["end"], g.get("within"), g.get("shown")))
-    if g.get("alone"):  # the part's edges, said by its words: "cells 13–20 hold only the third
-        walls = [w for w in walls if "outside cells" not in w]  # clue, 5; … starting at cell 13"
+    if g.get("part_said"):  # the part's edges, said by its words: "cells 13–20 hold only the
+        # third clue, 5; … starting at cell 13" (was "(it cannot cross into cell 12, outside cells
+        # 13–20)"), "cells 8–20 hold only the clues 5 1; …" (was "… the cross at cell 7")
+        pa, pb = g.get("shown") or g["within"]
+        edges = {nm.wall(pa, g.get("within"), g.get("shown"))}
+        edges |= {nm.wall_after(pb, g.get("within"), g.get("shown"))}
+        edges |= {f"the cross at cell {pa}", f"the cross at cell {pb + 1}"}
+        walls = [w for w in walls if w not in edges or "edge" in w]
     wall = " or ".join(walls)
     # one holder stopped by the wall: said with it; more: after them all, naming which
     alone = walled[0] if len(walled) == 1 else None

@@ -1677,8 +1677,8 @@ def glue(x: WitnessLine) -> list[Witness]:
         x.decide(w, range(*sure), FILLED)
         if w.cells:
             gap = x.gap(gs, ge)
-            if x.sub and len(x.hints) == 1:  # the part's words say it holds only this clue
-                gap["alone"] = True
+            if x.sub:  # the part's words say it holds its clues: its edges go without saying
+                gap["part_said"] = True
             w.claims.insert(len(reasons) + 1, gap)
             out.append(w)
     return out

@@ -125,3 +125,17 @@ def test_random_lines_give_part_words_the_checker_reads_true() -> None:
     print(f"{lines} lines with words: {parts} part phrases and {outside} 'outside cells' read,")
     print(f"none refused ({others} texts with another reader's problem)")
     assert parts > 0
+
+
+def test_a_part_s_edges_go_unsaid_as_a_clue_s_walls() -> None:
+    """Janko 1390 column 19 step 386 (clue 2 1 5 1 1 1): "cells 8–20 hold only the clues 5 1;
+    the first box there, …, starting between cells 8 and 11 to hold it (it cannot cross the
+    cross at cell 7)" said the part's edge again, and at 92 words had no room for the box's
+    reason; the part's words say its clues stay in it."""
+    move = ("matching", "column", 18, (2, 1, 5, 1, 1, 1), "##x#xxx...#.........x#x#xxxxxx")
+    text, _ = checked_words(*move, later_rounds=False)  # claims by brute force, words read
+    said = (
+        "cells 8–20 hold only the clues 5 1; the first box there, at cell 11, can only be the "
+        "third clue, 5, starting between cells 8 and 11 to hold it, so cell 12 is filled"
+    )
+    assert said in text, text

@@ -64,10 +64,12 @@ LINES = {
         "the block at cell 9, with one block before it and three after it, too far apart for one "
         "clue, can only be the second clue, 1,",
     ),
-    # (Janko 2129 row 20, step 438, "the block at cells 10–11, with one block before it and three
-    # after it, set apart by crosses, …", has had room for its long reason, "crosses set apart one
-    # block before cell 10 and two after cell 11, so …", since a part holding only one clue goes
-    # unnamed in the glue's words)
+    # Janko 2129 row 20, step 438: was "the block at cells 10–11 can only be the second clue, 2"
+    "2129 row 20": (
+        ("matching", "row", 19, (3, 2, 1, 3, 1), ".......#x##..x..x#x###xxx#xxxx"),
+        "the block at cells 10–11, with one block before it and three after it, set apart by "
+        "crosses, can only be the second clue, 2,",
+    ),
 }
 
 
