@@ -173,6 +173,7 @@ class PasteDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.buttons = buttons  # (a dialog built on this one adds its own)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.typos = TypoBox("Open with this fix")
         self.typos.apply_button.setToolTip(
@@ -266,7 +267,16 @@ class PasteDialog(QDialog):
                 self._place_caret(span[1])
                 self.edit.setFocus()
                 return
+        if not self._keep(text):
+            self._puzzle = None
+            return
         super().accept()
+
+    def _keep(self, text: str) -> bool:
+        """Whether the dialog closes with the puzzle ``text`` read as (the hook of a dialog
+        built on this one: the mended file's text written first, the dialog staying open when
+        it cannot be)."""
+        return True
 
     def reject(self) -> None:
         self.typos.clear()

@@ -392,13 +392,27 @@ class FileCommands(QObject):
         try:
             self.load_file(path)
         except PuzzleError as exc:
-            fixed = offer_fix(self._parent, Path(path), exc)  # clues with a typo: fixes offered
+            # clues with a typo: fixes offered; a syntax error: the text to mend
+            fixed = offer_fix(self._parent, Path(path), exc)
             if isinstance(fixed, tuple):
                 self._show_fixed(Path(path), *fixed)
                 return True
+            if fixed is True:  # the mended text was saved over the file: open it as it is now
+                return self._open_saved(Path(path))
             if fixed is None:
                 self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
+        return True
+
+    def _open_saved(self, path: Path) -> bool:
+        """Open ``path`` just written with the text mended in the open dialog (it read there);
+        the status bar says it was saved."""
+        try:
+            self.load_file(path)
+        except PuzzleError as exc:  # (changed again on disk meanwhile)
+            self.failed.emit("Cannot Open Puzzle", str(exc))
+            return False
+        self.status.emit(f"Saved the corrected text to {path.name}.", 5000)
         return True
 
     def _show_fixed(self, path: Path, puzzle: AnyPuzzle, document: Document) -> None:

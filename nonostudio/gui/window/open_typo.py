@@ -29,22 +29,41 @@ A colour ``.g`` or XML file whose clue names a colour it does not declare (``4q`
 ``color="rde"``) is offered each declared colour in its place that makes a consistent puzzle
 (the reader keeps the clues, :class:`~nonostudio.core.formats._colour.UndeclaredColourError`),
 ranked by the colour typo finder; when none does, the error box says so.
+
+A text file that does not read at all (a syntax error the reader places at a line: ``1.3`` for
+``1,3``, a heading misspelt, a ``-`` left out of a puzzle string) is shown in the same dialog
+(:func:`mendable`): the place selected, the reader's words under the text, Open reading the
+text as corrected (a new error named in place again; clues that then read but make no picture
+get their fixes listed).  It used to be an error box only: the person typing from a book went
+to a text editor to find the line.  Open opens the mended puzzle as the file's, modified (the
+file unchanged until Save); Save and Open writes the text as corrected over the file (its line
+ends kept; not if the file changed on disk meanwhile) and opens it.  A file that is no text
+(a NUL byte, not UTF-8), larger than :data:`MAX_TEXT`, not a regular file, or refused for no
+place in it (its size, no known format) keeps the error box.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QWidget
 
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_finder import UNDECLARED_COLOUR
 from nonostudio.analysis.typos.finder import has_typo_search
 from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import (
+    InconsistentPuzzleError,
+    PuzzleError,
+    PuzzleFileError,
+    UnsupportedFormatError,
+    UnsupportedPuzzleError,
+)
 from nonostudio.core.formats._colour import ReadPalette, UndeclaredColourError
 from nonostudio.core.formats.non import SwappedSectionsError, goal_rows
 from nonostudio.core.puzzle import Puzzle
@@ -66,11 +85,22 @@ def file_format(path: Path) -> str | None:
         return None
 
 
-def document_for(path: Path, puzzle: Puzzle | ColourPuzzle) -> Document:
+def mendable(error: PuzzleError) -> bool:
+    """Whether a file refused with ``error`` is one to mend in its text: a syntax error the
+    reader places at a line (not clues that make no picture, which have their own search, nor
+    a file that cannot be read, a format or puzzle not handled, or a size refused)."""
+    if has_typo_search(error) or error.line is None:
+        return False
+    refused = (PuzzleFileError, UnsupportedFormatError, UnsupportedPuzzleError)
+    return not isinstance(error, refused)
+
+
+def document_for(path: Path, puzzle: Puzzle | ColourPuzzle, text: str = "") -> Document:
     """The document of a mended puzzle: the file, saved back in its format when that format can
     be written (for a colour puzzle: with colour syntax) and the file holds no other puzzle, as
-    opening it would have been."""
-    from nonostudio.core.formats import FORMATS, count_puzzles
+    opening it would have been; ``text``, the mended text, counts as the file's puzzles too (a
+    file that did not read counts as one)."""
+    from nonostudio.core.formats import FORMATS, count_puzzles, count_puzzles_in_text
     from nonostudio.gui.common.file_filters import COLOUR_WRITABLE
 
     fmt = file_format(path)
@@ -79,6 +109,8 @@ def document_for(path: Path, puzzle: Puzzle | ColourPuzzle) -> Document:
     else:
         writable = {f.name for f in FORMATS if f.can_write and f.extensions}
     items = 1 if fmt is None else count_puzzles(path, fmt)
+    if text.strip():
+        items = max(items, count_puzzles_in_text(text))
     return Document.file(path, fmt if fmt in writable else None, items)
 
 
@@ -104,16 +136,90 @@ class OpenTypoDialog(PasteDialog):
         self.path = path
         self._error = error
         self._goal_words: str | None = None  # (which reading a swapped file's goal fits)
+        # the file as shown (Qt reads its line ends as '\n'), its line ends and disk stamp:
+        # what Save and Open compares with and writes back
+        self._file_text = self.text()
+        self._newline = "\r\n" if "\r\n" in text else "\n"
+        self._stamp = _stamp(path)
+        self._saving = False
+        self.saved = False  # Save and Open wrote the text over the file
         self.setWindowTitle(f"Open {path.name}")
         self._say_prompt()
         self.ok_button.setText("Open")
+        self.save_button = self.buttons.addButton(
+            "Save and Open", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.save_button.setToolTip(
+            f"Write the text as corrected over {path.name}, then open it (Open alone leaves "
+            "the file as it is until you save)"
+        )
+        self.save_button.setAutoDefault(False)
+        self.save_button.clicked.connect(self.save_and_open)
+        self.edit.textChanged.connect(self._changed_from_file)
+        self._changed_from_file()
         self.resize(self.width(), self._reserved_height())
+
+    def _changed_from_file(self) -> None:
+        """Save and Open is offered once the text differs from the file's."""
+        self.save_button.setEnabled(self.text() != self._file_text)
+
+    def save_and_open(self) -> None:
+        """Read the text as corrected; when it reads, write it over the file and close (the
+        caller opens the file); else say why, as Open does, the file unchanged."""
+        self._saving = True
+        try:
+            self.accept()
+        finally:
+            self._saving = False
+
+    def _keep(self, text: str) -> bool:
+        """Save and Open: the text that read is written over the file (its own line ends), not
+        when the file changed on disk since it was shown (another program's change would be
+        lost), nor when it cannot be written: then the dialog stays, saying so."""
+        if not self._saving:
+            return True
+        from nonostudio.core.atomic import write_bytes_atomic
+
+        name = self.path.name
+        if _stamp(self.path) != self._stamp:
+            problem = (
+                f"{name} changed on disk since it was shown here: not written. Cancel and open "
+                "it again, or Open this text and save it under another name"
+            )
+        else:
+            try:
+                write_bytes_atomic(self.path, text.replace("\n", self._newline).encode("utf-8"))
+            except OSError as exc:
+                problem = f"{name} was not written: {exc.strerror or exc}"
+            else:
+                self.saved = True
+                return True
+        self.message.setText(problem)
+        self.message.show()
+        return False
+
+    def show_error(self, text: str, error: PuzzleError) -> None:
+        """Say what is wrong and where (see :meth:`PasteDialog.show_error`); once the text is
+        changed, the prompt speaks of the error of the text as it is now."""
+        if text != self._file_text:
+            self._error = error
+        super().show_error(text, error)
+        if text != self._file_text:
+            self._say_prompt()
 
     def _say_prompt(self) -> None:
         """Say what is wrong with the file and what can be done: before the search ends, the
         problem the reader found; after, what the fixes listed are (a line left out or typed
         twice, an edit) and how many (with none, only the text can be corrected)."""
         name, error = self.path.name, self._error
+        if error is not None and not isinstance(error, InconsistentPuzzleError):
+            self.prompt.setText(
+                f"{name} does not read: where it stops is selected in its text below, and why "
+                "is said under the text. Correct it and press Open (Save and Open writes the "
+                "corrected text to the file first; otherwise the file is not changed until you "
+                "save)."
+            )
+            return
         size = getattr(error, "size", None)
         clues = getattr(error, "clues", None)
         colour_clues = getattr(error, "colour_clues", None)
@@ -252,29 +358,48 @@ def only_declared_colour(report: TypoReport | ColourTypoReport | None) -> bool:
     )
 
 
-def read_text_of(path: Path) -> str | None:
-    """The text of ``path`` for mending, None when it cannot be read as text or is too big."""
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """``path``'s modification time and size (None when it is gone): a change on disk shows."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+def read_text_of(path: Path, *, strict: bool = False) -> str | None:
+    """The text of ``path`` for mending, None when it cannot be read as text or is too big, or
+    is not a regular file (a FIFO, read once already, would wait for a writer for good);
+    ``strict``: None too for bytes that are not UTF-8 (a text written back must be the file's,
+    not one with its undecodable bytes replaced)."""
     try:
         with path.open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
             data = handle.read(MAX_TEXT + 1)
     except OSError:
         return None
     if len(data) > MAX_TEXT or b"\0" in data:
         return None
-    return data.decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None if strict else data.decode("utf-8", errors="replace")
 
 
 def open_typo_dialog(
     parent: QWidget | None, path: Path, error: PuzzleError
 ) -> OpenTypoDialog | None:
     """The dialog offering the likely fixes of ``path`` whose reading raised ``error``, its
-    search started (not yet shown); None when the error is not one of clues that make no
-    picture, or the file's text cannot be shown."""
-    if not has_typo_search(error):
+    search started (not yet shown), or its text to mend, the error selected in it (a syntax
+    error, :func:`mendable`); None when the error is neither, or the file's text cannot be
+    shown."""
+    syntax = mendable(error)
+    if not has_typo_search(error) and not syntax:
         return None
     if isinstance(error, UndeclaredColourError) and not _has_undeclared_fix(error):
         return None
-    text = read_text_of(path)
+    text = read_text_of(path, strict=syntax)
     if text is None:
         return None
     dialog = OpenTypoDialog(path, text, parent, error)
@@ -303,15 +428,19 @@ def _has_undeclared_fix(error: UndeclaredColourError) -> bool:
 def offer_fix(
     parent: QWidget | None, path: Path, error: PuzzleError
 ) -> tuple[Puzzle | ColourPuzzle, Document] | None | bool:
-    """Offer the likely fixes of ``path`` (see :func:`open_typo_dialog`) and wait for the
-    person: the puzzle mended and its document, or False when they cancelled; None when there
-    is nothing to offer (the caller shows the error as before)."""
+    """Offer the likely fixes of ``path``, or its text to mend (see :func:`open_typo_dialog`),
+    and wait for the person: the puzzle mended and its document; True when they saved the
+    mended text over the file (which the caller opens); False when they cancelled; None when
+    there is nothing to offer (the caller shows the error as before)."""
     dialog = open_typo_dialog(parent, path, error)
     if dialog is None:
         return None
     try:
         if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
-            return with_file_goal(puzzle, error), document_for(path, puzzle)
+            if dialog.saved:
+                return True
+            document = document_for(path, puzzle, dialog.text())
+            return with_file_goal(puzzle, error), document
         return False
     finally:
         dialog.typos.clear()
@@ -324,6 +453,7 @@ __all__ = [
     "only_declared_colour",
     "document_for",
     "has_typo_search",
+    "mendable",
     "offer_fix",
     "open_typo_dialog",
 ]

@@ -117,13 +117,27 @@ def test_open_file_shows_puzzle_and_names_window(window: MainWindow, tmp_path: P
 
 
 def test_bad_file_is_a_message_naming_the_line(
-    window: MainWindow, dialogs: Dialogs, tmp_path: Path
+    window: MainWindow, dialogs: Dialogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A text file that does not read is shown to mend, the line named (cancelled here: see
+    test_open_typo_syntax); one with a NUL byte, no text, is an error box naming the line."""
+    from nonostudio.gui.window.open_typo import OpenTypoDialog
+
+    said: list[str] = []
+
+    def cancel(dialog: OpenTypoDialog) -> int:
+        said.append(dialog.message.text())
+        return 0
+
+    monkeypatch.setattr(OpenTypoDialog, "exec", cancel)
     before = window.editor.puzzle()
     path = tmp_path / "broken.non"
     path.write_text("width 2\nheight 1\nrows\nx\ncolumns\n1\n1\n")
     assert not window.files.open_file(path)
-    assert len(dialogs.warnings) == 1
+    assert not dialogs.warnings and len(said) == 1 and "line 4" in said[0]
+    path.write_text("width 2\nheight 1\nrows\nx\ncolumns\n1\n1\n\0")
+    assert not window.files.open_file(path)
+    assert len(dialogs.warnings) == 1 and len(said) == 1
     assert "broken.non" in dialogs.warnings[0] and "line 4" in dialogs.warnings[0]
     assert window.editor.puzzle() == before
 
