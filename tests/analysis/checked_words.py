@@ -16,7 +16,7 @@ from typing import Any
 from sentence_checker import arrangements, check_claim, check_inference, check_short_words
 
 from nonostudio.analysis.explaining.step_text import explain_move
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, clue_of
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, clue_of, runs
 
 CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
@@ -26,6 +26,11 @@ def random_solution(rng: random.Random, low: int, high: int) -> tuple[list[bool]
     (the random-lines tests' lines)."""
     solution = [rng.random() < 0.55 for _ in range(rng.randint(low, high))]
     return solution, list(clue_of(FILLED if v else CROSSED for v in solution))
+
+
+def blocks(cells: list[int]) -> list[tuple[int, int]]:
+    """The blocks of filled cells of ``cells`` as ``(start, end)``, end exclusive, in order."""
+    return [(start, start + size) for start, size in runs(cells, frozenset({FILLED}))]
 
 
 def line_cells(text: str) -> list[int]:

@@ -516,14 +516,7 @@ def _room_apart(
             return f"the blocks ending at {be} and starting at {bs}: not too far for one clue"
         if apart == "mixed" and not (crossed or far):
             return f"the blocks ending at {be} and starting at {bs}: one clue could hold both"
-    open_ = [UNKNOWN if v == FILLED else v for v in cells]
-    more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
-    try:
-        if arrangements(more, open_[: max(0, s - 1)] if before else open_[min(n, e + 1) :]):
-            return f"{count + 1} clues fit {side} [{s}, {e})"
-    except TooMany:
-        return f"too many arrangements {side} [{s}, {e})"
-    return None
+    return _room_for_one_more(hints, cells, s, e, count, side)
 
 
 def _near(
@@ -609,14 +602,7 @@ def _room_stretch(
         return f"the clues at the {'first' if before else 'last'} end are {ends}, not {sizes}"
     if any(h <= b - a for h in ends):
         return f"[{a}, {b}) could hold one of the clues {ends}"
-    open_ = [UNKNOWN if v == FILLED else v for v in cells]
-    more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
-    try:
-        if arrangements(more, open_[: max(0, s - 1)] if before else open_[min(n, e + 1) :]):
-            return f"{count + 1} clues fit {side} [{s}, {e})"
-    except TooMany:
-        return f"too many arrangements {side} [{s}, {e})"
-    return None
+    return _room_for_one_more(hints, cells, s, e, count, side)
 
 
 def _room_long(
@@ -633,7 +619,6 @@ def _room_long(
     though the crosses leave no room there for ``count`` + 1 clues (by its own enumeration, the
     filled cells taken as undecided) and the boxes are longer than each of the ``count`` clues
     at that end of the line (``sizes``, which must be them); None when none of that fails."""
-    n = len(cells)
     before = side == "before"
     if count != (i if before else len(hints) - 1 - i) or count <= 0:
         return f"{count} clues {side} clue {i}: not its place"
@@ -642,6 +627,17 @@ def _room_long(
         return f"the clues at the {'first' if before else 'last'} end are {ends}, not {sizes}"
     if any(h >= e - s for h in ends):
         return f"[{s}, {e}) is not longer than each of {ends}"
+    return _room_for_one_more(hints, cells, s, e, count, side)
+
+
+def _room_for_one_more(
+    hints: Sequence[int], cells: Sequence[int], s: int, e: int, count: int, side: str
+) -> str | None:
+    """Why the ``count`` + 1 clues at ``side``'s end of the line could fit on that side of the
+    boxes ``[s, e)`` (by brute force, the filled cells taken as undecided); None when they
+    cannot."""
+    n = len(cells)
+    before = side == "before"
     open_ = [UNKNOWN if v == FILLED else v for v in cells]
     more = hints[: count + 1] if before else hints[len(hints) - 1 - count :]
     try:

@@ -24,7 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from checked_words import checked_words, line_cells, random_solution  # noqa: E402
+from checked_words import blocks, checked_words, line_cells, random_solution  # noqa: E402
 from sentence_checker import _holder, arrangements, check_claim, check_short_words  # noqa: E402
 
 from nonostudio.analysis.explaining.move_line import cells_text  # noqa: E402
@@ -71,17 +71,6 @@ def test_the_checker_refuses_such_words_untrue_of_the_line(
     assert check_short_words(wrong, hints, [cells]) != [], wrong
 
 
-def _blocks(cells: list[int]) -> list[tuple[int, int]]:
-    out, s = [], None
-    for p, v in enumerate([*cells, 0]):
-        if v == 1 and s is None:
-            s = p
-        elif v != 1 and s is not None:
-            out.append((s, p))
-            s = None
-    return out
-
-
 def test_random_lines_give_no_such_claim_or_words_false() -> None:
     """``LONG_LINES`` random lines (150 by default): every ``room_long_block`` claim
     :func:`short_reasons` gives a block whose clue brute force finds one is true by brute
@@ -96,7 +85,7 @@ def test_random_lines_give_no_such_claim_or_words_false() -> None:
         if not hints or 1 not in cells:
             continue
         arr = arrangements(hints, cells)
-        for s, e in _blocks(cells):
+        for s, e in blocks(cells):
             held = {_holder(hints, a, s, e) for a in arr}
             if len(held) != 1 or None in held:
                 continue

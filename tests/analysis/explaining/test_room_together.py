@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from checked_words import checked_words, line_cells, random_solution  # noqa: E402
+from checked_words import blocks, checked_words, line_cells, random_solution  # noqa: E402
 from sentence_checker import _holder, arrangements, check_claim, check_short_words  # noqa: E402
 
 from nonostudio.analysis.explaining.move_line import cells_text  # noqa: E402
@@ -78,17 +78,6 @@ def _random_line(rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
     return tuple(hints), cells
 
 
-def _blocks(cells: list[int]) -> list[tuple[int, int]]:
-    out, s = [], None
-    for p, v in enumerate([*cells, 0]):
-        if v == 1 and s is None:
-            s = p
-        elif v != 1 and s is not None:
-            out.append((s, p))
-            s = None
-    return out
-
-
 def test_random_lines_give_no_such_claim_or_words_false() -> None:
     """``TOGETHER_LINES`` random lines (150 by default): each block whose clue brute force
     finds one is taken as said; every ``no_room`` claim with ``together`` that
@@ -104,7 +93,7 @@ def test_random_lines_give_no_such_claim_or_words_false() -> None:
         if not arr:
             continue
         lines += 1
-        holders = {b: {_holder(hints, a, *b) for a in arr} for b in _blocks(cells)}
+        holders = {b: {_holder(hints, a, *b) for a in arr} for b in blocks(cells)}
         held = [(*b, next(iter(h))) for b, h in holders.items() if len(h) == 1 and None not in h]
         for (s, e), h in holders.items():
             if len(h) != 1 or None in h:
