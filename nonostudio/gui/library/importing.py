@@ -12,6 +12,11 @@ too (:func:`~nonostudio.core.library.folder.files_under`), and imports them as I
 does; files that are no puzzle at all (README, LICENSE, notes, tables, images, solutions:
 :mod:`nonostudio.core.library.folder`) are skipped without a word, the summary counting them.
 
+A collection file (a puzzle-string library, a Janko set) gives all its puzzles
+(:func:`read_all_for_import`; it gave its first only, though File > Open says Import Files adds
+them all); its puzzles, not its files, are then counted in the progress and a stopped import's
+words.
+
 A puzzle whose clues (and colours) equal those of one already in the library, or of one added
 earlier in the same import, is not added again, whatever its title (:func:`clue_key`); the
 summary (:func:`summary`) says how many, and how many of them the library has under another
@@ -52,6 +57,36 @@ def read_for_import(path: Path) -> AnyPuzzle:
     except PuzzleError as exc:
         raise exc if exc.source else exc.with_source(str(path)) from None
     return titled_after_file(puzzle, path)
+
+
+def read_all_for_import(path: Path) -> list[AnyPuzzle | str]:
+    """Every puzzle of the file at ``path``, as :func:`read_for_import` reads its first: a
+    collection (a puzzle-string library, a Janko set, a .nin of several) gives them all, an
+    untitled one named after the file and its place (``lib 12``).  File > Open says of a
+    collection that "Import Files adds them all to the library"; it added the first only
+    (r-nonogram's 4,188-puzzle library: 1 puzzle, not a word of the others).  A later puzzle
+    that does not read is said in its place (a str); the first raises, as a file that does not
+    read at all (PuzzleError naming the file, or OSError)."""
+    from nonostudio.core.formats import read_any_entries
+
+    try:
+        entries = read_any_entries(path)
+        first = entries[0][1]()
+    except PuzzleError as exc:
+        raise exc if exc.source else exc.with_source(str(path)) from None
+    if len(entries) == 1:
+        return [titled_after_file(first, path)]
+    out: list[AnyPuzzle | str] = []
+    for place, (ident, build) in enumerate(entries, 1):
+        try:
+            puzzle = first if place == 1 else build()
+        except PuzzleError as exc:
+            out.append(str(exc) if exc.source else f"{path}, puzzle {ident or place}: {exc}")
+            continue
+        if not puzzle.title.strip():
+            puzzle = replace(puzzle, title=f"{path.stem} {ident or place}")
+        out.append(puzzle)
+    return out
 
 
 def titled_after_file(puzzle: AnyPuzzle, path: Path | None) -> AnyPuzzle:
@@ -115,7 +150,7 @@ def read_files(
             read.append((path, NO_PUZZLE))
             continue
         try:
-            read.append((path, read_for_import(path)))
+            read.extend((path, puzzle) for puzzle in read_all_for_import(path))
         except (PuzzleError, OSError) as exc:
             if folder is not None and unreadable_no_puzzle(path, exc, folder, extensions):
                 read.append((path, NO_PUZZLE))
@@ -158,6 +193,8 @@ class Imported:
     known: list[Known] = field(default_factory=list)
     #: The files of a folder that are no puzzle at all (a README, a solution), skipped.
     skipped: list[Path] = field(default_factory=list)
+    #: The puzzles read (a collection file holds several), counted once the files are read.
+    puzzles: int = 0
     #: The folder of Import Folder (None: files chosen one by one); its files are counted
     #: (``total``) once they are read.
     folder: Path | None = None
@@ -186,7 +223,7 @@ def summary(imported: Imported) -> str:
     if before:
         parts.append(f"{number(before)} already in the library")
     if here:
-        parts.append(f"{number(here)} the same puzzle as an earlier file of this import")
+        parts.append(f"{number(here)} the same puzzle as {_earlier(imported)} of this import")
     where = f" in {imported.folder.name or imported.folder}" if imported.folder else ""
     text = f"{count(files, 'file')}{where}: " + ", ".join(parts)
     if imported.known:
@@ -203,6 +240,12 @@ def summary(imported: Imported) -> str:
     if imported.skipped:
         text += f"; {skipped_text(imported.skipped)}"
     return text + "."
+
+
+def _earlier(imported: Imported) -> str:
+    """What a puzzle not added again repeats: an earlier file, or (a file held several) an
+    earlier puzzle, maybe of the same file."""
+    return "an earlier puzzle" if imported.puzzles > imported.total else "an earlier file"
 
 
 def skipped_text(skipped: Sequence[Path]) -> str:
@@ -226,9 +269,19 @@ def stopped_text(imported: Imported) -> str:
         )
     before = sum(not k.this_import for k in imported.known)
     here = len(imported.known) - before
-    text = f"Import stopped: {number(imported.added)} of {number(imported.total)} files were added"
+    if imported.puzzles > imported.total:  # a file held several: puzzles, not files
+        text = (
+            f"Import stopped: {number(imported.added)} of the {count(imported.puzzles, 'puzzle')}"
+            f" in {count(imported.total, 'file')} were added"
+        )
+    else:
+        text = (
+            f"Import stopped: {number(imported.added)} of {number(imported.total)} files were added"
+        )
     text += f", {number(before)} were in the library already" if before else ""
-    text += f", {number(here)} the same puzzle as an earlier file of this import" if here else ""
+    text += (
+        f", {number(here)} the same puzzle as {_earlier(imported)} of this import" if here else ""
+    )
     if imported.skipped:
         text += f", {skipped_text(imported.skipped)}"
     return text + "."
@@ -267,8 +320,12 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
             imported.ids.append(imported.last_id)
             index[key] = (imported.last_id, puzzle.title, True)
         except LibraryError as exc:
-            left = imported.total - n
-            rest = f" ({count(left, 'more file', 'more files')} not imported)" if left else ""
+            if _several_a_file(read):  # (files and puzzles differ: the puzzles are counted)
+                left = _puzzles_in(read[n:])
+                rest = f" ({count(left, 'more puzzle')} not imported)" if left else ""
+            else:
+                left = imported.total - n
+                rest = f" ({count(left, 'more file', 'more files')} not imported)" if left else ""
             imported.errors.append(f"{path}: {exc}{rest}")
             return len(read)
         imported.added += 1
@@ -277,12 +334,24 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
     return n
 
 
+def _puzzles_in(read: Read) -> int:
+    """How many puzzles ``read`` holds (not the files that are none or did not read)."""
+    return sum(1 for _, item in read if not isinstance(item, str | NoPuzzle))
+
+
+def _several_a_file(read: Read) -> bool:
+    """Whether some file of ``read`` holds several puzzles (then they are counted, not files)."""
+    return len({path for path, _ in read}) < len(read)
+
+
 def import_now(library: Library, paths: Iterable[str | Path]) -> Imported:
     """Import ``paths`` at once, on the calling thread (a few files, or before the window
     takes events)."""
     files = [Path(p) for p in paths]
     imported = Imported(len(files))
-    add_read(library, read_files(files, lambda *_: None, lambda: False), imported, 0, float("inf"))
+    read = read_files(files, lambda *_: None, lambda: False)
+    imported.puzzles = _puzzles_in(read)
+    add_read(library, read, imported, 0, float("inf"))
     return imported
 
 
@@ -378,8 +447,10 @@ class LibraryImporter(QObject):
             return
         self._worker = None
         self._read, self._next = read, 0
-        if self._imported is not None and self._imported.folder is not None:
-            self._imported.total = len(read)  # (the folder's files, now counted)
+        if self._imported is not None:
+            if self._imported.folder is not None:  # (the folder's files, now counted)
+                self._imported.total = len({path for path, _ in read})
+            self._imported.puzzles = _puzzles_in(read)
         self._adder.start()
 
     def _add_some(self) -> None:
@@ -393,7 +464,8 @@ class LibraryImporter(QObject):
         total = max(1, len(self._read))
         self.progress.emit(
             0.5 + self._next / total / 2,
-            f"Adding to the library: {number(self._next)} of {number(len(self._read))} files…",
+            f"Adding to the library: {number(self._next)} of {number(len(self._read))} "
+            + ("puzzles…" if _several_a_file(self._read) else "files…"),
         )
         self._adder.start()
 

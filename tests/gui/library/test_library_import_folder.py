@@ -119,13 +119,13 @@ def test_cancel_while_the_files_are_read_adds_nothing(
     qtbot: QtBot, tmp_path: Path, small_library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = corpus(tmp_path, 8)
-    real = importing.read_for_import
+    real = importing.read_all_for_import  # (each file's puzzles: a collection gives them all)
 
     def slow_read(path):
         time.sleep(0.05)
         return real(path)
 
-    monkeypatch.setattr(importing, "read_for_import", slow_read)
+    monkeypatch.setattr(importing, "read_all_for_import", slow_read)
     view = make_view(qtbot, small_library)
     view.start_folder_import(folder)
     qtbot.waitUntil(lambda: "Reading" in view.import_label.text(), timeout=5000)
