@@ -9,8 +9,6 @@ trace, or one step of a rule trace from the player's grid).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
@@ -71,31 +69,16 @@ class HintSearch(QObject):
             self.failed.emit(message)
 
 
-WRONG_FIRST = (
-    "Some cells are wrong: line logic from here would build on them. Check (M) rings them."
-)
-"""What *Next line?* says by hand while the player's grid has wrong cells."""
-
-
 def line_advice(
-    puzzle: Puzzle,
-    grid: np.ndarray,
-    *,
-    solved: bool | None,
-    mistakes: Callable[[], list[tuple[int, int]]],
+    puzzle: Puzzle, grid: np.ndarray, *, solved: bool | None
 ) -> tuple[tuple[str, int] | None, str]:
     """The line the best line-selection strategy looks at next on ``grid`` (None when there is
     none) and what to tell the player.  ``solved``: whether the player solved the puzzle by hand
-    (None when replaying: then the grid shown is judged); ``mistakes()`` the player's wrong
-    cells (none while they cannot be told: the only solution not known).  By hand, wrong cells
-    come first, as for a hint: a line logic decides from them would build on them (a filled
-    cell 1 against row 1's clue 2 made "Look at row 1 next", which fills cell 2 and crosses the
-    rest, while Hint said "Fix the mistake first")."""
+    (None when replaying: then the grid shown is judged).  (By hand, the view says the player's
+    wrong cells first, as for a hint.)"""
     hand = solved is not None
     if solved or (not hand and puzzle.is_solution(grid)):
         return None, "The puzzle is solved: there is no line left to look at."
-    if hand and mistakes():
-        return None, WRONG_FIRST
     ref = next_line(puzzle, grid)
     if ref is None:
         if not (grid == UNKNOWN).any():

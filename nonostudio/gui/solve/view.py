@@ -49,7 +49,7 @@ from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, chain_legend, step_marks
-from nonostudio.gui.solve.hints import WRONG_FIRST, HintSearch, line_advice
+from nonostudio.gui.solve.hints import HintSearch, line_advice
 from nonostudio.gui.solve.layout import (
     HAND_HELP,
     NO_VALID_PUZZLE,
@@ -896,14 +896,16 @@ class SolveView(TraceView):
         if grid.shape != (self._puzzle.height, self._puzzle.width):
             return None
         hand = self.ui.hand_action.isChecked()
-        ref, text = line_advice(
-            self._puzzle, grid, solved=self._solved if hand else None, mistakes=self._sure_mistakes
-        )
+        if hand and not self._solved and (wrong := self._sure_mistakes()):
+            # wrong cells first, as for a hint: line logic from here would build on them (a
+            # filled cell 1 against row 1's clue 2 made "Look at row 1 next", which fills cell
+            # 2 and crosses the rest, while Hint said to fix the mistake first)
+            self.grid.set_mistakes(wrong)
+            self._say_of_cells(fix_first_text(wrong, "is wrong"))
+            return None
+        ref, text = line_advice(self._puzzle, grid, solved=self._solved if hand else None)
         if ref is not None:
             axis, index = ref
             self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
-        if text == WRONG_FIRST:  # (of the cells as they are: goes with the next move)
-            self._say_of_cells(text)
-        else:
-            self.ui.message_label.setText(text)
+        self.ui.message_label.setText(text)
         return ref

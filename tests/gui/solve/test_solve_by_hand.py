@@ -167,7 +167,12 @@ def test_next_line_sends_wrong_cells_to_be_fixed_first(qtbot, window) -> None:
     r, c = next((r, c) for r, row in enumerate(HOUSE_ROWS) for c, ch in enumerate(row) if ch != "#")
     click(qtbot, view, r, c)  # a mistake: this cell is empty in the only solution
     assert view.suggest_line() is None
-    assert "wrong" in view.ui.message_label.text()
+    # the cell named and ringed, as a hint does ("Some cells are wrong" was said of one)
+    assert (
+        view.ui.message_label.text()
+        == f"Fix the mistake first: row {r + 1}, column {c + 1} is wrong."
+    )
+    assert view.grid.mistakes() == {(r, c)}
     qtbot.keyClick(view.grid, Qt.Key.Key_H)
     assert view.ui.message_label.text().startswith("Fix the mistake first")
     click(qtbot, view, r, c, Qt.MouseButton.RightButton)  # put right: lines are named again
