@@ -202,6 +202,26 @@ def test_output_cut_short_by_a_full_disk_is_a_file_error_not_a_success(
     assert "nonostudio-cli: standard output: No space left on device" in capsys.readouterr().err
 
 
+class _WouldBlock(_FillingDisk):
+    """A non-blocking pipe that takes ``room`` bytes, then would block: its write returns None
+    (as a raw file's does), which the CLI counted as all written."""
+
+    def write(self, data) -> int | None:  # type: ignore[override]
+        if not self.room:
+            return None
+        return super().write(data)
+
+
+def test_output_a_non_blocking_pipe_would_not_take_is_an_error_not_a_success(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = _WouldBlock(room=1000)
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(pipe, "utf-8", write_through=True))
+    assert main(["rules", "families", "--json"]) == 3
+    assert len(pipe.kept) == 1000
+    assert "nonostudio-cli: standard output: output not written" in capsys.readouterr().err
+
+
 def test_a_closed_stdout_is_a_file_error_not_a_bug(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -234,6 +234,8 @@ def _write(text: str, ascii_form: Callable[[], str] | None = None) -> None:
         return
     encoding = stream.encoding or "utf-8"
     errors = stream.errors or "strict"
+    if os.linesep != "\n":  # (the text stream's newline translation, which the bytes skip)
+        text = text.replace("\n", os.linesep)
     try:
         data = text.encode(encoding, errors)
     except UnicodeEncodeError:
@@ -246,9 +248,10 @@ def _write(text: str, ascii_form: Callable[[], str] | None = None) -> None:
     left = memoryview(data)
     while left:
         taken = buffer.write(left)
-        if taken is not None and taken <= 0:  # nothing taken and no error: not to loop for good
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        left = left[len(left) if taken is None else taken :]
+        if not taken:  # nothing taken and no error (None: a non-blocking stream that would
+            # block), not to drop the rest or loop for good
+            raise OSError(errno.EAGAIN if taken is None else errno.EIO, "output not written")
+        left = left[taken:]
     buffer.flush()
 
 
