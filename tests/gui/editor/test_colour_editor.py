@@ -297,7 +297,10 @@ def test_removing_a_colour_of_one_cell_says_1_cell(window: MainWindow, qtbot) ->
     editor.pick_colour(1)
     click(qtbot, editor, 0, 0)
     assert not editor.remove_colour(1)
-    assert "black is used by 1 cell of the picture;" in editor.palette_panel.message.text()
+    assert (
+        "black is used by 1 cell of the picture; paint it another"
+        in editor.palette_panel.message.text()
+    )
 
 
 def test_removing_a_colour_of_clues_kept_as_they_are_asks_to_type_them(

@@ -537,18 +537,18 @@ class ColourEditorView(QWidget):
             return False
         name = state.palette[index].name
         used = sum(row.count(index) for row in state.cells)
-        rows, cols = state.clues()
-        in_clues = any(c == index for clue in (*rows, *cols) for _n, c in clue)
-        if in_clues and state.fixed is not None:  # clues kept as they are: typed, not painted
+        if state.fixed is not None and any(  # clues kept as they are: typed, not painted
+            c == index for side in state.fixed for clue in side for _n, c in clue
+        ):
             self.palette_panel.show_message(
                 f"{name} is used by the clues; type them without it (Type Clues…) before "
                 "removing it."
             )
             return False
-        if used or in_clues:
+        if used:  # (else the clues, which follow the picture, do not use it either)
             self.palette_panel.show_message(
-                f"{name} is used by {count(used, 'cell')} of the picture; paint them another "
-                "colour before removing it."
+                f"{name} is used by {count(used, 'cell')} of the picture; paint "
+                f"{'it' if used == 1 else 'them'} another colour before removing it."
             )
             return False
         colours = state.palette.colours[:index] + state.palette.colours[index + 1 :]
