@@ -223,7 +223,6 @@ class MainWindow(QMainWindow):
         bar.setSizeGripEnabled(False)
         bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.messageChanged.connect(bar.setToolTip)
-        main = self.findChild(QToolBar, "mainToolBar")
         # a toolbar of their own after the main one, on its row (the row's last toolbar gets
         # the room the others leave), neither movable nor offered to be hidden in the toolbars'
         # menu: the words would go with it
@@ -232,9 +231,7 @@ class MainWindow(QMainWindow):
         toolbar.setMovable(False)
         toolbar.addWidget(bar)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
-        for each in (main, toolbar):
-            if each is not None:
-                each.toggleViewAction().setVisible(False)
+        toolbar.toggleViewAction().setVisible(False)
 
     def statusBar(self) -> QStatusBar:  # noqa: N802 (Qt's name)
         """The status words (:meth:`_build_status_words`): every message of the window's parts
