@@ -414,8 +414,18 @@ class SolveUiParts:
 
     def _grid_spare(self) -> int:
         """The pixels the grid's area can give the words and still show the whole grid (its
-        cells fitted smaller, down to their readable least): none when it is cut already."""
-        return WIDGET_SIZE_MAX
+        cells fitted smaller, down to their readable least): none when it is cut already or not
+        shown."""
+        area = getattr(self, "scroll", None)
+        if not isinstance(area, QScrollArea) or self.grid_cut():
+            return 0
+        if self.grid_stack.currentIndex() != 0:
+            return 0
+        return max(0, area.maximumViewportSize().height() - self._least_grid_height())
+
+    def _least_grid_height(self) -> int:
+        """The grid's height at its least fitted cells (a zoomed grid keeps its size)."""
+        raise NotImplementedError
 
     def _give_back_rung_room(self) -> None:
         """The hint over (no rung shown), by hand: the room its rungs took from the grid goes
@@ -808,12 +818,9 @@ class SolveUi(SolveUiParts):
         Resized(self.longer_button, self._place_side, hidden=True)  # (offered, dropped, held)
         return splitter
 
-    def _grid_spare(self) -> int:
+    def _least_grid_height(self) -> int:
         grid = self.grid
-        if self.grid_cut() or self.grid_stack.currentIndex() != 0:
-            return 0
-        least = grid.height_at(grid.min_cell()) if grid.is_fit() else grid.height()
-        return max(0, self.scroll.maximumViewportSize().height() - least)
+        return grid.height_at(grid.min_cell()) if grid.is_fit() else grid.height()
 
     def _place_side(self) -> None:
         """The hint button (and the offer of a longer trace) over the grid's bottom right

@@ -335,14 +335,10 @@ class ColourSolveUi(SolveUiParts):
     def _hint_under_way(self) -> bool:
         return self.hint_panel.rung() >= 0
 
-    def _grid_spare(self) -> int:
-        """The room over the grid at its least fitted size (its minimum size while fitted; a
-        zoomed grid keeps its size)."""
-        if self.grid_cut() or self.grid_stack.currentIndex() != 0:
-            return 0
+    def _least_grid_height(self) -> int:
+        """Its minimum size while fitted."""
         grid = self.grid
-        least = grid.minimumSize().height() if grid.zoom() is None else grid.height()
-        return max(0, self.scroll.maximumViewportSize().height() - least)
+        return grid.minimumSize().height() if grid.zoom() is None else grid.height()
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
         """The trace summary over the table of steps (number, technique, line), as the black
