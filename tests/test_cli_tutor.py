@@ -476,4 +476,4 @@ def test_generate_seed_of_5000_digits_is_a_number_too_large_not_no_number(capsys
     # int() refuses 4,300 digits or more: it was "not a whole number: '9999…'"
     assert main(["generate", "--technique", "overlap", "--size", "5x5", "--seed", "9" * 5000]) == 2
     err = capsys.readouterr().err
-    assert "must be between 0 and 2**63 - 1, not 99999999999999999999… (5,000 characters)" in err
+    assert "must be between 0 and 2**63 - 1, not '99999999999999999999'… (5,000 characters)" in err

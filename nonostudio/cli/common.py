@@ -559,14 +559,26 @@ def add_format_option(parser: argparse.ArgumentParser, dest: str = "fmt") -> Non
     )
 
 
-def positive_int_arg(text: str) -> int:
-    """argparse type for counts (``--jobs``, ``--max-length``, run ids …): a whole number ≥ 1."""
-    if len(text.strip()) > 18:  # int() refuses 4300 digits, and nothing counts that far
+def shown_arg(text: str) -> str:
+    """An argument as an error message quotes it: whole up to 40 characters, else its first 20
+    and its length (a number of 5,000 digits was quoted whole)."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text):,} characters)"
+
+
+def whole_number_arg(text: str, digits: int = 19) -> int:
+    """argparse type: ``text`` as a whole number, refused in one line when it has more than
+    ``digits`` digits (int() refuses 4,300, and its message held every one) or is none."""
+    if len(text.strip().lstrip("+-")) > digits:
         raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip()):,} characters)")
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown_arg(text)}") from None
+
+
+def positive_int_arg(text: str) -> int:
+    """argparse type for counts (``--jobs``, ``--max-length``, run ids …): a whole number ≥ 1."""
+    value = whole_number_arg(text, 18)  # (nothing counts that far)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -580,8 +592,9 @@ def seconds_arg(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
     if not 0 < value < float("inf"):
-        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text):,} characters)"
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {shown}")
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, not {shown_arg(text)}"
+        )
     return value
 
 

@@ -17,6 +17,8 @@ from nonostudio.cli.common import (
     positive_int_arg,
     probe_regular,
     say,
+    shown_arg,
+    whole_number_arg,
     write_puzzle_file,
 )
 from nonostudio.core.errors import PuzzleError
@@ -51,13 +53,11 @@ def density_arg(text: str) -> float:
 def seed_arg(text: str) -> int:
     """argparse type for ``--seed``: a whole number ≥ 0.  One of 4,300 digits or more was "not
     a whole number" (int() refuses it), and the message held every digit."""
-    if len(text.strip()) > 20:
-        shown = f"{text.strip()[:20]}… ({len(text.strip()):,} characters)"
-        raise argparse.ArgumentTypeError(f"must be between 0 and 2**63 - 1, not {shown}")
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if len(text.strip()) > 20:  # (int() refuses 4,300 digits)
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and 2**63 - 1, not {shown_arg(text.strip())}"
+        )
+    value = whole_number_arg(text, 20)
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError(f"must be between 0 and 2**63 - 1, not {text}")
     return value

@@ -18,7 +18,9 @@ from nonostudio.cli.common import (
     positive_int_arg,
     probe,
     say,
+    shown_arg,
     terminal_width,
+    whole_number_arg,
     wrap_prose,
 )
 from nonostudio.core.counts import count
@@ -59,17 +61,6 @@ def _library_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _seed_arg(text: str) -> int:
-    """``--seed``: a whole number (of at most 19 digits: one of 5,000 was refused as "invalid int
-    value" followed by all 5,000 of them)."""
-    if len(text.strip().lstrip("+-")) > 19:
-        raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip()):,} characters)")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-
-
 def _clock_arg(text: str) -> float:
     """``--now``: a finite number of seconds since the epoch.  'nan' and 'inf' were taken, and
     recording the answers then failed with 'cannot store the profile: NOT NULL constraint
@@ -79,9 +70,8 @@ def _clock_arg(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not math.isfinite(value):
-        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text):,} characters)"
         raise argparse.ArgumentTypeError(
-            f"must be a finite number of seconds since the epoch, not {shown}"
+            f"must be a finite number of seconds since the epoch, not {shown_arg(text)}"
         )
     return value
 
@@ -113,7 +103,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     practice.add_argument(
         "--count", type=positive_int_arg, default=10, help="drills to ask (default 10)"
     )
-    practice.add_argument("--seed", type=_seed_arg, default=0, help="the seed fixing the drills")
+    practice.add_argument(
+        "--seed", type=whole_number_arg, default=0, help="the seed fixing the drills"
+    )
     practice.add_argument(
         "--from",
         dest="sources",
