@@ -225,21 +225,22 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
     elif logic_left == 0:
         parts = [
             f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded): "
-            "they need colour reasoning; line logic with the colours each cell may still be "
-            "then finishes."
+            f"{'it needs' if one_left == 1 else 'they need'} colour reasoning; line logic with "
+            "the colours each cell may still be then finishes."
         ]
     elif logic_left < one_left:
         parts = [
             f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
             "line logic with the colours each cell may still be then decides "
-            f"{number(one_left - logic_left)} of them (they need colour reasoning) and leaves "
-            f"{number(logic_left)} (hatched)."
+            f"{number(one_left - logic_left)} of them "
+            f"({'it needs' if one_left - logic_left == 1 else 'they need'} colour reasoning) and "
+            f"leaves {number(logic_left)} (hatched)."
         ]
     else:  # colour reasoning decides none of them: "they need colour reasoning" would be false
         parts = [
             f"One colour at a time gets stuck with {count(one_left, 'cell')} undecided (shaded); "
             "line logic with the colours each cell may still be decides none of them: "
-            f"{number(logic_left)} are left (hatched)."
+            f"{number(logic_left)} {'is' if logic_left == 1 else 'are'} left (hatched)."
         ]
     if search is None:
         if region.verdict is not Verdict.NO_SOLUTION:

@@ -46,6 +46,7 @@ from nonostudio.analysis.grades.difficulty import DEFAULT_WEIGHTS, LABELS, TIER_
 from nonostudio.analysis.grades.grade_text import several_pictures_text
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.counts import count, number
 from nonostudio.core.progress import ProgressCallback, StopCallback
 
 #: Where the scores of puzzles that need colour reasoning start: every puzzle solvable one colour
@@ -501,11 +502,11 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str], reason: st
     )
     return several + (
         f"{colour} Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}; {pencil}. "
-        f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
-        f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "
-        f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, the trace "
-        f"(the easiest step it finds each time) decided {f.cells_per_colour} one colour at a "
-        f"time, {f.cells_colour} by colour techniques, {f.cells_search} by search."
+        f"{count(f.colours, 'colour')}, {count(f.touching_pairs, 'touching pair')} of clues, "
+        f"{count(f.narrowing_steps, 'narrowing step')}; of {count(f.cells, 'cell')}, the trace "
+        f"(the easiest step it finds each time) decided {number(f.cells_per_colour)} one colour "
+        f"at a time, {number(f.cells_colour)} by colour techniques, {number(f.cells_search)} by "
+        "search."
     )
 
 

@@ -115,3 +115,24 @@ def test_the_edit_search_stops_when_asked() -> None:
 
     search = colour_edits(picture, PALETTE, should_stop=stop)
     assert time.monotonic() - started < 5 and (search.stopped or not search.edits)
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    """'then decides 1 of them (they need colour reasoning)' and '1 are left' (review): the
+    verb follows the count."""
+    import numpy as np
+
+    from nonostudio.analysis.colour.designer import ColourStuckRegion, colour_summary_text
+
+    def region(one: int, logic: int) -> ColourStuckRegion:
+        cells = np.zeros(10, dtype=bool)
+        stuck = cells.copy()
+        cells[:one] = True
+        stuck[:logic] = True
+        return ColourStuckRegion(cells, stuck, Verdict.MULTIPLE)
+
+    assert "decides 1 of them (it needs colour reasoning) and leaves 4" in colour_summary_text(
+        region(5, 4), None
+    )
+    assert "decides none of them: 1 is left (hatched)." in colour_summary_text(region(1, 1), None)
+    assert "1 cell undecided (shaded): it needs colour" in colour_summary_text(region(1, 0), None)
