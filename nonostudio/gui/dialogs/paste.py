@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QColor, QTextCursor, QTextOption
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QShowEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -340,6 +341,12 @@ class PasteDialog(QDialog):
             self._show_chosen_clue()
             if self.focusWidget() in (None, self.edit):
                 self.typos.list.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """The place selected before the dialog showed comes into sight once it is laid out: a
+        file's error at line 25 was selected under lines 1-19, out of sight."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self.edit.ensureCursorVisible)
 
     def _untouched(self) -> bool:
         """Whether the text box's caret is where the dialog put it (no click, key or edit

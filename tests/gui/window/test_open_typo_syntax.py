@@ -150,3 +150,22 @@ def test_offer_fix_says_saved(qtbot, tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(OpenTypoDialog, "exec", save)
     assert offer_fix(None, path, _error(path)) is True
+
+
+def test_the_mistake_selected_is_in_sight_when_the_dialog_shows(qtbot, tmp_path) -> None:
+    """A file's error at its last lines was selected under the text's first lines, out of
+    sight (seen under Xvfb at 1024x600: Dancer's '1.3' at line 25, lines 1-19 shown)."""
+    notes = "".join(f"note {n}\n" for n in range(40))  # (the clues far down the text)
+    path = _file(tmp_path, notes + GOOD.replace("1,1", "1.1"))
+    dialog = open_typo_dialog(None, path, _error(path))
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    edit = dialog.edit
+    assert edit.textCursor().selectedText() == "1.1"
+
+    def in_sight() -> bool:
+        return edit.viewport().rect().contains(edit.cursorRect(edit.textCursor()).center())
+
+    qtbot.waitUntil(in_sight, timeout=2000)
