@@ -4,8 +4,11 @@ metric leaves cells unset (hand-worked lines for each kind of loss and each loos
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import signal
 from dataclasses import replace
 
 import pytest
@@ -202,6 +205,48 @@ def test_load_transitions_bad_json(tmp_path):
     with pytest.raises(TransitionsError, match="line 2") as caught:
         load_transitions(path)
     assert (caught.value.source, caught.value.line, caught.value.column) == (str(path), 2, 13)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+def test_load_transitions_gives_up_on_a_silent_fifo(tmp_path, monkeypatch):
+    """``--test FIFO`` with no program writing to it waited forever in ``open``: now an OSError
+    after the bounded wait every puzzle input gets (shortened here; an alarm fails old code)."""
+    from nonostudio.core.formats import _files
+
+    monkeypatch.setattr(_files, "IDLE_SECONDS", 0.05)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    class Hung(Exception):
+        pass
+
+    def hung(signum, frame):
+        raise Hung("load_transitions still waiting on the FIFO after 2 s")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        with pytest.raises(OSError, match="sent nothing for") as caught:
+            load_transitions(fifo)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert caught.value.errno == errno.ETIMEDOUT and caught.value.filename == str(fifo)
+
+
+def test_load_transitions_says_a_folder_is_not_a_test_set(tmp_path):
+    with pytest.raises(OSError, match="is a folder, not a test set") as caught:
+        load_transitions(tmp_path)
+    assert caught.value.errno == errno.EISDIR
+
+
+def test_load_transitions_reads_up_to_a_limit(tmp_path, monkeypatch):
+    from nonostudio.rules.measuring import transitions
+
+    path = write(tmp_path, [{"hints": [2], "before": "---", "after": "-O-"}])
+    monkeypatch.setattr(transitions, "TEST_SET_BYTES", path.stat().st_size - 1)
+    with pytest.raises(TransitionsError, match="test sets are read up to"):
+        load_transitions(path)
 
 
 def test_control_rules_on_the_papers_test_set(anchors):

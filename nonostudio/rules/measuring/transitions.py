@@ -10,7 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nonostudio.core.formats import TooLarge, read_limited
 from nonostudio.core.linesolver import solve_text
+
+TEST_SET_BYTES = 64 * 2**20
+"""A test set is read up to this size (as a puzzle text file): some 600,000 transitions of
+about 100 bytes; ``/dev/zero`` was read into all the memory there was."""
 
 
 class TransitionsError(ValueError):
@@ -47,12 +52,29 @@ def cells_to_fill(transitions: Sequence[Transition]) -> int:
 def load_transitions(path: str | Path) -> list[Transition]:
     """Read a test set such as ``testing-set.json``: ``{"items": [{"hints", "before", "after"}]}``.
 
-    Raises :class:`TransitionsError` naming the file and the item for malformed entries and for
-    lines without a solution (the oracle needs solvable lines).
+    Raises :class:`TransitionsError` naming the file and the item for malformed entries, for
+    lines without a solution (the oracle needs solvable lines) and for a file over
+    :data:`TEST_SET_BYTES`. The file is read as every puzzle input is
+    (:func:`~nonostudio.core.formats.read_limited`): a folder, a socket or a block device is an
+    OSError that says what it is, and a FIFO or a device that sends nothing is an OSError after
+    a bounded wait (``--test`` naming a FIFO no program writes to waited forever).
     """
     source = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = read_limited(path, TEST_SET_BYTES)
+    except TooLarge as exc:
+        raise TransitionsError(
+            f"the file has {exc.size:,} bytes or more; test sets are read up to "
+            f"{TEST_SET_BYTES // 2**20} MB (the limit keeps memory bounded)",
+            source=source,
+        ) from None
+    except OSError as exc:
+        if exc.strerror and "a puzzle file" in exc.strerror:  # "is a folder, not a puzzle file"
+            reason = exc.strerror.replace("a puzzle file", "a test set")
+            raise OSError(exc.errno, reason, exc.filename) from None
+        raise
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except json.JSONDecodeError as exc:
         raise TransitionsError(
             f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
