@@ -16,7 +16,7 @@ from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.rules.ruleset import load_rule_set
 
 FULL = "3:3:3-3:3:3"  # every line is one overlap: tier 1 (the overlap technique's)
-SWITCH = "1:1-1:1"  # the 2x2 diagonal: two solutions, tier 8 (search / not unique)
+SWITCH = "1:1-1:1"  # the 2x2 diagonal: two solutions, not graded (no tier or score)
 STRINGS = "r-nonogram/puzzle_string_examples.txt"
 
 
@@ -30,11 +30,10 @@ def test_json_rows_have_tier_score_label_features_explanation_and_time(capsys):
     assert code == 0
     full, switch = rows
     assert (full["file"], full["tier"], full["label"]) == (FULL, 1, "Beginner")
-    assert (switch["tier"], switch["label"]) == (8, "Not unique")
+    assert (switch["tier"], switch["score"], switch["label"]) == (None, None, "Not unique")
+    assert isinstance(full["score"], float) and full["explanation"].startswith("Beginner:")
     for row in rows:
-        assert row["error"] is None
-        assert isinstance(row["score"], float) and row["seconds"] >= 0
-        assert row["explanation"].startswith(row["label"] + ":")
+        assert row["error"] is None and row["seconds"] >= 0
         assert {
             "hardest_rule",
             "probes_depth1",
@@ -84,7 +83,7 @@ def test_a_collection_gives_one_row_per_item_and_csv(anchors: Path, tmp_path, ca
     # pbnsolve (INDEX.csv) calls duck "unique logical" and gchq "multiple".
     assert int(by_item["duck"]["tier"]) <= 5  # a line technique's tier
     assert by_item["duck"]["hardest_technique"]
-    assert by_item["gchq"]["tier"] == "8" and by_item["gchq"]["solutions"] == "multiple"
+    assert by_item["gchq"]["tier"] == "" and by_item["gchq"]["solutions"] == "multiple"
     assert all(float(row["seconds"]) >= 0 and row["explanation"] for row in rows)
     assert f"[{len(rows)}/{len(rows)}]" in captured.err
 
@@ -287,6 +286,22 @@ def test_a_puzzle_with_no_solution_is_not_graded(capsys) -> None:
     table = capsys.readouterr().out
     assert "No solution" in table and "not graded" in table
     assert " 8 " not in table.splitlines()[1]  # no tier in the row
+
+
+def test_a_puzzle_with_several_solutions_has_no_tier_or_score(capsys, tmp_path: Path) -> None:
+    """As the studio's Difficulty panel says "No tier or score" for it: the grade's search picks
+    one of the pictures, which read as "tier 8, score 87.62" (the hardest there is) here."""
+    code, [row] = run_json(capsys, SWITCH)
+    assert code == 0
+    assert (row["tier"], row["score"], row["label"]) == (None, None, "Not unique")
+    assert row["explanation"].startswith("not graded: no tier or score. Several pictures fit")
+    csv_path = tmp_path / "out.csv"
+    assert main(["grade", "--csv", str(csv_path), SWITCH]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.split()[1:5] == ["2x2", "-", "-", "Not"]  # size, tier, score, label
+    with csv_path.open() as f:
+        csv_row = next(csv.DictReader(f))
+    assert (csv_row["tier"], csv_row["score"]) == ("", "")
 
 
 def test_a_csv_target_that_cannot_be_written_is_said_before_grading(

@@ -88,8 +88,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
         + ". Blank margins never change a grade. A colour puzzle is graded on the same tiers "
         "by its colour trace (the rule set is for black and white only), with colour features. "
-        "A puzzle not graded within the time limit is "
-        "'Undecided'. A puzzle that cannot be read, or has more than "
+        "A puzzle with no solution or several has no tier or score. A puzzle not graded within "
+        "the time limit is 'Undecided'. A puzzle that cannot be read, or has more than "
         f"{MAX_CELLS:,} cells, gives a row with the error and the others still run; the exit "
         "code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
     )
@@ -187,15 +187,30 @@ NOT_GRADED = (
     "not graded: no picture fits these clues, so there is nothing to solve; "
     "`nonostudio-cli check` names the likely typos"
 )
+#: What a puzzle with several pictures gets instead of a tier and a score (the studio's
+#: Difficulty panel says "No tier or score" for it too), before what its grade says of it.
+NO_TIER = "not graded: no tier or score."
+#: What a black-and-white grade says of it (a colour grade says what its reasoning decides).
+SEVERAL_PICTURES = (
+    "Several pictures fit these clues, so no reasoning can finish it "
+    "(the grade's search only picks one of them)."
+)
 
 
 def _not_graded(row: dict[str, Any]) -> dict[str, Any]:
-    """A puzzle with no solution is not graded: its tier and score are none (``-`` in the table,
-    null in JSON, blank in a CSV) and its explanation says why, where the grade would have
-    described a trace that ends in a contradiction."""
-    if row.get("label") != "No solution":
-        return row
-    return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
+    """A puzzle with no solution, or with several, is not graded: its tier and score are none
+    (``-`` in the table, null in JSON, blank in a CSV) and its explanation says why, where the
+    grade would have described a trace that ends in a contradiction or in a search that picked
+    one of its pictures (tier 8, the search's, on any puzzle with two pictures).  A colour
+    puzzle's explanation keeps what its reasoning decides before it stops."""
+    label = row.get("label")
+    if label == "No solution":
+        return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
+    if label == "Not unique":
+        said = str(row.get("explanation") or "").removeprefix("Not unique: ")
+        said = SEVERAL_PICTURES if said.startswith("the clues allow several pictures") else said
+        return row | {"tier": None, "score": None, "explanation": f"{NO_TIER} {said}"}
+    return row
 
 
 def _describe(row: Row) -> str:
