@@ -541,6 +541,28 @@ def test_a_missing_or_folder_rule_file_is_an_io_error(tmp_path, capsys):
     assert "is a folder, not a rule file" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+def test_a_fifo_or_device_rule_file_is_said_to_be_one(tmp_path, capsys):
+    """A FIFO or a device was 'no rule file at ...', as if missing; now what it is (and the
+    FIFO is not opened: the alarm fails a check that waits on it)."""
+    fifo = tmp_path / "pipe.rules"
+    os.mkfifo(fifo)
+
+    def ring(signum, frame):  # not an OSError, which main would turn into exit 3
+        raise RuntimeError("the command waited on the FIFO")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        assert main(["rules", "show", str(fifo)]) == 3
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert "pipe.rules: is a named pipe (FIFO), not a rule file" in capsys.readouterr().err
+    assert main(["rules", "show", os.devnull]) == 3
+    assert f"{os.devnull}: is a device, not a rule file" in capsys.readouterr().err
+
+
 def test_a_rule_file_named_without_the_suffix_is_read(tmp_path, monkeypatch, capsys):
     (tmp_path / "mine.txt").write_text(
         "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n", encoding="utf-8"

@@ -9,6 +9,7 @@ Rule files are UTF-8 (a byte-order mark is allowed); a file that is not, or is l
 from __future__ import annotations
 
 import errno
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,10 +130,32 @@ def rule_set_path(name_or_path: str | Path) -> Path:
 
 
 def _check_file(path: Path) -> None:
+    """Raise the error of a path that holds no regular file, saying what is there: a folder, a
+    FIFO, a device or a socket (each was "no rule file at ...", as if missing).  A FIFO or a
+    device is refused rather than read: opening a FIFO no program writes to waits forever."""
+    if path.is_file():
+        return
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a rule file", str(path))
-    if not path.is_file():
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is None:
         raise FileNotFoundError(f"no rule file at {path}")
+    what = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a block device (a disk)"
+        if stat.S_ISBLK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode)
+        else "not a regular file"
+    )
+    reason = f"is {what}, not a rule file" if what.startswith("a ") else f"is {what}"
+    raise OSError(errno.EINVAL, reason, str(path))
 
 
 def load_rule_set(name_or_path: str | Path) -> RuleSet:
