@@ -3,17 +3,21 @@
 module joins the two, so neither imports the other).
 
 Only QtGui is used, so pictures can be made headless under a ``QGuiApplication`` (the CLI creates
-one offscreen).
+one offscreen).  A picture is drawn in memory and written as every user file is
+(:func:`~nonostudio.core.atomic.write_bytes_atomic`): a failed write says the system's reason
+(Qt's writers only say whether they failed), and leaves no half-written picture.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRect, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
+from nonostudio.core.atomic import write_bytes_atomic
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.render import Painting, image_of, painting
@@ -22,9 +26,32 @@ from nonostudio.gui.common.render_colour import colour_painting
 PICTURE_SUFFIXES = (".png", ".svg", ".pdf")
 
 
-def _export_svg(path: Path, size: QSize, title: str, description: str, paint: Painting) -> None:
+def _bytes_of(draw: Callable[[QBuffer], None]) -> bytes:
+    """The bytes ``draw`` writes to an in-memory device."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    draw(buffer)
+    buffer.close()
+    return bytes(data.data())
+
+
+def _png(size: QSize, paint: Painting) -> bytes:
+    def draw(buffer: QBuffer) -> None:
+        # PySide6's stub types ``format`` as bytes, but the binding accepts only str.
+        if not image_of(size, paint).save(buffer, "PNG"):  # type: ignore[call-overload]
+            raise OSError("could not make the PNG picture")
+
+    return _bytes_of(draw)
+
+
+def _svg(size: QSize, title: str, description: str, paint: Painting) -> bytes:
+    return _bytes_of(lambda buffer: _draw_svg(buffer, size, title, description, paint))
+
+
+def _draw_svg(buffer: QBuffer, size: QSize, title: str, description: str, paint: Painting) -> None:
     generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setTitle(title)
@@ -46,8 +73,12 @@ def pdf_author(puzzle: Puzzle | ColourPuzzle) -> str:
     return (puzzle.author or puzzle.copyright).strip()
 
 
-def _export_pdf(path: Path, size: QSize, title: str, author: str, paint: Painting) -> None:
-    writer = QPdfWriter(str(path))
+def _pdf(size: QSize, title: str, author: str, paint: Painting) -> bytes:
+    return _bytes_of(lambda buffer: _draw_pdf(buffer, size, title, author, paint))
+
+
+def _draw_pdf(buffer: QBuffer, size: QSize, title: str, author: str, paint: Painting) -> None:
+    writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setAuthor(author)
     writer.setCreator("nonostudio")
@@ -107,18 +138,17 @@ def export_picture(
         )
     size, paint = _painting(puzzle, with_solution, cell)
     if suffix == ".png":
-        image = image_of(size, paint)
-        # PySide6's stub types ``format`` as bytes, but the binding accepts only str.
-        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
-            raise OSError(f"{path}: could not write the PNG file")
+        data = _png(size, paint)
     elif suffix == ".svg":
         colours = f", {puzzle.ncolours - 1} colours" if isinstance(puzzle, ColourPuzzle) else ""
         description = f"{puzzle.size_text} nonogram{colours}"
-        _export_svg(path, size, puzzle.title or "Nonogram", description, paint)
+        data = _svg(size, puzzle.title or "Nonogram", description, paint)
     else:
-        _export_pdf(path, size, pdf_title(puzzle), pdf_author(puzzle), paint)
-    if not path.is_file():
-        raise OSError(f"{path}: could not write the {suffix[1:].upper()} file")
+        data = _pdf(size, pdf_title(puzzle), pdf_author(puzzle), paint)
+    try:
+        write_bytes_atomic(path, data)
+    except OSError as exc:  # named by the picture's path, not the temporary file beside it
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
 
 
 def _painting(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -147,3 +149,17 @@ def test_the_clues_extent_is_worked_out_once_for_the_same_clues() -> None:
     assert clue_extent(listed, cols)[0] == 2
     listed.append([5])
     assert clue_extent(listed, cols)[0] == 5
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_a_picture_that_cannot_be_written_says_the_systems_reason(
+    qapp: QApplication, tmp_path: Path, suffix: str
+) -> None:
+    """It was "could not write the PNG file", with no reason (Qt's writers say only whether they
+    failed); a folder that is a file stands for a read-only one here (root may write anywhere)."""
+    (tmp_path / "file").write_text("")
+    path = tmp_path / "file" / f"p{suffix}"
+    with pytest.raises(OSError) as caught:
+        export_picture(_puzzle(), path, with_solution=False)
+    assert caught.value.errno == errno.ENOTDIR
+    assert str(caught.value) == f"[Errno {errno.ENOTDIR}] {os.strerror(errno.ENOTDIR)}: '{path}'"
