@@ -1,7 +1,8 @@
 """A grade in words: the explanation built from a puzzle's features, and its counting words.
 
 :func:`explain` says the label, the hardest technique the puzzle needs and how often, what else
-it takes (steps beyond the rules, probes and where, search) and whether it narrows to one line.
+it takes (steps beyond the rules and in which order, probes and where, search) and whether it
+narrows to one line.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
 from nonostudio.analysis.tracing.steps import SEARCH, Trace
+from nonostudio.analysis.tracing.trace import TUTOR_MAX_CELLS
 from nonostudio.core.counts import number
 from nonostudio.rules.words.phrases import join_and
 
@@ -81,6 +83,18 @@ def several_pictures_text(decided: int, total: int) -> str:
     return f"Several pictures fit these clues: {found}."
 
 
+def _beyond_where(f: Features) -> str:
+    """When the grade's steps beyond the rules were taken.  Up to :data:`TUTOR_MAX_CELLS` cells
+    the trace takes the easiest step anywhere first, and a step is beyond the rules when the rule
+    set's first move on its line is not part of it: the rules, worked in their own order, may
+    still decide every cell (the Designer Checks say so; without this the two read as a
+    contradiction).  On a larger puzzle the rules go first and line logic only where they get
+    stuck."""
+    if f.cells <= TUTOR_MAX_CELLS:
+        return " in easiest-first order"
+    return " where they get stuck"
+
+
 def explain(label: str, f: Features, titles: dict[str, str]) -> str:
     """The grade in words, built from the features."""
     if f.solutions == MULTIPLE:
@@ -91,7 +105,7 @@ def explain(label: str, f: Features, titles: dict[str, str]) -> str:
         return f"{label}: grading stopped before it could tell whether the puzzle has one solution"
     parts = []
     if f.line_steps:
-        parts.append(count_text(f.line_steps, "step") + " beyond the rules")
+        parts.append(count_text(f.line_steps, "step") + " beyond the rules" + _beyond_where(f))
     for depth in (1, 2):
         cells = [(r, c) for r, c, d in f.probe_cells if d == depth]
         if cells:

@@ -51,6 +51,9 @@ class StuckRegion:
 
     rules_grid: np.ndarray
     logic_grid: np.ndarray
+    stopped: bool = False
+    """The rules were stopped (their time limit, or ``should_stop``) before they got stuck:
+    ``rules_grid`` is what they had decided so far, so more may be theirs to decide."""
 
     @property
     def rules_stuck(self) -> np.ndarray:
@@ -84,18 +87,29 @@ def stuck_region(
     rules: Sequence[Rule],
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    time_limit: float | None = None,
 ) -> StuckRegion:
     """Where ``rules`` get stuck on ``puzzle``, and where line logic gets stuck after them.
     ``progress(fraction of cells decided, "following the rules: step N: technique")`` is told
     as the rules go (on webpbn-sized 200x200 puzzles they take minutes); ``should_stop()``
-    returning True ends them early, the region then being where they had got to.
+    returning True, or ``time_limit`` seconds passing (None: no limit), ends them early, the
+    region then being where they had got to (``stopped``).
 
     Raises InconsistentPuzzleError when the puzzle has no solution.
     """
     said = None if progress is None else _following(progress)
-    trace = rule_trace(puzzle, rules, fallback=False, progress=said, should_stop=should_stop)
+    stop = should_stop
+    if time_limit is not None:
+        deadline = time.perf_counter() + time_limit
+
+        def stop() -> bool:
+            return time.perf_counter() > deadline or (
+                should_stop is not None and bool(should_stop())
+            )
+
+    trace = rule_trace(puzzle, rules, fallback=False, progress=said, should_stop=stop)
     rules_grid = trace.grid_after(len(trace.steps))
-    return StuckRegion(rules_grid, _line_logic(puzzle, rules_grid))
+    return StuckRegion(rules_grid, _line_logic(puzzle, rules_grid), trace.interrupted)
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,13 @@ class EditSearch:
     def complete(self) -> bool:
         """True when every candidate cell was tried (or enough edits were found)."""
         return not self.stopped
+
+    @property
+    def looked_at_all(self) -> bool:
+        """True when every candidate cell was tried: the edits found are all there are.  False
+        when the search stopped at its count of edits (:data:`MAX_EDITS`), its time limit or
+        ``should_stop``, so that more edits may exist."""
+        return not self.stopped and self.tried >= self.candidates
 
 
 def _picture(picture: np.ndarray) -> np.ndarray:
@@ -298,16 +319,24 @@ class DesignFindings:
         return summary_text(self.region, self.search)
 
 
+#: Seconds the Designer Checks give the rules (the edit search has its own 10 s, as the colour
+#: designer's checks have): on 200x200 Gargantua the rules ran ~230 s before.
+RULES_TIME_LIMIT = 10.0
+
+
 def check_design(
     puzzle: Puzzle,
     rules: Sequence[Rule],
     picture: np.ndarray | None,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    *,
+    time_limit: float | None = RULES_TIME_LIMIT,
 ) -> DesignFindings:
-    """The stuck region of ``rules`` on ``puzzle`` and, for a drawn ``picture``, the edits of
-    :func:`find_edits`.  Raises InconsistentPuzzleError when the puzzle has no solution."""
-    region = stuck_region(puzzle, rules, progress, should_stop)
+    """The stuck region of ``rules`` on ``puzzle`` (the rules stopped after ``time_limit``
+    seconds, None: none) and, for a drawn ``picture``, the edits of :func:`find_edits`.
+    Raises InconsistentPuzzleError when the puzzle has no solution."""
+    region = stuck_region(puzzle, rules, progress, should_stop, time_limit)
     search = None if picture is None else find_edits(picture, _looking(progress), should_stop)
     return DesignFindings(region, search)
 
@@ -327,12 +356,28 @@ _NO_EDIT_NEEDED = {
 EDIT_GOALS = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}
 
 
+#: The rules decide every cell in their own order (line by line, as stuck_region works them);
+#: the grade takes the easiest step first and may count steps beyond the rules there, so this
+#: says which order it means, where "The rules alone decide every cell" beside the Difficulty
+#: panel's "it also takes four steps beyond the rules" read as a contradiction.
+ALL_BY_RULES = (
+    "The rules alone decide every cell in their own order, line by line (the grade's "
+    "easiest-first order can take steps beyond them)."
+)
+
+
 def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
     """The findings in words."""
     rules_left = int(region.rules_stuck.sum())
     logic_left = int(region.logic_stuck.sum())
-    if rules_left == 0:
-        parts = ["The rules alone decide every cell."]
+    if region.stopped:
+        parts = [
+            f"The rules were stopped at their time limit with {count(rules_left, 'cell')} "
+            "undecided so far (shaded; they may decide more given longer); line logic "
+            + (f"then leaves {number(logic_left)} (hatched)." if logic_left else "then finishes.")
+        ]
+    elif rules_left == 0:
+        parts = [ALL_BY_RULES]
     else:
         parts = [
             f"The rules get stuck with {count(rules_left, 'cell')} undecided (shaded); line logic "
@@ -347,18 +392,28 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
             else "Draw the picture to get suggested edits."
         )
         return " ".join(parts)
-    parts.append(edits_text(search.verdict, len(search.edits), search.stopped))
+    parts.append(
+        edits_text(search.verdict, len(search.edits), search.stopped, search.looked_at_all)
+    )
     return " ".join(parts)
 
 
-def edits_text(verdict: Verdict, found: int, stopped: bool) -> str:
+def edits_text(verdict: Verdict, found: int, stopped: bool, looked_at_all: bool = True) -> str:
     """What the edit search of a picture whose puzzle has ``verdict`` found, in a sentence:
     ``found`` edits (numbered on the grid), none (``stopped``: within the time limit), or why
-    none is needed or looked for.  Black and white and colour alike."""
+    none is needed or looked for.  ``looked_at_all`` False (the search stopped at its count of
+    edits or its time limit before trying every cell) says "at least": there may be more than
+    were found.  Black and white and colour alike."""
     goal = EDIT_GOALS.get(verdict)
     if goal is None:
         return _NO_EDIT_NEEDED.get(verdict, "The solver could not decide the puzzle in time.")
-    if found:
+    if found and (looked_at_all and not stopped):
         makes = "makes" if found == 1 else "make"
         return f"{count(found, 'single-cell edit')} {makes} it {goal} (numbered on the grid)."
+    if found:
+        why = "the time limit" if stopped else f"the first {number(found)}"
+        return (
+            f"At least {count(found, 'single-cell edit')} {'makes' if found == 1 else 'make'} "
+            f"it {goal} (numbered on the grid): the search stopped at {why}."
+        )
     return f"No single-cell edit makes it {goal}" + (" within the time limit." if stopped else ".")

@@ -78,6 +78,23 @@ def test_line_logic_beyond_the_rules_is_graded_by_its_techniques() -> None:
     assert g.tier == grade(LINE_SOLVABLE, CONTROL).tier  # the rules change steps, not the tier
 
 
+def test_steps_beyond_the_rules_say_in_which_order_they_were_taken() -> None:
+    # Up to TUTOR_MAX_CELLS the trace takes the easiest step first, and a step is beyond the
+    # rules when the rules' first move on its line is not part of it: the rules in their own
+    # order may still decide every cell (Designer Checks say so).  Larger puzzles go rules
+    # first, line logic only where they are stuck (rule_trace).
+    from dataclasses import replace
+
+    from nonostudio.analysis.grades.grade_text import explain
+    from nonostudio.analysis.tracing.trace import TUTOR_MAX_CELLS
+
+    g = grade(LINE_SOLVABLE, NO_RULES)
+    assert g.features.cells <= TUTOR_MAX_CELLS
+    assert "steps beyond the rules in easiest-first order" in g.explanation
+    large = replace(g.features, cells=TUTOR_MAX_CELLS + 1)
+    assert "steps beyond the rules where they get stuck" in explain(g.label, large, {})
+
+
 def test_depth_1_probing_gives_tier_2() -> None:
     assert solve(PROBE_PUZZLE).verdict is Verdict.UNIQUE_SEARCH  # line logic gets stuck
     assert probe_solve(PROBE_PUZZLE, max_depth=1).solved

@@ -191,7 +191,9 @@ def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
     # Typed clues line logic finishes need no edit: no "Draw the picture to get suggested
     # edits" (an edit is looked for only to make a puzzle unique or line-solvable).
     assert summary_text(_region(0, 0), None) == (
-        "The rules alone decide every cell. The puzzle is unique and line-solvable: no edit needed."
+        "The rules alone decide every cell in their own order, line by line (the grade's "
+        "easiest-first order can take steps beyond them). The puzzle is unique and "
+        "line-solvable: no edit needed."
     )
     assert summary_text(_region(4, 0), None) == (
         "The rules get stuck with 4 cells undecided (shaded); line logic then finishes. The "
@@ -225,7 +227,7 @@ def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
         (EditSearch(Verdict.UNDECIDED), "The solver could not decide the puzzle in time."),
     ]
     for search, text in texts:
-        assert summary_text(_region(0, 0), search) == f"The rules alone decide every cell. {text}"
+        assert summary_text(_region(0, 0), search).endswith(f"beyond them). {text}")
 
 
 def test_summary_text_groups_the_digits_of_its_counts() -> None:
@@ -259,3 +261,52 @@ def test_the_rules_part_says_its_progress_and_stops_when_asked() -> None:
     assert all(m.startswith("following the rules: step ") for _, m in said)
     assert 0 < said[-1][0] < 1
     assert region.rules_stuck.sum() > 0.5 * puzzle.width * puzzle.height  # stopped early
+
+
+def test_edits_found_before_the_search_stopped_are_at_least_that_many() -> None:
+    # The search stops at its count of edits: "5 single-cell edits make it unique" read as if
+    # there were exactly five.  Here every cell is tried, then the search stops at the first.
+    every = uniqueness_edits(AMBIGUOUS, max_edits=AMBIGUOUS.size)
+    assert every.looked_at_all and len(every.edits) > 1
+    first = uniqueness_edits(AMBIGUOUS, max_edits=1)
+    assert len(first.edits) == 1 and not first.looked_at_all
+    region = stuck_region(Puzzle.from_grid(AMBIGUOUS), ())
+    assert summary_text(region, first).endswith(
+        "At least 1 single-cell edit makes it unique (numbered on the grid): the search "
+        "stopped at the first 1."
+    )
+    said = summary_text(region, every)
+    assert f"{len(every.edits)} single-cell edits make it unique" in said
+    assert "At least" not in said
+    timed = EditSearch(Verdict.MULTIPLE, every.edits[:2], candidates=25, tried=9, stopped=True)
+    assert summary_text(region, timed).endswith("the search stopped at the time limit.")
+
+
+def test_the_rules_stop_at_the_time_limit_and_the_words_say_so() -> None:
+    # On 200x200 Gargantua the rules ran ~230 s with no limit (the colour checks have 10 s);
+    # stopped, the words say what they had decided so far, not where they "get stuck".
+    stopped = check_design(PROBE_PUZZLE, CONTROL.rules, None, time_limit=0.0)
+    assert stopped.region.stopped and stopped.region.rules_stuck.all()
+    assert stopped.summary().startswith(
+        "The rules were stopped at their time limit with 25 cells undecided so far"
+    )
+    whole = check_design(PROBE_PUZZLE, CONTROL.rules, None, time_limit=None)
+    assert not whole.region.stopped
+    assert whole.summary().startswith("The rules get stuck with")
+
+
+def test_the_rules_deciding_every_cell_and_the_grade_steps_beyond_them_say_which_order() -> None:
+    # The Designer Checks said "The rules alone decide every cell" and the Difficulty panel "it
+    # also takes three steps beyond the rules" for the same unique puzzle: both true, the rules
+    # worked line by line in their own order and the grade's easiest step first.
+    from nonostudio.analysis.grades.difficulty import grade
+    from nonostudio.core.formats import read_file
+    from nonostudio.core.paths import samples_dir
+
+    puzzle = read_file(samples_dir() / "webpbn-26167-bloop-bloop.non")
+    rules = load_rule_set("learned")
+    region = stuck_region(puzzle, rules.rules)
+    graded = grade(puzzle, rules)
+    assert not region.rules_stuck.any() and graded.features.line_steps > 0
+    assert "decide every cell in their own order, line by line" in summary_text(region, None)
+    assert "steps beyond the rules in easiest-first order" in graded.explanation
