@@ -248,7 +248,8 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
                 "These clues have no picture to edit, so no single-cell edit is suggested."
             )
         return " ".join(parts)
-    found = edits_text(search.verdict, len(search.edits), search.stopped)
+    every = search.tried >= search.candidates  # (not stopped at the first MAX_EDITS)
+    found = edits_text(search.verdict, len(search.edits), search.stopped, every)
     if found not in parts:  # "No picture fits the clues." is said once
         parts.append(found)
     return " ".join(parts)

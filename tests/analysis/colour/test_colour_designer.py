@@ -11,6 +11,7 @@ from nonostudio.analysis.colour.designer import (
     check_colour_design,
     colour_edits,
     colour_stuck_region,
+    colour_summary_text,
 )
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.solver import Verdict
@@ -136,3 +137,18 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
     )
     assert "decides none of them: 1 is left (hatched)." in colour_summary_text(region(1, 1), None)
     assert "1 cell undecided (shaded): it needs colour" in colour_summary_text(region(1, 0), None)
+
+
+def test_a_search_stopped_at_its_count_of_edits_says_at_least() -> None:
+    """'3 single-cell edits make it unique' after the search stopped at its third: there may be
+    more, so it says 'At least 3'; a search that tried every cell gives the count as it is."""
+    picture = ((1, 0, 0), (0, 1, 0), (0, 0, 2))  # the two reds can swap corners
+    region = colour_stuck_region(_of(picture))
+    stopped = colour_edits(picture, PALETTE, max_edits=1)
+    assert len(stopped.edits) == 1 and stopped.tried < stopped.candidates
+    assert "At least 1 single-cell edit makes it unique" in colour_summary_text(region, stopped)
+    every = colour_edits(picture, PALETTE, max_edits=100)
+    assert every.tried == every.candidates
+    words = colour_summary_text(region, every)
+    assert f"{len(every.edits)} single-cell edits make it unique (numbered" in words
+    assert "At least" not in words
