@@ -58,6 +58,24 @@ def test_update_between_kinds_changes_the_listed_colours() -> None:
         assert library.entries()[0].colours == 0
 
 
+def test_a_palette_colour_no_clue_uses_is_not_counted() -> None:
+    """The Colours column counted the palette (4 where the grade said 3): now the colours the
+    clues use, as the grade counts them (``used_mask``)."""
+    green = Colour("green", "#2ca02c", "g")
+    unused = colour_puzzle(title="Flag")
+    unused = ColourPuzzle(
+        Palette((*PALETTE.colours, green)), unused.rows, unused.cols, goal=GOAL, title="Flag"
+    )
+    blank = ColourPuzzle(PALETTE, ((), (), ()), ((), (), ()), title="Blank")
+    with Library(":memory:") as library:
+        id = library.add(unused)
+        library.add(blank)
+        assert len(library.get_any(id).palette) == 4  # stored with the colour it does not use
+        listed = {entry.title: entry.colours for entry in library.entries()}
+    assert listed == {"Flag": 2, "Blank": 0}
+    assert unused.used_mask.bit_count() - 1 == 2 and blank.used_mask.bit_count() - 1 == 0
+
+
 def test_a_damaged_colour_record_is_named_and_skipped() -> None:
     with Library(":memory:") as library:
         id = library.add(colour_puzzle())

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from nonostudio.core.colour.model import Colour, ColourPuzzle, Palette
+from nonostudio.core.colour.model import BACKGROUND, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
@@ -212,15 +212,21 @@ def _colour_lines(
 
 
 def colours_of_document(text: str) -> int:
-    """Colours besides the background of a stored colour puzzle; 0 for black and white (or a
-    document that cannot be read, which the listing's check names)."""
+    """Colours besides the background that the clues of a stored colour puzzle use, as its grade
+    counts them (:attr:`ColourPuzzle.used_mask`); 0 for black and white, for a colour puzzle
+    whose clues use none, or for a document that cannot be read (which the listing's check
+    names).  A palette colour no clue uses (one of the editor's starting colours left
+    unpainted) is not counted: the column said 4 where the grade said 3."""
     if '"palette"' not in text:  # the cheap test first: most of a library is black and white
         return 0
     try:
-        palette = json.loads(text).get("palette")
-    except (ValueError, AttributeError):
+        doc = json.loads(text)
+        if not isinstance(doc.get("palette"), list):
+            return 0
+        used = {int(c) for key in ("rows", "cols") for clue in doc[key] for _n, c in clue}
+    except (ValueError, AttributeError, KeyError, TypeError):
         return 0
-    return max(0, len(palette) - 1) if isinstance(palette, list) else 0
+    return len(used - {BACKGROUND})
 
 
 def any_puzzle_from_json(text: str, source: str = "library") -> AnyPuzzle:
