@@ -423,3 +423,63 @@ def test_the_refutation_words_under_the_line_are_whole(qtbot, view: PracticeView
         assert where.height() >= where.heightForWidth(where.width()), where.text()
     else:  # one line, as wide as the label
         assert where.fontMetrics().horizontalAdvance(where.text()) <= where.width()
+
+
+def test_import_of_a_fifo_is_read_with_a_time_limit(
+    view: PracticeView, tmp_path: Path, monkeypatch
+) -> None:
+    """A FIFO chosen in Import's dialog, no program writing to it, hung the window for good
+    (a plain read); now the bounded read ``profile import`` has (shortened here; the alarm
+    fails the old code rather than hang it)."""
+    import os
+    import signal
+
+    from nonostudio.core.formats import _files
+
+    monkeypatch.setattr(_files, "IDLE_SECONDS", 0.05)
+    fifo = tmp_path / "p.json"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(view, "ask_open_path", lambda: str(fifo))
+
+    class Hung(Exception):
+        pass
+
+    def ring(signum, frame):
+        raise Hung("Import still waiting on the FIFO after 2 s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        view.import_profile()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert view.status.text() == f"Could not import: {fifo}: " + (
+        "sent nothing for 0.05 s (a FIFO no program writes to, or a device with nothing to read)"
+    )
+
+
+def test_import_says_a_socket_is_one_and_reads_as_much_as_the_command_line(
+    view: PracticeView, tmp_path: Path, monkeypatch
+) -> None:
+    import socket
+
+    from nonostudio.cli.tutor import PROFILE_FILE_BYTES
+    from nonostudio.gui.tutor import practice_view
+
+    assert practice_view.PROFILE_FILE_BYTES == PROFILE_FILE_BYTES
+    sock_path = tmp_path / "s.json"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(sock_path))
+        monkeypatch.setattr(view, "ask_open_path", lambda: str(sock_path))
+        view.import_profile()
+    assert view.status.text() == f"Could not import: {sock_path}: is a socket, not a profile file"
+    monkeypatch.setattr(practice_view, "PROFILE_FILE_BYTES", 2**20)
+    big = tmp_path / "big.json"
+    big.write_text(" " * (2**20 + 1))
+    monkeypatch.setattr(view, "ask_open_path", lambda: str(big))
+    view.import_profile()
+    assert view.status.text() == (
+        f"Could not import: {big}: the file is larger than 1 MB; profile files are read up to "
+        "that (the limit keeps memory bounded)"
+    )
