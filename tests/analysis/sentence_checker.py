@@ -344,6 +344,8 @@ def check_claim(
             if _covers(hints, a, i, s, e) and not lo <= a[i] <= hi:
                 return f"clue {i} holds [{s}, {e}) from {a[i]}, outside [{lo}, {hi}]"
         return None
+    if kind == "cannot_cover":
+        return _cannot_cover(hints, cells, claim["clue"], s, e, claim["why"], claim["within"])
     if kind == "no_holder":
         for a in arr:
             if _holder(hints, a, s, e) is not None:
@@ -900,11 +902,55 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         covered = {p} | {q for c in boxes for q in range(c["start"], c["end"])}
         if covered != set(range(whole["start"], whole["end"])):
             return "split: the joined block is not the boxes and the cell"
+        why = _claims(premise, "cannot_cover")
+        length = whole["end"] - whole["start"]
+        if why and (
+            sorted(c["clue"] for c in why) != [i for i, h in enumerate(hints) if h >= length]
+            or any((c["start"], c["end"]) != (whole["start"], whole["end"]) for c in why)
+        ):
+            return "split: the clues said unable to cover the block are not those that long"
         if say == "split_long":
             most = max(hints[i] for c in _claims(premise, "holders") for i in c["clues"])
             if most >= whole["end"] - whole["start"]:
                 return "split: a holder is long enough"
         return None
+    return None
+
+
+def _relaxed(cells: Sequence[int]) -> list[int]:
+    """``cells`` with the filled ones taken as undecided (the crosses alone)."""
+    return [CROSSED if v == CROSSED else UNKNOWN for v in cells]
+
+
+def _cannot_cover(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    i: int,
+    s: int,
+    e: int,
+    why: str,
+    within: Sequence[int],
+) -> str | None:
+    """None when clue ``i`` cannot cover all of cells ``[s, e)`` for the reason ``why``, by the
+    crosses alone: "fit", the cells ``within`` hold ``[s, e)``, have no cross, crosses or edges
+    around them, and are fewer than the clue; "before" ("after"), at every start of the clue
+    covering them, the clues before (after) it have no arrangement in the cells before (after)
+    it, the filled ones taken as undecided (:func:`arrangements`)."""
+    n, h = len(cells), hints[i]
+    if why == "fit":
+        a, b = within
+        ok = 0 <= a <= s < e <= b <= n and CROSSED not in cells[a:b]
+        ok = ok and (a == 0 or cells[a - 1] == CROSSED) and (b == n or cells[b] == CROSSED)
+        return None if ok and b - a < h else f"clue {i} fits in [{a}, {b})"
+    if why not in ("before", "after"):
+        return f"no reason {why!r}"
+    for t in range(max(0, e - h), min(s, n - h) + 1):
+        if why == "before":
+            room = arrangements(hints[:i], _relaxed(cells[: max(0, t - 1)]))
+        else:
+            room = arrangements(hints[i + 1 :], _relaxed(cells[t + h + 1 :]))
+        if room:
+            return f"clue {i} from {t} leaves room {why} it"
     return None
 
 
@@ -2328,6 +2374,77 @@ def _no_room_order(
     return None
 
 
+_SPLIT_WHY = re.compile(
+    r"filling cell (\d+) would make (cells? \d+(?:–\d+)?) one block, and no clue can cover "
+    r"all of (it|them) there \(([^()]*)\)"
+)
+_COVER_WHY = re.compile(
+    r"the ([a-z0-9, ]+?) clues?, ([0-9, and]+?), (?:(does|do) not fit in (cells? \d+(?:–\d+)?)"
+    r"|there would (each )?leave (?:the (first|last) clue, (\d+), no room (before|after) it"
+    r"|the clues (before|after) it no room))"
+)
+
+
+def _split_why_words(
+    hints: Sequence[int], cells: Sequence[int], cell: str, at: str, pronoun: str, reasons: str
+) -> str | None:
+    """None when "filling cell 3 would make cells 3–4 one block, and no clue can cover all of it
+    there (the second clue, 2, there would leave the first clue, 1, no room before it; …)" is
+    true of ``cells``: cell 3 undecided, the rest of cells 3–4 filled ("it": one stretch of
+    boxes), no filled cell beside them; the clues named are every clue that long, each with its
+    size, and each reason true by :func:`_cannot_cover` ("does not fit in cells 2–4": those
+    cells; "the first (last) clue, N": the named clues have that one clue before (after) them;
+    "each": of several clues)."""
+    n, c = len(cells), int(cell) - 1
+    s, e = _at(at)
+    if not (s <= c < e <= n) or cells[c] != UNKNOWN:
+        return f"cell {cell} is not an undecided cell of {at}"
+    if any(cells[p] != FILLED for p in range(s, e) if p != c):
+        return f"the rest of {at} is not filled"
+    if (s > 0 and cells[s - 1] == FILLED) or (e < n and cells[e] == FILLED):
+        return f"{at} is not all the block"
+    if (pronoun == "it") != (c in (s, e - 1)):
+        return f"'{pronoun}' of the boxes beside cell {cell}"
+    named: list[int] = []
+    for part in reasons.split("; "):
+        m = _COVER_WHY.fullmatch(part)
+        if m is None:
+            return f"'{part}' does not read"
+        ords, sizes, verb, within, each, end, one, side1, side2 = m.groups()
+        if " to " in ords:
+            a, b = (_ordinal_index(w) for w in ords.split(" to "))
+            clues = list(range(a, b + 1)) if a < b - 1 else []
+            said = [int(v) for v in sizes.split(" ")]
+        else:
+            clues = [_ordinal_index(w) for w in re.split(r", | and ", ords)]
+            said = [int(v) for v in re.split(r", | and ", sizes)]
+        if not clues or any(not 0 <= j < len(hints) for j in clues) or clues != sorted(clues):
+            return f"'{ords}' names no clues in order"
+        if said != [hints[j] for j in clues]:
+            return f"'{sizes}' are not the sizes of the {ords} clues"
+        if verb and (verb == "does") != (len(clues) == 1):
+            return f"'{verb}' of {len(clues)} clues"
+        if not verb and bool(each) != (len(clues) > 1):
+            return f"'each' of {len(clues)} clues"
+        side = side1 or side2 or "fit"
+        if end:
+            (j,) = clues if len(clues) == 1 else (None,)
+            if j is None or (end == "first") != (side == "before"):
+                return f"'the {end} clue' of several clues or the other side"
+            others = list(range(j)) if side == "before" else list(range(j + 1, len(hints)))
+            if len(others) != 1 or hints[others[0]] != int(one):
+                return f"the {end} clue, {one}, is not the one clue {side} the {ords}"
+        box = list(_at(within)) if within else [0, 0]
+        for j in clues:
+            wrong = _cannot_cover(hints, cells, j, s, e, side, box)
+            if wrong:
+                return wrong
+        named += clues
+    if sorted(named) != [j for j, h in enumerate(hints) if h >= e - s]:
+        return "the clues named are not every clue that long, each once"
+    return None
+
+
 def check_short_words(
     text: str, hints: Sequence[int], states: Sequence[Sequence[int]]
 ) -> list[str]:
@@ -2585,6 +2702,14 @@ def check_short_words(
             problems.append(f"'{m.group(0)}': {wrong}")
     if len(re.findall(r"\bcells? \d+(?:–\d+)? holds? (?:only|no clue)", text)) > parts_read:
         problems.append("a 'cells … hold only' the checker cannot read")
+    covers = 0
+    for m in _SPLIT_WHY.finditer(text):
+        covers += 1
+        wrong = judged([_split_why_words(hints, c, *m.groups()) for c in states])
+        if wrong:
+            problems.append(f"'{m.group(0)}': {wrong}")
+    if len(re.findall(r"can cover all of (?:it|them) there \(", text)) > covers:
+        problems.append("a 'no clue can cover all of it there (…)' the checker cannot read")
     unread = text.count(" decided") + text.count("walled in") + text.count(" there, at ")
     if unread + text.count(", too far from ") > read:
         problems.append("a short reason the checker cannot read")

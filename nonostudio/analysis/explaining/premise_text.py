@@ -1267,10 +1267,46 @@ def split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -
             f"{whole['end'] - whole['start']}, longer than any clue that can hold {what} "
             f"(at most {most}), so it is empty"
         )
+    why = _cannot_cover_words(nm, _all(claims, "cannot_cover"))
     return (
         f"filling cell {c + 1} would make {joined} one block, and no clue can cover all of "
-        f"{'it' if len(boxes) == 1 else 'them'} there, so it is empty"
+        f"{'it' if len(boxes) == 1 else 'them'} there{f' ({why})' if why else ''}, so it is empty"
     )
+
+
+def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
+    """Why each clue long enough cannot cover a split's joined block (its ``cannot_cover``
+    claims), the clues of one reason together: ``the second clue, 2, there would leave the
+    first clue, 1, no room before it`` / ``the third to seventh clues, 2 2 2 2 2, there would
+    each leave the clues after it no room`` / ``the third clue, 4, does not fit in cells
+    2–4``."""
+    said = []
+    for why in ("fit", "before", "after"):
+        group = [c for c in claims if c["why"] == why]
+        if not group:
+            continue
+        js = [c["clue"] for c in group]
+        sizes = [str(nm.clues[j]) for j in js]
+        if len(js) == 1:
+            who = f"the {ordinal(js[0])} clue, {sizes[0]},"
+        elif len(js) > 2 and js == list(range(js[0], js[-1] + 1)):
+            who = f"the {ordinal(js[0])} to {ordinal(js[-1])} clues, {' '.join(sizes)},"
+        else:
+            who = f"the {_both([ordinal(j) for j in js])} clues, {_both(sizes)},"
+        if why == "fit":
+            within = cells_text(range(*group[0]["within"]))
+            said.append(f"{who} {'does' if len(js) == 1 else 'do'} not fit in {within}")
+            continue
+        others = list(range(js[0])) if why == "before" else list(range(js[-1] + 1, len(nm.clues)))
+        if len(js) > 1:
+            said.append(f"{who} there would each leave the clues {why} it no room")
+        elif len(others) == 1:
+            end = "first" if why == "before" else "last"
+            one = f"the {end} clue, {nm.clues[others[0]]},"
+            said.append(f"{who} there would leave {one} no room {why} it")
+        else:
+            said.append(f"{who} there would leave the clues {why} it no room")
+    return "; ".join(said)
 
 
 def arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

@@ -123,6 +123,10 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 * ``shortest {clues, length}`` — the shortest of the clues ``clues`` is ``length`` long.
 * ``boxes {start, end}`` — cells ``[start, end)`` are filled.
 * ``no_holder {start, end}`` — no clue covers all of ``[start, end)``.
+* ``cannot_cover {clue, start, end, why, within}`` — clue ``clue`` cannot cover all of
+  ``[start, end)``, by the crosses alone: ``why`` "fit", the cells ``within`` (between crosses
+  or edges, holding them) are fewer than it; "before" ("after"), the clues before (after) it
+  fit nowhere in order in the cells ``within`` (before ``start - 1``, after ``end``).
 * ``extremes {left, right}`` — each clue's earliest and latest start.
 * ``arrangements {count}`` — the clue fits the line in exactly ``count`` ways.
 """
@@ -2059,10 +2063,44 @@ def joining_splitting(x: WitnessLine) -> list[Witness]:
                 longest = max([longest, *(x.hints[i] for i in held)])
             claims.append({"claim": "no_holder", "start": left + x.offset, "end": right + x.offset})
             say = "split_long" if longest < right - left else "split"
+            if say == "split":
+                claims += _cover_reasons(x, left, right)
             w = Witness(say, claims)
             w.cells[c] = CROSSED
             cells[c] = CROSSED
             out.append(w)
+    return out
+
+
+def _cover_reasons(x: WitnessLine, s: int, e: int) -> list[Claim]:
+    """``cannot_cover`` claims, one for each clue at least as long as the cells ``[s, e)`` of
+    the whole line ``x`` (the block filling one cell would make), saying why it cannot cover
+    them all, by the crosses alone: the stretch of cells between crosses (or edges) holding
+    them is shorter than it ("fit"), the clues before it have no room in the cells before
+    ``s - 1`` ("before"), or those after it none after ``e`` ("after").  None when the line is
+    a part, it has one clue, or some clue that long has no such reason."""
+    hints, cells, n = x.hints, x.cells, x.n
+    long_ = [j for j, h in enumerate(hints) if h >= e - s]
+    if x.sub or len(hints) < 2 or not long_:
+        return []
+    a = s
+    while a > 0 and cells[a - 1] != CROSSED:
+        a -= 1
+    b = e
+    while b < n and cells[b] != CROSSED:
+        b += 1
+    bare = [CROSSED if v == CROSSED else UNKNOWN for v in cells]
+    out: list[Claim] = []
+    for j in long_:
+        claim = {"claim": "cannot_cover", "clue": j, "start": s, "end": e}
+        if b - a < hints[j]:
+            out.append({**claim, "why": "fit", "within": [a, b]})
+        elif not _fits_in(hints[:j], bare[: max(0, s - 1)]):
+            out.append({**claim, "why": "before", "within": [0, max(0, s - 1)]})
+        elif not _fits_in(hints[j + 1 :], bare[e + 1 :]):
+            out.append({**claim, "why": "after", "within": [min(n, e + 1), n]})
+        else:
+            return []
     return out
 
 

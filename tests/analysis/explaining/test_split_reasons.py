@@ -1,0 +1,178 @@
+"""Why no clue can cover the block a split cell would make: the clues that long, and why each not.
+
+A split said "filling cell 3 would make cells 3–4 one block, and no clue can cover all of it
+there, so it is empty", true but hard to follow when some clue is that long (Forever column 2,
+Mum column 16 step 97, the "Air wettener" sample's row 9).  Now, where the crosses alone say why
+for every clue that long, the words say it (``cannot_cover`` claims): the clue there would leave
+the clues before (after) it no room, or does not fit in the cells between crosses holding the
+block.  Every claim is checked by brute force over the line's arrangements and the inference
+(every clue that long named) by the checker (:func:`checked_words`); the words are read back
+from the text against the line (:func:`check_short_words`), and the checker is shown to refuse
+claims and words that are not true.  ``SPLIT_LINES`` random lines (300 by default; 100,000 run by
+hand) give no such claim or words false.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from checked_words import checked_words, line_cells, random_solution  # noqa: E402
+from sentence_checker import (  # noqa: E402
+    arrangements,
+    check_claim,
+    check_inference,
+    check_short_words,
+)
+
+from nonostudio.analysis.explaining import premise_text  # noqa: E402
+from nonostudio.analysis.explaining.premises import WitnessLine, joining_splitting  # noqa: E402
+
+# (axis, index, clue, line before the step): the reason now said
+LINES = {
+    # Forever (webpbn 6574) column 2, step 251: a 2 over cells 23–24 ends at cell 24 or 25,
+    # leaving no cell after a gap for the last clue, 1 (the line is 25 long); every 2 has the 1
+    # (and maybe more 2s) after it
+    "forever column 2": (
+        ("column", 1, (1, 1, 2, 2, 2, 2, 2, 1), ".x#x..................#.."),
+        "(the third to seventh clues, 2 2 2 2 2, there would each leave the clues after it no "
+        "room)",
+    ),
+    # the "Air wettener" sample's row 9 (as the player saw it): the 2 over cells 3–4 starts at
+    # cell 3, its gap at cell 2, cell 1 crossed: no room for the 1
+    "air wettener row 9": (
+        ("row", 8, (1, 2), "x..#..........."),
+        "(the second clue, 2, there would leave the first clue, 1, no room before it)",
+    ),
+    # jwilk data006 column 16, step 12: a 2 over cells 9–10 starts at cell 9, leaving cells
+    # 1–7 for the clues before the fourth 2 (3 2 1 need 8); the 3 or the first 2 there ends at
+    # cell 10 or later, leaving at most cells 12–20 (9) for those after it (1 2 2 2 need 10)
+    "data006 column 16": (
+        ("column", 15, (3, 2, 1, 2, 2, 2), "........#......#...."),
+        "(the fourth to sixth clues, 2 2 2, there would each leave the clues before it no room; "
+        "the first and second clues, 3 and 2, there would each leave the clues after it no room)",
+    ),
+    # the 5 does not fit in the four cells before the cross at cell 5; the 2 over cells 2–3
+    # leaves cells 5–10 past its gap (the cross at cell 5: five free) for the 1 and 5 (need 7)
+    "fit": (
+        ("row", 0, (2, 1, 5), ".#..x....."),
+        "(the third clue, 5, does not fit in cells 1–4; the first clue, 2, there would leave the "
+        "clues after it no room)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINES))
+def test_a_split_says_why_each_clue_that_long_cannot_cover_the_block(name: str) -> None:
+    (axis, index, hints, line), said = LINES[name]
+    text, premises = checked_words("joining_splitting", axis, index, hints, line)
+    assert said in text, text
+    assert any(c["claim"] == "cannot_cover" for p in premises for c in p["claims"])
+
+
+def test_no_reason_is_said_when_the_crosses_alone_give_none() -> None:
+    # jwilk data040 row 4, step 40: the 5 over cells 13–14 is kept off by the boxes at cells
+    # 16–18 (it would leave them to no clue), not by the crosses: the words stay as they were
+    # (Mum column 16, step 97, likewise: the 2, 3 and 6 are kept off by the boxes)
+    text, premises = checked_words("joining_splitting", "row", 3, (1, 1, 5), ".............#.###..")
+    assert "no clue can cover all of it there, so it is empty" in text
+    assert not any(c["claim"] == "cannot_cover" for p in premises for c in p["claims"])
+
+
+def test_the_checker_reads_the_new_words_against_the_line() -> None:
+    for name, moves in (
+        (
+            "air wettener row 9",
+            (
+                ("the second clue, 2,", "the second clue, 3,"),  # not its size
+                ("the second clue, 2,", "the first clue, 2,"),  # not that clue
+                ("the first clue, 1, no room before", "the last clue, 1, no room after"),
+                ("no room before it)", "no room after it)"),  # not that side
+                ("filling cell 3", "filling cell 2"),  # not the joined block's cell
+            ),
+        ),
+        (
+            "forever column 2",
+            (
+                ("the third to seventh clues, 2 2 2 2 2,", "the fourth to seventh clues, 2 2 2 2,"),
+                ("the clues after it", "the clues before it"),
+                ("would each leave", "would leave"),  # of several clues
+            ),
+        ),
+        (
+            "fit",
+            (
+                ("cells 1–4", "cells 1–5"),  # across the cross at cell 5
+                ("cells 1–4", "cells 2–4"),  # not the stretch between crosses
+                ("the third clue, 5, does", "the third clue, 4, does"),
+                ("does not fit", "do not fit"),
+            ),
+        ),
+    ):
+        (axis, index, hints, line), said = LINES[name]
+        text, _ = checked_words("joining_splitting", axis, index, hints, line)
+        cells = line_cells(line)
+        assert check_short_words(text, hints, [cells]) == []
+        for a, b in moves:
+            assert a in text, a
+            wrong = text.replace(a, b)
+            assert check_short_words(wrong, hints, [cells]), wrong
+
+
+def test_the_checker_refuses_claims_that_are_not_so() -> None:
+    hints, cells = (1, 2), line_cells("...#...........")  # the 1 fits in cells 1–1 now
+    arr = arrangements(hints, cells)
+    claim = {"claim": "cannot_cover", "clue": 1, "start": 2, "end": 4}
+    assert check_claim({**claim, "why": "before", "within": [0, 1]}, hints, cells, arr)
+    assert check_claim({**claim, "why": "after", "within": [5, 15]}, hints, cells, arr)
+    assert check_claim({**claim, "why": "fit", "within": [0, 15]}, hints, cells, arr)
+    # every clue that long must be named: data006's first clue, 3, left out
+    (axis, index, hints2, line2), _ = LINES["data006 column 16"]
+    _, premises = checked_words("joining_splitting", axis, index, hints2, line2)
+    (split,) = [p for p in premises if p["say"] == "split"]
+    assert check_inference(split, hints2, len(line2)) is None
+    fewer = {**split, "claims": [c for c in split["claims"] if c.get("clue") != 0]}
+    assert check_inference(fewer, hints2, len(line2))
+
+
+def _random_line(rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
+    """A random line's clue and cells: a random solution, each cell shown (filled or crossed)
+    with a random chance, else undecided."""
+    solution, hints = random_solution(rng, 4, 20)
+    shown = rng.random() * 0.6
+    cells = [(1 if v else 0) if rng.random() < shown else -1 for v in solution]
+    return tuple(hints), cells
+
+
+def test_random_lines_give_no_such_claim_or_words_false() -> None:
+    """``SPLIT_LINES`` random lines: every split's ``cannot_cover`` claims are true by brute
+    force, name every clue that long (the inference), and their words are read back from the
+    text without a problem."""
+    rng = random.Random(6574)
+    lines = said = claims = 0
+    for _ in range(int(os.environ.get("SPLIT_LINES", "300"))):
+        hints, cells = _random_line(rng)
+        if not hints:
+            continue
+        arr = arrangements(hints, cells)
+        if not arr:
+            continue
+        lines += 1
+        nm = premise_text.Naming("row", hints, len(cells))
+        for w in joining_splitting(WitnessLine(hints, cells, 0, 0, sub=False)):
+            if w.say != "split" or not any(c["claim"] == "cannot_cover" for c in w.claims):
+                continue
+            said += 1
+            premise = {"say": w.say, "claims": w.claims, "cells": sorted(w.cells.items())}
+            for c in w.claims:
+                assert check_claim(c, hints, cells, arr) is None, (hints, cells, c)
+                claims += c["claim"] == "cannot_cover"
+            assert check_inference(premise, hints, len(cells)) is None, (hints, cells)
+            text = premise_text.split(nm, w.claims, premise["cells"])
+            assert check_short_words(text, hints, [cells]) == [], (hints, cells, text)
+    print(f"{lines} lines, {said} splits with reasons, {claims} cannot_cover claims, none false")
