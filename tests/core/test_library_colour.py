@@ -71,8 +71,10 @@ def test_a_palette_colour_no_clue_uses_is_not_counted() -> None:
         id = library.add(unused)
         library.add(blank)
         assert len(library.get_any(id).palette) == 4  # stored with the colour it does not use
-        listed = {entry.title: entry.colours for entry in library.entries()}
-    assert listed == {"Flag": 2, "Blank": 0}
+        listed = {entry.title: (entry.colours, entry.is_colour) for entry in library.entries()}
+    # a blank colour puzzle is still a colour puzzle (its row was said "Black and white" and
+    # offered with the black-and-white puzzles)
+    assert listed == {"Flag": (2, True), "Blank": (0, True)}
     assert unused.used_mask.bit_count() - 1 == 2 and blank.used_mask.bit_count() - 1 == 0
 
 

@@ -152,7 +152,7 @@ class Listing:
                 continue
             self._checked[entry.id] = entry.modified
             colours = colours_of_document(text)
-            if colours:
+            if colours is not None:
                 self._colours[entry.id] = colours
             else:
                 self._colours.pop(entry.id, None)
@@ -163,7 +163,10 @@ class Listing:
         colours = self._colours
         if not colours:
             return entries
-        return [replace(e, colours=colours[e.id]) if e.id in colours else e for e in entries]
+        return [
+            replace(e, colours=colours[e.id], colour=True) if e.id in colours else e
+            for e in entries
+        ]
 
     def around_damage(
         self, conn: sqlite3.Connection, path: Path, damage: sqlite3.Error

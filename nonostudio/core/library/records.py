@@ -69,7 +69,8 @@ class LibraryEntry:
     created: str
     modified: str
     difficulty: str = ""  # the cached difficulty label ('' until graded)
-    colours: int = 0  # colours besides the background of a colour puzzle; 0 for black and white
+    colours: int = 0  # colours besides the background the clues of a colour puzzle use
+    colour: bool = False  # a colour puzzle (whose clues may use no colour: a blank one)
 
     @property
     def size_text(self) -> str:
@@ -77,7 +78,7 @@ class LibraryEntry:
 
     @property
     def is_colour(self) -> bool:
-        return self.colours > 0
+        return self.colour
 
 
 @dataclass(frozen=True)
@@ -211,21 +212,21 @@ def _colour_lines(
     return tuple(tuple((int(n), rgb[int(c)]) for n, c in clue) for clue in clues)
 
 
-def colours_of_document(text: str) -> int:
+def colours_of_document(text: str) -> int | None:
     """Colours besides the background that the clues of a stored colour puzzle use, as its grade
-    counts them (:attr:`ColourPuzzle.used_mask`); 0 for black and white, for a colour puzzle
-    whose clues use none, or for a document that cannot be read (which the listing's check
-    names).  A palette colour no clue uses (one of the editor's starting colours left
-    unpainted) is not counted: the column said 4 where the grade said 3."""
+    counts them (:attr:`ColourPuzzle.used_mask`; 0 for a blank colour puzzle); None for black
+    and white, or for a document that cannot be read (which the listing's check names).  A
+    palette colour no clue uses (one of the editor's starting colours left unpainted) is not
+    counted: the column said 4 where the grade said 3."""
     if '"palette"' not in text:  # the cheap test first: most of a library is black and white
-        return 0
+        return None
     try:
         doc = json.loads(text)
         if not isinstance(doc.get("palette"), list):
-            return 0
+            return None
         used = {int(c) for key in ("rows", "cols") for clue in doc[key] for _n, c in clue}
     except (ValueError, AttributeError, KeyError, TypeError):
-        return 0
+        return None
     return len(used - {BACKGROUND})
 
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
-from nonostudio.core.counts import number
+from nonostudio.core.counts import count, number
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.core.library.store import ListingRead
@@ -106,18 +106,18 @@ def _difficulty_rank(entry: LibraryEntry) -> int:
 
 def _entry_tip(entry: LibraryEntry) -> str:
     source = f"\nFrom: {entry.source}" if entry.source else ""
-    kind = f", {entry.colours} colour{'s' if entry.colours != 1 else ''}" if entry.colours else ""
+    kind = f", {count(entry.colours, 'colour')}" if entry.is_colour else ""
     return f"{entry.title} ({entry.size_text}{kind}) by {entry.author or 'unknown'}{source}"
 
 
 def _colours_text(entry: LibraryEntry) -> str:
-    return str(entry.colours) if entry.colours else ""
+    return str(entry.colours) if entry.is_colour else ""
 
 
 def _colours_tip(entry: LibraryEntry) -> str:
-    if not entry.colours:
+    if not entry.is_colour:
         return "Black and white"
-    return f"A colour puzzle: {entry.colours} colours besides the background"
+    return f"A colour puzzle: its clues use {count(entry.colours, 'colour')} besides the background"
 
 
 LIBRARY_COLUMNS: tuple[Column[LibraryEntry], ...] = (
@@ -269,7 +269,7 @@ class LibraryModel(TableModel[LibraryEntry]):
         """A colour puzzle's thumbnail (read once per change of the puzzle); None for black and
         white, or when the puzzle cannot be read (its row says so when opened).  A puzzle whose
         file holds no picture shows its palette until its solution is found in the background."""
-        if not entry.colours:
+        if not entry.is_colour:
             return None
         key = (entry.id, entry.modified)
         if key not in self._thumbnails:
