@@ -2199,12 +2199,20 @@ def _said_block(before: str, clue: int) -> tuple[int, int] | None:
     can only be the third clue, …", no other block named in between; None when none is."""
     found = None
     for m in _SAID_AT.finditer(before):
+        if before[: m.start()].endswith("from the block "):
+            continue  # (a block named as a far one: "…, too far from the block at cells 11–12
+            # for one 2 …, can only be the third clue" says so of the block before it)
         named = re.match(rf"[^.;]*?can only be the ({_ORD}) clue,", before[m.end() :])
-        if named is None or " at cell" in named.group(0):
-            continue
+        if named is None or " at cell" in _FAR_FROM.sub("", named.group(0)):
+            continue  # (another block named in between, but for one it is too far from)
         if _ordinal_index(named.group(1)) == clue:
             found = _at(m.group(1))
     return found
+
+
+#: A block named only as one too far from the block said: "…, too far from the block at cells
+#: 11–12 for one 2 …".
+_FAR_FROM = re.compile(rf"from the block at {_AT}")
 
 
 def _between_words(

@@ -684,3 +684,18 @@ def test_the_checker_reads_the_apart_words_against_the_line() -> None:
     # the first block at cell 10: cells 10–13 fit in one 4, the block at 13 could be the 4's
     near = line_cells("......x..#..#...x###")
     assert check_short_words(said, hints, [near])
+
+
+def test_a_block_named_as_too_far_from_is_not_read_as_the_clue_said() -> None:
+    """jwilk data051 row 18, step 211: "the block at cells 21–22, too far from the block at
+    cells 11–12 for one 2 …, can only be the third clue, 2; so cells 14–19, between the second
+    and third clues, are empty" is true, but the checker took cells 11–12 (named only as the
+    far block) for the third clue and reported it false."""
+    move = ("punctuate", "row", 17, (2, 2, 2, 4), "xxxxxxx##x##x......x##x...##..")
+    hints, cells = move[3], line_cells(move[4])
+    text, _ = checked_words(*move)
+    assert "too far from the block at cells 11–12" in text
+    assert "between the second and third clues" in text
+    assert check_short_words(text, hints, [cells]) == []
+    wrong = text.replace("can only be the third clue, 2; so", "can only be the fourth clue, 4; so")
+    assert check_short_words(wrong, hints, [cells]), wrong
