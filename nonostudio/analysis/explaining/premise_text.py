@@ -335,26 +335,23 @@ def room_sides_words(c: Claim) -> str:
         else:
             near = f"with {other} too near past {wall} for another clue"
         return f"{near}, together too long for every other clue"
-    if c["claim"] == "room_stretch_block":
+    if c["claim"] in ("room_stretch_block", "room_long_block"):
+        # ("…, too long for the first clue, 1": jwilk data107 row 7 step 100, the block at
+        # cells 6–7 said with no reason)
         k = c["count"]
         many = "only one clue" if k == 1 else f"only {_how_many(k)} clues"
+        end = "first" if c["side"] == "before" else "last"
+        which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
+        sizes = " and ".join(map(str, c["sizes"]))
+        if c["claim"] == "room_long_block":
+            return f"with room for {many} {c['side']} it, too long for the {which}, {sizes}"
         a, b = c["within"]
         walled = (
             "walled in"
             if (a, b) == (c["start"], c["end"])
             else f"walled in {cells_text(range(a, b))}"
         )
-        end = "first" if c["side"] == "before" else "last"
-        which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
-        sizes = " and ".join(map(str, c["sizes"]))
         return f"with room for {many} {c['side']} it, {walled}, too short for the {which}, {sizes}"
-    if c["claim"] == "room_long_block":  # ("…, too long for the first clue, 1": jwilk data107
-        k = c["count"]  # row 7 step 100, the block at cells 6–7 said with no reason)
-        many = "only one clue" if k == 1 else f"only {_how_many(k)} clues"
-        end = "first" if c["side"] == "before" else "last"
-        which = f"{end} clue" if k == 1 else f"{end} {_how_many(k)} clues"
-        sizes = " and ".join(map(str, c["sizes"]))
-        return f"with room for {many} {c['side']} it, too long for the {which}, {sizes}"
     if c["claim"] == "room_apart_block":
         if c["count"] == 0:  # the first (last) clue: no room for one before (after) it
             return f"with room for no clue {c['side']} it"
@@ -605,10 +602,8 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
         if not said:
             hold = "could hold" if them.startswith("no ") else "could not hold"
             said.append(f"if {subject} were the {which} clue, {them} {hold} {boxes}")
-        elif (
-            side,
-            them,
-        ) == last:  # (the boxes just named: "…, nor if it were the third, those at …")
+        elif (side, them) == last:  # (the boxes just named: "…, nor if it were the third,
+            # those at …")
             those = boxes if len(cells) == 1 else f"those at {cells_text(cells)}"
             said.append(f"nor if {they} were the {which}, {those}")
         elif them.startswith("no "):  # no clue there: the first (the last) clue
@@ -618,7 +613,7 @@ def stranded_group_words(nm: Naming, because: Sequence[Claim]) -> str:
             said.append(f"nor if {they} were the {which}{end} could {boxes} be held")
         else:
             said.append(f"nor if {they} were the {which} could {them} hold {boxes}")
-        last = (side, _on_side(nm, side, clues, it))
+        last = (side, them)
     return ", ".join(said)
 
 
@@ -1182,7 +1177,6 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         pa, pb = g.get("shown") or g["within"]
         edges = {nm.wall(pa, g.get("within"), g.get("shown"))}
         edges |= {nm.wall_after(pb, g.get("within"), g.get("shown"))}
-        edges |= {f"the cross at cell {pa}", f"the cross at cell {pb + 1}"}
         walls = [w for w in walls if w not in edges or "edge" in w]
     wall = " or ".join(walls)
     # one holder stopped by the wall: said with it; more: after them all, naming which

@@ -134,7 +134,7 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -778,15 +778,7 @@ def _order_starts(
         for st in range(c["min"] - x.offset, c["max"] - x.offset + 1)
     }
     h, k, n = x.hints, len(x.hints), x.n
-    far = 2 * n + sum(h) + k  # (no bound)
-    lo, hi = [-far] * k, [far] * k  # the bounds stated, and carried by the order from them
-    _claimed_bounds(x, bounds, lo, hi, True)
-    for i, (bs, be) in placed.items():
-        lo[i], hi[i] = max(lo[i], be - h[i]), min(hi[i], bs)
-    for i in range(1, k):
-        lo[i] = max(lo[i], lo[i - 1] + h[i - 1] + 1)
-    for i in range(k - 2, -1, -1):
-        hi[i] = min(hi[i], hi[i + 1] - h[i] - 1)
+    lo, hi = _stated_reach(x, bounds, placed)  # the bounds stated, and carried by the order
     out: list[Claim] = []
     # the clue with the fewest clues on that side first: its words hold for the later ones
     # as long ("a 5 from cell 1 would leave no room for the 1 before it", of every 5)
@@ -796,7 +788,8 @@ def _order_starts(
                 continue
             rest = [st for st in over[i] if (h[i], st) not in gone and lo[i] <= st <= hi[i]]
             if side == "before":
-                starts, sizes = [st for st in rest if st < sum(h[:i]) + i], h[:i]
+                edge = sum(h[:i]) + i
+                starts, sizes = [st for st in rest if st < edge], h[:i]
             else:
                 edge = n - sum(h[i:]) - (k - 1 - i)
                 starts, sizes = [st for st in rest if st > edge], h[i + 1 :]
@@ -1483,14 +1476,21 @@ def _kept_off(
     return because
 
 
-def _stated_reach(x: WitnessLine, claims: Sequence[Claim]) -> tuple[list[float], list[float]]:
+def _stated_reach(
+    x: WitnessLine,
+    claims: Sequence[Claim],
+    placed: Mapping[int, tuple[int, int]] | None = None,
+) -> tuple[list[float], list[float]]:
     """Each clue's earliest and latest start (local cells) by what ``claims`` state alone — their
-    bounds, the blocks they place a clue on, the first or last boxes — carried to the clues
-    farther on by the clues' order, not by the edges (what a ``sole_holder`` claim's reason
-    must say itself; -inf / inf: none)."""
+    bounds, the blocks they place a clue on, the first or last boxes — and the blocks ``placed``
+    on a clue (clue -> its block's start and end), carried to the clues farther on by the
+    clues' order, not by the edges (what a ``sole_holder`` claim's reason must say itself;
+    -inf / inf: none)."""
     k, hints = len(x.hints), x.hints
     lo, hi = [-math.inf] * k, [math.inf] * k
     _claimed_bounds(x, claims, lo, hi, holders=True)
+    for i, (bs, be) in (placed or {}).items():
+        lo[i], hi[i] = max(lo[i], be - hints[i]), min(hi[i], bs)
     for i in range(1, k):
         lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
     for i in range(k - 2, -1, -1):
