@@ -9,11 +9,11 @@ Rule files are UTF-8 (a byte-order mark is allowed); a file that is not, or is l
 from __future__ import annotations
 
 import errno
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from nonostudio.core.file_kind import file_kind
 from nonostudio.core.paths import rules_dir, user_rules_dir
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.examples import format_example
@@ -143,17 +143,7 @@ def _check_file(path: Path) -> None:
         mode = None
     if mode is None:
         raise FileNotFoundError(f"no rule file at {path}")
-    what = (
-        "a named pipe (FIFO)"
-        if stat.S_ISFIFO(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a block device (a disk)"
-        if stat.S_ISBLK(mode)
-        else "a device"
-        if stat.S_ISCHR(mode)
-        else "not a regular file"
-    )
+    what = file_kind(mode)
     reason = f"is {what}, not a rule file" if what.startswith("a ") else f"is {what}"
     raise OSError(errno.EINVAL, reason, str(path))
 

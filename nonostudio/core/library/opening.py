@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from nonostudio.core.file_kind import file_kind
 from nonostudio.core.library import recovered, salvage, schema
 from nonostudio.core.library.faults import (
     BUSY,
@@ -128,15 +129,7 @@ def refuse_a_non_file(path: Path) -> None:
         return  # missing (created later), or its own error when it is opened
     if stat.S_ISREG(mode):
         return
-    what = (
-        "a folder"
-        if stat.S_ISDIR(mode)
-        else "a named pipe (FIFO)"
-        if stat.S_ISFIFO(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a device"
-    )
+    what = file_kind(mode)
     raise LibraryError(
         f"The puzzle library {path} is {what}, not a library file. It was left unchanged; "
         "move it away to start a new library there.",
