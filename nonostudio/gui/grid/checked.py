@@ -6,22 +6,27 @@ may be right).  Painting is the host grid's; this keeps which cells are which.""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 Cell = tuple[int, int]
 
 
+class _Host(Protocol):
+    """A grid with ``set_differing(cells)`` (marks ``cells`` as differing and repaints)."""
+
+    _mistakes: frozenset[Cell]
+
+    def set_differing(self, cells: Iterable[Cell]) -> None: ...
+
+
 class CheckedCells:
     """Mixin for a grid widget that has ``set_differing(cells)`` (marks ``cells`` as differing
-    and repaints): keeps the mistakes of the last Check and splits a Check's cells between
-    mistakes and differing cells.  List it after the widget class, so the widget's own
-    ``set_differing`` is the one called."""
+    and repaints: GridView's, ColourSolveGrid's): keeps the mistakes of the last Check and
+    splits a Check's cells between mistakes and differing cells."""
 
     _mistakes: frozenset[Cell] = frozenset()
 
-    def set_differing(self, cells: Iterable[Cell]) -> None:
-        raise NotImplementedError  # the host grid's (GridView.set_differing, …)
-
-    def set_mistakes(self, cells: Iterable[Cell], sure: bool = True) -> None:
+    def set_mistakes(self: _Host, cells: Iterable[Cell], sure: bool = True) -> None:
         """Mark ``cells`` as mistakes, or, not ``sure`` (judged against one picture of several
         the clues fit), as differing from it, since they may be right; () clears both."""
         cells = frozenset(cells)

@@ -235,6 +235,8 @@ class SolveUiParts:
     _rung_grown = 0  # of those, the pixels a hint's rungs took by hand (given back after it)
     _word_samples: Sequence[tuple[str, str]] = ()  # the longest words of the trace replayed
     side_row: QBoxLayout  # the offer of a longer trace and the hint button (_make_side)
+    # each view's: its grid's height at its least fitted cells (a zoomed grid keeps its size)
+    _least_grid_height: Callable[[], int]
     _offer_column: QBoxLayout
 
     def _make_grid_stack(self, scroll: QWidget) -> QStackedWidget:
@@ -423,9 +425,6 @@ class SolveUiParts:
             return 0
         return max(0, area.maximumViewportSize().height() - self._least_grid_height())
 
-    def _least_grid_height(self) -> int:
-        """The grid's height at its least fitted cells (a zoomed grid keeps its size)."""
-        raise NotImplementedError
 
     def _give_back_rung_room(self) -> None:
         """The hint over (no rung shown), by hand: the room its rungs took from the grid goes
