@@ -425,7 +425,6 @@ class SolveUiParts:
             return 0
         return max(0, area.maximumViewportSize().height() - self._least_grid_height())
 
-
     def _give_back_rung_room(self) -> None:
         """The hint over (no rung shown), by hand: the room its rungs took from the grid goes
         back to it, the cells as they were before the hint (a colour 20x20's grid at 1024x600
