@@ -6,6 +6,7 @@ reports through signals; every failure is a message that names the file."""
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.file_kind import file_kind
 from nonostudio.core.formats import count_puzzles_in_text
 from nonostudio.core.formats.kept import not_kept, not_kept_text
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
@@ -159,6 +161,16 @@ def disk_stamp(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size
+
+
+def not_a_file_text(path: Path, mode: int) -> str:
+    """What File > Open says of a path that holds no regular file (``mode``: its ``st_mode``),
+    at once and without opening it: a FIFO no program writes to held the window 3 s before
+    "sent nothing for 3 s", and a device may never end."""
+    return (
+        f"{path.name}: is {file_kind(mode)}, not a puzzle file. File > Open reads files kept "
+        "on disk; nothing was read from it."
+    )
 
 
 def not_written_text(path: str | Path, exc: OSError) -> str:
@@ -351,10 +363,14 @@ class FileCommands(QObject):
         free meanwhile; unless something else is shown first, which supersedes it."""
         path = Path(path)
         try:
-            size = path.stat().st_size if path.is_file() else -1
+            info = path.stat()
         except OSError:
-            size = -1
-        if size < READ_AHEAD_BYTES:  # (nor a pipe, which can be read only once: read here)
+            info = None  # (missing or unreadable: opening says why)
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            self.failed.emit("Cannot Open Puzzle", not_a_file_text(path, info.st_mode))
+            return
+        size = -1 if info is None else info.st_size
+        if size < READ_AHEAD_BYTES:
             self.open_file(path, ask=False)
             return
         self._read_path = path
