@@ -218,6 +218,21 @@ class Resized(QObject):
         return False
 
 
+class PointerLeft(QObject):
+    """Calls ``then`` (at the next turn of the event loop) when the pointer leaves the watched
+    widget."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Leave:
+            QTimer.singleShot(0, self, self._then)
+        return False
+
+
 class SolveUiParts:
     """The widgets both Solve views have (the black-and-white :class:`SolveUi` and the colour
     view's): the replay and by-hand actions, the solved banner, the words shown in the grid's
@@ -256,6 +271,7 @@ class SolveUiParts:
         self.grid_stack = stack = QStackedWidget()
         stack.addWidget(scroll)
         stack.addWidget(label)
+        PointerLeft(stack, self._give_back_rung_room)  # (held back while the pointer was there)
         return stack
 
     def show_no_puzzle(self, reason: str) -> None:
@@ -428,9 +444,13 @@ class SolveUiParts:
     def _give_back_rung_room(self) -> None:
         """The hint over (no rung shown), by hand: the room its rungs took from the grid goes
         back to it, the cells as they were before the hint (a colour 20x20's grid at 1024x600
-        kept the 2 px a cell it lost to a rung for the rest of the game)."""
+        kept the 2 px a cell it lost to a rung for the rest of the game).  Not while the pointer
+        is over the grid: the click that ended the hint would have its cells grow and move under
+        the pointer, and the player's next click fill another cell (Scardy Cat at 1280x720: the
+        last column went from x=854-876 to 877-899 after a click on it, the next click at the
+        same place fell on the column before); the room goes back when the pointer leaves."""
         grown = self._rung_grown
-        if self._hint_under_way() or not grown:
+        if self._hint_under_way() or not grown or self.grid_stack.underMouse():
             return
         self._rung_grown = 0
         self._words_grown = max(0, self._words_grown - grown)

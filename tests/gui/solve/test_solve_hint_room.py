@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -63,3 +63,35 @@ def test_a_rung_never_cuts_a_grid_at_its_least_cells(
         assert grid.cell_size() == grid.min_cell(), seen
     # (the test shows something: a rung was longer than the pane's smallest)
     assert max(h for _r, h, _s, _m in seen) > WORDS_MIN_HEIGHT - 4, seen
+
+
+def test_the_room_a_hint_took_goes_back_once_the_pointer_leaves_the_grid(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """A click on the grid ends the hint; given back then, the room moved the cells under the
+    pointer (Scardy Cat at 1280x720: the last column from x=854-876 to 877-899, the next click
+    in the same place fell on the column before).  The grid keeps its cells while the pointer is
+    over it and gets the room back when the pointer leaves."""
+    view = show_solve_view(380, None, 1100)  # short: the cells are as large as the height allows
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(read_file(OWL))
+    view.set_hand_mode(True)
+    ui, grid = view.ui, view.grid
+    splitter = ui.grid_splitter
+    splitter.setSizes([sum(splitter.sizes()) - WORDS_MIN_HEIGHT, WORDS_MIN_HEIGHT])  # its least
+    settle(qtbot)
+    before = (grid.cell_size(), splitter.sizes())
+    for rung in range(4):
+        press_hint(qtbot, view, rung)
+    during = (grid.cell_size(), splitter.sizes())
+    assert during[0] < before[0], "no rung took the grid's room: the test shows nothing"
+    stack = ui.grid_stack
+    stack.setAttribute(Qt.WidgetAttribute.WA_UnderMouse, True)  # the pointer over the grid
+    qtbot.mouseClick(grid, Qt.MouseButton.RightButton, pos=grid.cell_rect(0, 0).center())
+    settle(qtbot)
+    assert view.hint_rung() == -1
+    assert (grid.cell_size(), splitter.sizes()) == during
+    stack.setAttribute(Qt.WidgetAttribute.WA_UnderMouse, False)
+    QApplication.sendEvent(stack, QEvent(QEvent.Type.Leave))
+    settle(qtbot)
+    assert (grid.cell_size(), splitter.sizes()) == before
