@@ -145,7 +145,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--screenshot",
         metavar="DIR",
         type=Path,
-        help="save a PNG of each main view in DIR (works without a display), then exit",
+        help="save a PNG of each main view in DIR (works without a display), then exit; FILE "
+        "(or FILE#ITEM) is the puzzle shown",
     )
     return parser.parse_args(argv)
 
@@ -326,35 +327,13 @@ def _run_window(
     return app.exec()
 
 
-def split_item(arg: str) -> tuple[str, str | None]:
-    """The file and the item ``FILE#ITEM`` (or ``FILE:ITEM``) names, as the command line reads
-    them: ``arg`` itself when it is there (a file may have ``#`` in its name), else what is
-    before the last ``#`` (then ``:``) when that is there; ``(arg, None)`` otherwise.  The studio
-    took ``taai2011.txt#3`` for a file of that name: "No such file or directory"."""
-
-    def there(text: str) -> bool:
-        try:
-            return Path(text).exists() and not Path(text).is_dir()
-        except (OSError, ValueError):
-            return False
-
-    if there(arg):
-        return arg, None
-    for sep in ("#", ":"):
-        path, found, item = arg.rpartition(sep)
-        if found and path and there(path):
-            return path, item
-    return arg, None
-
-
 def open_argument(window: MainWindow, arg: str, *, ask: bool = True) -> bool:
-    """Open the puzzle the command line's FILE names (:func:`split_item`): a file as File >
-    Open does, or one item of a collection, which Save then writes to a file of its own (as it
-    does the first item of one opened whole).  Errors are shown in the window's box; whether it
-    was opened."""
+    """Open the puzzle the command line's FILE names (``FILE#ITEM``: see
+    :func:`~nonostudio.gui.window.collection_item.split_item`): a file as File > Open does, or
+    one item of a collection, which Save then writes to a file of its own (as it does the first
+    item of one opened whole).  Errors are shown in the window's box; whether it was opened."""
     from nonostudio.core.errors import PuzzleError
-    from nonostudio.core.formats import pick_entry, read_any_entries
-    from nonostudio.gui.window.document import Document
+    from nonostudio.gui.window.collection_item import load_item, split_item
 
     path, item = split_item(arg)
     if item is None:
@@ -362,23 +341,11 @@ def open_argument(window: MainWindow, arg: str, *, ask: bool = True) -> bool:
     if ask and not window.files.maybe_save():
         return False
     try:
-        entries = read_any_entries(path)
-        ident, puzzle = pick_entry(entries, item, Path(path).name or path)
+        load_item(window.files, path, item)
     except PuzzleError as exc:
         window.files.failed.emit("Cannot Open Puzzle", str(exc))
         return False
-    window.files.show_puzzle(puzzle, Document.file(Path(path), None, len(entries)))
-    window.files.status.emit(item_notice(Path(path), ident, len(entries)), 0)
     return True
-
-
-def item_notice(path: Path, ident: str, items: int) -> str:
-    """What the status bar says of item ``ident`` opened from ``path``, a file of ``items``."""
-    whole = f"{path.name} holds {number(items)} puzzles" if items > 1 else path.name
-    return (
-        f"{whole}: this is item {ident}. Save writes it to a file of its own (the file stays as "
-        "it is)" + ("; Import Files adds them all to the library." if items > 1 else ".")
-    )
 
 
 def _import_more(window: MainWindow, opened: str, paths: Sequence[str]) -> None:

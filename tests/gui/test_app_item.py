@@ -15,8 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from nonostudio.core.formats import read_entries
 from nonostudio.core.library import Library
-from nonostudio.gui.app import open_argument, split_item
+from nonostudio.gui.app import open_argument
 from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.window.collection_item import split_item
 from nonostudio.gui.window.file_commands import FileCommands
 
 LINES = "1:0-1:0\n2:2-2:2\n1:1-1:1\n"  # three puzzle strings, items 1, 2 and 3

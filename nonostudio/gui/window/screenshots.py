@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
+from nonostudio.gui.window.collection_item import load_item, split_item
 from nonostudio.gui.window.main_window import MainWindow
 
 WINDOW_SIZE = (1440, 900)
@@ -30,13 +31,18 @@ def _grab(widget: QWidget, path: Path) -> Path:
 
 
 def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) -> list[Path]:
-    """Show ``file`` (default: a library sample), then save one PNG per view; returns the paths.
+    """Show ``file`` (``FILE#ITEM``: that puzzle of a collection, as the command line reads
+    it; default: a library sample), then save one PNG per view; returns the paths.
 
     Raises PuzzleError when ``file`` cannot be read and OSError when a PNG cannot be written.
     """
     folder.mkdir(parents=True, exist_ok=True)
     if file:
-        window.files.load_file(file)
+        path, item = split_item(file)  # (FILE#ITEM: one puzzle of a collection, as the CLI)
+        if item is None:
+            window.files.load_file(path)
+        else:
+            load_item(window.files, path, item)
     else:
         entries = window.library.entries()
         preferred = [e for e in entries if e.source == PREFERRED_SAMPLE] or entries
