@@ -148,6 +148,7 @@ class SolveView(TraceView):
         self._run_limit = self._trace_limit = TIME_LIMIT_S
         self._before_longer = ""  # the summary shown before a longer trace (again if stopped)
         self._hint: Step | None = None
+        self._line_framed = False  # by hand, Next line? framed a line of the cells as they are
         self._hand = new_grid(1, 1)
         self._stroke_before: np.ndarray | None = None  # the player's grid before a stroke
         # games of puzzles not in the library, by clues: taken up again when the same clues
@@ -679,6 +680,9 @@ class SolveView(TraceView):
             if not self._applying:
                 self._drop_hint()
                 self._forget_cells_words()
+                if self._line_framed:  # "Look at row 10 next" stayed once row 10 was filled
+                    self._line_framed = False
+                    self.grid.set_marks(StepMarks())
             if self._puzzle is not None:
                 self._set_solved(self._hand_solves())
             self._progress.changed()
@@ -907,5 +911,9 @@ class SolveView(TraceView):
         if ref is not None:
             axis, index = ref
             self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
-        self.ui.message_label.setText(text)
+        if hand:  # of the cells as they are: the next move takes the words and the frame away
+            self._line_framed = ref is not None
+            self._say_of_cells(text)
+        else:
+            self.ui.message_label.setText(text)
         return ref

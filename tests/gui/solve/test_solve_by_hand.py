@@ -180,6 +180,23 @@ def test_next_line_sends_wrong_cells_to_be_fixed_first(qtbot, window) -> None:
     assert view.suggest_line() is not None
 
 
+def test_next_line_s_words_and_frame_go_with_the_next_move(qtbot, window) -> None:
+    """By hand, "Look at row 10 next: line logic on it decides new cells." and row 10's frame
+    stayed after the player filled row 10 and went on elsewhere (Scardy Cat under Xvfb): they
+    hold of the cells as they were, as a hint's rungs, and go with the next move."""
+    view = window.view
+    view.ui.hand_action.trigger()
+    ref = view.suggest_line()
+    assert ref is not None
+    axis, index = ref
+    assert view.ui.message_label.text().startswith(f"Look at {axis} {index + 1} next")
+    assert (view.grid.marks().axis, view.grid.marks().index) == ref
+    r, c = FILLED_CELLS[0]
+    click(qtbot, view, r, c)  # a right cell
+    assert not view.ui.message_label.text().startswith("Look at")
+    assert view.grid.marks().axis == ""
+
+
 @pytest.fixture
 def library(tmp_path: Path) -> Library:
     lib = Library(tmp_path / "lib.sqlite3")
