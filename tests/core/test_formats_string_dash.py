@@ -50,3 +50,25 @@ def test_a_dash_left_out_is_said_at_the_numbers_run_together(name: str, puzzle: 
     assert error.column == start + 1
     assert f"'{text[start:end]}':" in error.message  # the split named, e.g. '2-5'
     assert f"row {puzzle.height}'s clue" in error.message
+
+
+@pytest.mark.parametrize("dash", ["\u2013", "\u2014", "\u2212", "\u2010", "\uff0d"])
+@pytest.mark.parametrize(("name", "puzzle"), SAMPLES[:3], ids=[name for name, _ in SAMPLES[:3]])
+def test_a_documents_dash_is_said_where_it_is(dash: str, name: str, puzzle: Puzzle) -> None:
+    """A string copied from a word processor (its autocorrect makes '2 - 1' '2 – 1'), a PDF or
+    a web page has an en dash, a minus sign or the like for its '-': it was 'unknown puzzle
+    format ... expected '-' between the row clues and the column clues' at the end of the text,
+    where nothing is wrong, the dash in plain sight; now said at the dash, named."""
+    text = write_text(puzzle, "string").strip()
+    for typed in (text.replace("-", dash), text.replace("-", f" {dash} ")):
+        with pytest.raises(PuzzleError) as caught:
+            read_any_text(typed, source="typed")
+        error = caught.value
+        assert (error.line, error.column) == (1, typed.index(dash) + 1)
+        assert f"found {dash!r}" in error.message and "type '-' for it" in error.message
+        assert "unknown puzzle format" not in error.message
+        mended = read_any_text(typed.replace(dash, "-"))  # (the one thing wrong)
+        assert isinstance(mended, Puzzle) and (mended.rows, mended.cols) == (
+            puzzle.rows,
+            puzzle.cols,
+        )

@@ -85,6 +85,7 @@ def detect_text(text: str) -> str | None:
     """The format whose signature ``text`` shows, or None."""
     # Here, not at the top: a file named by its extension is read without the strings module.
     from nonostudio.core.formats.strings import (
+        OTHER_DASH,
         looks_like_string,
         looks_like_tatham,
         wrapped_string,
@@ -130,7 +131,7 @@ def detect_text(text: str) -> str | None:
     ):
         return "taai"
     found = _detect_numeric(content)
-    if found is None and len(content) == 1 and "-" in content[0]:
+    if found is None and len(content) == 1 and ("-" in content[0] or OTHER_DASH.search(content[0])):
         return "string"  # a mistyped puzzle string: its reader names the bad character
     return found
 

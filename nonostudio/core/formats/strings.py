@@ -10,6 +10,7 @@ Tatham id: ``WxH:`` then the clues separated by ``/``, columns first, numbers by
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
@@ -28,6 +29,10 @@ from nonostudio.core.puzzle import Puzzle, min_length
 
 _TATHAM = re.compile(r"\s*([0-9]+)x([0-9]+):")
 _STRING_CHARS = re.compile(r"[0-9,:\- \t]*-[0-9,:\- \t]*\Z")
+#: Dashes other than the ASCII ``-`` that a word processor (its autocorrect), a PDF or a web
+#: page writes where one was typed: hyphen, non-breaking hyphen, figure, en and em dashes,
+#: horizontal bar, minus sign, and the small and full-width forms.
+OTHER_DASH = re.compile("[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
 
 
 def looks_like_string(line: str) -> bool:
@@ -138,6 +143,16 @@ def _no_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleErr
     said at the end of the text, a 30x30 string's 524th character (Bubble Cat), where nothing
     is wrong."""
     said = "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)"
+    other = OTHER_DASH.search(text)
+    if other is not None:  # (copied from a document: said at the end, where nothing is wrong)
+        dash = other.group()
+        return PuzzleError(
+            f"{said}, found {dash!r} ({unicodedata.name(dash).lower()}, as a word processor or "
+            "a PDF writes a dash): type '-' for it",
+            source=source,
+            line=line,
+            column=offset + other.start() + 1,
+        )
     fields = _raw_fields(text, ":", 0)
     try:
         for field, _ in fields:

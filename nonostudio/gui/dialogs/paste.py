@@ -53,7 +53,7 @@ from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
-from nonostudio.core.formats.strings import clue_span, empty_fields
+from nonostudio.core.formats.strings import OTHER_DASH, clue_span, empty_fields
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import PROBLEM_COLOR, message_label
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest, lines_of
@@ -90,8 +90,11 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
         column += len(lead) - (lead.rfind("\n") + 1)
     column = min(max(column, 0), len(line))
     end = column
-    while end < len(line) and line[end] not in ":,-/ \t":
-        end += 1
+    if OTHER_DASH.match(line, column):
+        end = column + 1  # (a document's dash typed for the '-': selected alone, to be typed over)
+    else:
+        while end < len(line) and line[end] not in ":,-/ \t":
+            end += 1
     return start_of_line + column, start_of_line + max(end, min(column + 1, len(line)))
 
 

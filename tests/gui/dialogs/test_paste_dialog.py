@@ -82,6 +82,23 @@ def test_error_span_counts_what_the_reader_did_not_see() -> None:
     assert error_span("a\nb", PuzzleError("far away", line=9)) is None
 
 
+def test_a_documents_dash_is_selected_alone_and_typed_over(qtbot) -> None:
+    """The Duck copied from a document with an en dash for its '-': the message was at the end
+    of the text with nothing selected; the dash alone is selected (the token up to the next
+    separator took the '1' after it too), so typing '-' opens the puzzle."""
+    text = DUCK.replace("-", "\u2013")
+    dialog = dialog_for(qtbot, text)
+    dialog.accept()
+    where = f"character {DUCK.index('-') + 1}"
+    assert dialog.isVisible() and where in dialog.message.text()
+    assert dialog.edit.textCursor().selectedText() == "\u2013"
+    qtbot.keyClicks(dialog.edit, "-")
+    assert dialog.text() == DUCK
+    dialog.accept()
+    assert not dialog.isVisible() and dialog.result() == 1
+    assert dialog.puzzle() is not None and dialog.puzzle().width == 8
+
+
 def test_the_window_shows_the_mistake_and_then_the_fixed_puzzle(
     qtbot, small_library, tmp_path, monkeypatch
 ) -> None:
