@@ -414,6 +414,11 @@ class CheckPanel(QWidget):
     def _make_room(self) -> None:
         """Grow the dock the panel is in (from its neighbours) so the typo list shows whole."""
         content = self._content
+        # The typo box's words were set just now: its layout, and the content's that holds
+        # it, measure them anew (until laid out they kept the height of the words before, and
+        # a note of the search cut off under the dock's edge at 1024x600).
+        self.typos.updateGeometry()
+        self._layout.invalidate()
         # at the width it has: wrapped words take more lines than the size hint's width gives
         wanted = max(content.sizeHint().height(), content.heightForWidth(content.width()))
         dock = self.parentWidget()
