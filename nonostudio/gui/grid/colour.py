@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -212,8 +212,18 @@ class ColourGrid(QWidget):
         self._min_cell = max(MIN_CELL, readable_cell(self._widest, bold=True))
         if self._overview is not None:
             self.setMinimumSize(self._overview.size())
-            return
-        self.setMinimumSize(self._readable_size(self._min_cell if self._zoom is None else None))
+        else:
+            self.setMinimumSize(self._readable_size(self._min_cell if self._zoom is None else None))
+        self._relayout_scroll_area()
+
+    def _relayout_scroll_area(self) -> None:
+        """Have the scroll area size the grid to its new minimum.  Qt asks it only while the
+        grid is on screen: clues changed on a tab not shown (a puzzle opened from the Editor)
+        kept the last puzzle's size, so a 10x10 after a 50x35 showed 32-pixel cells under
+        scroll bars, and Fit to Window, already fitted, changed nothing."""
+        area = self._scroll_area()
+        if area is not None and area.widgetResizable():
+            QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
 
     def _readable_size(self, cell: int | None = None) -> QSize:
         """The whole grid's size, clues included, at ``cell`` (None: the cell size now)."""
