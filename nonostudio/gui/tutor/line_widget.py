@@ -1,6 +1,7 @@
 """One drill line drawn as the grid draws a row: its clue on the left, its cells, the player's
 marks (left click fills, right click crosses, a click on a mark opens the cell again; from the
-keyboard, Left and Right move a cursor, Space fills, X crosses, Delete opens), and after
+keyboard, Left and Right move a cursor, Space fills, X crosses, Delete opens, Enter hands the
+line in), and after
 a check the wrong cells (red), the missing ones (orange) and the cells of the explanation's
 premises (outlined in blue); and the grid at the drill's moment, small, with the line shaded.
 It holds no tutor logic: the Practice view checks the answer."""
@@ -35,6 +36,7 @@ class DrillLineWidget(QWidget):
     """A line of cells under a clue.  ``editable`` lets the player mark the open cells."""
 
     changed = Signal()
+    submitted = Signal()  # Enter on an editable line: the player's marks are the answer
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,7 +131,8 @@ class DrillLineWidget(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Left, Right, Home and End move the cursor; Space (or F) fills its cell or opens it
-        again, X crosses it or opens it again, Delete and Backspace open it."""
+        again, X crosses it or opens it again, Delete and Backspace open it; Enter hands the
+        line in (``submitted``)."""
         key, last, k = event.key(), len(self._cells) - 1, Qt.Key
         moves = {
             k.Key_Left.value: self._cursor - 1,
@@ -141,6 +144,8 @@ class DrillLineWidget(QWidget):
         opens = (k.Key_Delete.value, k.Key_Backspace.value)
         if not self.editable or last < 0:
             super().keyPressEvent(event)
+        elif key in (k.Key_Return.value, k.Key_Enter.value):
+            self.submitted.emit()
         elif key in moves:
             self._cursor = max(0, min(last, moves[key]))
             self.update()

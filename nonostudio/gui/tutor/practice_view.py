@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QGroupBox,
@@ -242,6 +243,7 @@ class PracticeView(QWidget):
         self.where = WrappedLabel("")
         drill.addWidget(self.where)
         self.line = DrillLineWidget()
+        self.line.submitted.connect(self.check_marks)
         drill.addWidget(self.line)
         self.candidate_label = QLabel("The move proposed:")
         drill.addWidget(self.candidate_label)
@@ -540,7 +542,7 @@ class PracticeView(QWidget):
             self.prompt.setText(
                 f"Mark every cell {name} decides on this line: left click fills, right click "
                 "crosses, click again to clear (or the arrow keys, Space to fill, X to cross). "
-                "Then Check my marks."
+                "Then Check my marks (Enter)."
             )
         elif drill.kind == WHICH:
             self.prompt.setText("Which technique is the easiest that decides a cell here?")
@@ -554,10 +556,25 @@ class PracticeView(QWidget):
             self.prompt.setText("Is this move sound? Every cell it decides must be forced.")
             self.candidate.set_line(line.clues, drill.candidate, editable=False)
         self._show_drill_widgets(drill.kind)
+        self._answer_takes_keys(drill.kind)
         self._shown_at = time.monotonic()
         self._first_answer = True
         self._retried = False
         self.drillShown.emit()
+
+    def _answer_takes_keys(self, kind: str) -> None:
+        """The keys go to the new drill's answer (its line, its first choice, Sound) when they
+        were in this tab: after Next drill (Space) the focus stayed on that button, so the
+        player's next Space, meant to fill a cell, skipped the drill, and X did nothing."""
+        focus = QApplication.focusWidget()
+        if not self.isVisible() or (focus is not None and not self.isAncestorOf(focus)):
+            return
+        if kind == MARK:
+            self.line.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif kind == WHICH and self.choice_buttons:
+            self.choice_buttons[0].setFocus(Qt.FocusReason.OtherFocusReason)
+        elif kind == SOUND:
+            self.yes_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def check_marks(self) -> None:
         if self.drill is not None and self.drill.kind == MARK:

@@ -483,3 +483,35 @@ def test_import_says_a_socket_is_one_and_reads_as_much_as_the_command_line(
         f"Could not import: {big}: the file is larger than 1 MB; profile files are read up to "
         "that (the limit keeps memory bounded)"
     )
+
+
+def test_the_keys_go_to_the_new_drill_and_enter_checks_it(qtbot, view: PracticeView) -> None:
+    """Seen under Xvfb at 1024x600: after Next drill the keys stayed on that button, so X (to
+    cross) did nothing and Space (to fill) skipped the drill.  The new drill's line takes the
+    keys, and Enter on it checks the marks."""
+    view.activateWindow()
+    qtbot.waitActive(view)
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    kinds = []
+    for _ in range(30):  # Next drill from the keyboard, until a drill to mark comes
+        view.next_button.setFocus()
+        qtbot.keyClick(view.next_button, Qt.Key.Key_Space)
+        drill = view.drill
+        assert drill is not None
+        kinds.append(drill.kind)
+        answer = {MARK: view.line, SOUND: view.yes_button}.get(drill.kind)
+        if drill.kind == WHICH:
+            answer = view.choice_buttons[0]
+        qtbot.waitUntil(lambda answer=answer: QApplication.focusWidget() is answer, timeout=2000)
+        if drill.kind == MARK:
+            break
+    assert drill.kind == MARK and {MARK, WHICH} <= set(kinds), kinds
+    open_cell = view.line.cursor_cell()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_X)
+    assert view.line.cells()[open_cell] == CROSSED
+    assert view.drill is drill and view.feedback is None
+    qtbot.keyClick(view.line, Qt.Key.Key_Return)
+    assert view.feedback is not None  # checked: right or wrong, it is answered
+    assert [e.source for e in view.store.events(view.profile)] == ["drill"]
