@@ -27,7 +27,13 @@ from nonostudio.analysis.typos.edits import (
     unbalanced_edits,
     weight,
 )
-from nonostudio.analysis.typos.lines import LineFix, fixes_text, line_count_fixes, swap_fixes
+from nonostudio.analysis.typos.lines import (
+    LineFix,
+    doubled_fixes,
+    fixes_text,
+    line_count_fixes,
+    swap_fixes,
+)
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.counts import count
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -150,7 +156,8 @@ class TypoReport:
     cancelled: bool = False
     seconds: float = 0.0
     #: A whole clue line put back or dropped that makes the clues one picture (looked for when
-    #: no single edit makes the puzzle unique; :mod:`~nonostudio.analysis.typos.lines`).
+    #: no single edit makes the puzzle unique, or each one only moves or empties a line; beside
+    #: other edits, only a line typed twice: :mod:`~nonostudio.analysis.typos.lines`).
     line_fixes: list[LineFix] = field(default_factory=list)
     #: Whether the sections each had as many lines as the other side of the declared size
     #: (rows and columns swapped; :func:`~nonostudio.analysis.typos.lines.swap_fixes`).
@@ -407,11 +414,17 @@ def find_typos(
     # typos too (1 of 79 in bench_typos --two), and skipping them lost the true pair there.
     # An empty line too many (a separator typed twice) is often "mended" by moving it to an end
     # (exchanging it with its neighbours' clues): unique, but the grid keeps the extra line, so
-    # the line fixes are looked for there too (as the colour search does).
+    # the line fixes are looked for there too (as the colour search does).  So is a line typed
+    # twice "mended" by emptying one copy: the picture with an empty line put in where the
+    # copies meet fits (always at the last row or column), one line too many.
     unique = [s for s in found if s.unique]
-    only_moves = bool(unique) and all(_moves_an_empty_line(s.edit) for s in unique)
+    only_moves = bool(unique) and all(
+        _moves_an_empty_line(s.edit) or _empties_a_line(s.edit) for s in unique
+    )
     if (not unique or only_moves) and report.complete and kind != MULTIPLE:
         report.line_fixes, report.complete = line_count_fixes(rows_t, cols_t, deadline, should_stop)
+    elif unique and report.complete and kind != MULTIPLE:
+        report.line_fixes, report.complete = doubled_fixes(rows_t, cols_t, deadline, should_stop)
     # Two typos are looked for where the clues contradict themselves; several solutions are
     # common in puzzles that were never unique, and "one more line left out" says nothing there.
     if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
@@ -453,6 +466,13 @@ def find_typos(
 def _moves_an_empty_line(edit: Edit | EditPair) -> bool:
     """Whether ``edit`` exchanges the clues of two lines, one of them empty."""
     return isinstance(edit, Edit) and edit.kind == MOVE and any(not c for c in edit.before)
+
+
+def _empties_a_line(edit: Edit | EditPair) -> bool:
+    """Whether ``edit`` drops the one number of a line's clue, leaving the line empty."""
+    return (
+        isinstance(edit, Edit) and edit.kind != MOVE and bool(edit.before[0]) and not edit.after[0]
+    )
 
 
 def _ints(clues: Sequence[Sequence[int]]) -> Clues:

@@ -303,6 +303,25 @@ def line_count_fixes(
     return unique, complete
 
 
+def doubled_fixes(
+    rows: Clues,
+    cols: Clues,
+    deadline: float | None = None,
+    should_stop: StopCallback | None = None,
+) -> tuple[list[LineFix], bool]:
+    """The lines typed twice (a line equal to the next, its clue's total the surplus of its
+    side's totals) whose dropping makes one picture, and whether each was decided: looked for
+    beside single edits that make the puzzle unique, since a changed number that makes up the
+    totals often does too (a row of 2 4 typed twice: 'row 1: 8 -> 2' alone was offered), and
+    each costs one solve at most."""
+    found: list[LineFix] = []
+    complete = True
+    for axis in ("row", "column"):
+        complete &= _doubled(axis, rows, cols, deadline, should_stop, found, extra=False)
+    found.sort(key=lambda f: not f.line_solvable)
+    return found, complete
+
+
 def _cut(axis: str, rows: Clues, cols: Clues) -> tuple[Clues, Clues]:
     """``(the lines of axis, the crossing lines)``."""
     return (rows, cols) if axis == "row" else (cols, rows)
@@ -444,9 +463,10 @@ def _doubled(
     deadline: float | None,
     should_stop: StopCallback | None,
     found: list[LineFix],
+    extra: bool = True,
 ) -> bool:
-    """Add to ``found`` each line equal to the next, and each empty line when the totals are
-    equal (``EXTRA``), whose dropping makes one picture."""
+    """Add to ``found`` each line equal to the next, and (``extra``) each empty line when the
+    totals are equal (``EXTRA``), whose dropping makes one picture."""
     lines, crossing = _cut(axis, rows, cols)
     surplus = sum(map(sum, lines)) - sum(map(sum, crossing))
     shorter = len(lines) - 1
@@ -461,7 +481,7 @@ def _doubled(
             continue  # the same clues as dropping the one before
         if not _dropped(DOUBLED, axis, k, lines, crossing, deadline, should_stop, found):
             return False
-    if surplus:
+    if surplus or not extra:
         return True
     for k in range(len(lines)):  # an empty line too many (a run of them: tried above)
         if lines[k] or (k and not lines[k - 1]) or (k + 1 < len(lines) and not lines[k + 1]):

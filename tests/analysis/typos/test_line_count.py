@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nonostudio.analysis.typos import find_typos
-from nonostudio.analysis.typos.lines import EXTRA, MISSING, fixes_text, line_count_fixes
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, fixes_text, line_count_fixes
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_file
 from nonostudio.core.formats.non import read as read_non
@@ -222,3 +222,33 @@ def test_every_empty_line_too_many_said_is_true() -> None:
                 said += 1
                 assert rows[fix.index] == () and solve(Puzzle(fix.rows, fix.cols)).verdict.is_unique
     assert said >= 9
+
+
+def test_the_last_column_typed_twice_is_said_before_the_edit_that_empties_it() -> None:
+    """The Duck's last column typed twice ('...:4:3:3'): the one edit offered was 'column 9:
+    drop the 3 (3 becomes 0)', unique but a 9-wide puzzle with an empty last column (a line
+    typed twice at the end is always so mended), not the Duck.  The copy dropped is said first,
+    the edit after it."""
+    from nonostudio.core.formats import read_any_text
+
+    duck = read_any_text(f"{DUCK_ROWS}-{DUCK_COLS}")
+    assert isinstance(duck, Puzzle) and duck.cols[-1] == (3,)
+    report = find_typos(duck.rows, (*duck.cols, (3,)), time_limit=10)
+    assert [(f.kind, f.axis, f.index) for f in report.line_fixes] == [(DOUBLED, "column", 7)]
+    assert (report.line_fixes[0].rows, report.line_fixes[0].cols) == (duck.rows, duck.cols)
+    lines = report.text_lines()
+    assert lines[1].startswith("Column clues: 9 lines; column 8's clue 3 seems to be typed twice")
+    assert "column 9: drop the 3 (3 becomes 0)" in lines[2]
+
+
+def test_a_line_typed_twice_is_said_beside_a_changed_number_that_also_fits() -> None:
+    """The Dancer with its row 2 (2 1) typed twice: 'column 5: add a 3' alone was offered (the
+    11-row clues it leaves make one picture too); the row typed twice, which gives back the
+    Dancer, was not looked for, since an edit was found.  Now it is, first."""
+    dancer = _sample("webpbn-00001-dancer.non")
+    rows = (*dancer.rows[:2], *dancer.rows[1:])
+    report = find_typos(rows, dancer.cols, time_limit=10)
+    assert [(f.kind, f.axis, f.index) for f in report.line_fixes] == [(DOUBLED, "row", 1)]
+    _check(report.line_fixes, dancer)
+    assert [s.edit.text() for s in report.top()] == ["column 5: add a 3 (2 1 becomes 2 3 1)"]
+    assert report.text_lines()[1].startswith("Row clues: 11 lines; row 2's clue 2 1 seems to be")
