@@ -64,22 +64,22 @@ def read_all_for_import(path: Path) -> list[AnyPuzzle | str]:
     collection (a puzzle-string library, a Janko set, a .nin of several) gives them all, an
     untitled one named after the file and its place (``lib 12``).  File > Open says of a
     collection that "Import Files adds them all to the library"; it added the first only
-    (r-nonogram's 4,188-puzzle library: 1 puzzle, not a word of the others).  A later puzzle
-    that does not read is said in its place (a str); the first raises, as a file that does not
-    read at all (PuzzleError naming the file, or OSError)."""
+    (r-nonogram's 4,188-puzzle library: 1 puzzle, not a word of the others).  A puzzle of a
+    collection that does not read is said in its place (a str), the first as any other (a bad
+    first line dropped the whole collection); a file that does not read at all, or whose one
+    puzzle does not, raises (PuzzleError naming the file, or OSError)."""
     from nonostudio.core.formats import read_any_entries
 
     try:
         entries = read_any_entries(path)
-        first = entries[0][1]()
+        if len(entries) == 1:
+            return [titled_after_file(entries[0][1](), path)]
     except PuzzleError as exc:
         raise exc if exc.source else exc.with_source(str(path)) from None
-    if len(entries) == 1:
-        return [titled_after_file(first, path)]
     out: list[AnyPuzzle | str] = []
     for place, (ident, build) in enumerate(entries, 1):
         try:
-            puzzle = first if place == 1 else build()
+            puzzle = build()
         except PuzzleError as exc:
             out.append(str(exc) if exc.source else f"{path}, puzzle {ident or place}: {exc}")
             continue

@@ -35,3 +35,14 @@ def test_a_stopped_import_of_a_collection_counts_puzzles_not_files() -> None:
     assert (
         stopped_text(stopped) == "Import stopped: 1,200 of the 4,188 puzzles in 1 file were added."
     )
+
+
+def test_a_bad_first_puzzle_does_not_drop_the_collection(tmp_path: Path) -> None:
+    # The bad line first: the import said "1 file: 0 puzzles added", not a word of the other
+    # two, where the same file with the bad line second added them (a reviewer's reproducer).
+    path = tmp_path / "set.txt"
+    path.write_text("1:1-1\n1:1-1:1\n1-1\n", encoding="utf-8")
+    with Library(":memory:") as library:
+        imported = import_now(library, [path])
+    assert imported.added == 2 and len(imported.errors) == 1
+    assert "line 1" in imported.errors[0] and "set.txt" in imported.errors[0]
