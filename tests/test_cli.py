@@ -223,10 +223,13 @@ def test_huge_numbers_as_options_are_usage_errors_with_a_short_message(capsys):
     assert "positive number of seconds" in err and "5,000 characters" in err and len(err) < 1000
 
 
+@pytest.mark.parametrize("errors", ["strict", "backslashreplace"])
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_title_an_ascii_stdout_cannot_show_is_escaped_not_an_error(
-    tmp_path, monkeypatch, as_json
+    tmp_path, monkeypatch, as_json, errors
 ):
+    # (backslashreplace: PYTHONIOENCODING=ascii:backslashreplace wrote "caf\xe9" inside the
+    # JSON's strings, which json.loads refuses)
     path = tmp_path / "cat.xml"
     path.write_text(
         '<?xml version="1.0"?><puzzleset><puzzle><title>猫 café</title>'
@@ -236,7 +239,7 @@ def test_a_title_an_ascii_stdout_cannot_show_is_escaped_not_an_error(
         encoding="utf-8",
     )
     raw = io.BytesIO()
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii", errors=errors))
     assert main(["solve", str(path)] + (["--json"] if as_json else [])) == 0
     out = raw.getvalue().decode("ascii")
     if as_json:

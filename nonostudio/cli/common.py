@@ -236,8 +236,9 @@ def _write(text: str, ascii_form: Callable[[], str] | None = None) -> None:
     errors = stream.errors or "strict"
     if os.linesep != "\n":  # (the text stream's newline translation, which the bytes skip)
         text = text.replace("\n", os.linesep)
-    try:
-        data = text.encode(encoding, errors)
+    try:  # (strict when there is an ASCII form: the stream's backslashreplace would write
+        # "Caf\xe9" into a JSON string, which no JSON reader takes)
+        data = text.encode(encoding, "strict" if ascii_form is not None else errors)
     except UnicodeEncodeError:
         data = (
             ascii_form().encode(encoding, errors)
