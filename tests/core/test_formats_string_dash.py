@@ -72,3 +72,9 @@ def test_a_documents_dash_is_said_where_it_is(dash: str, name: str, puzzle: Puzz
             puzzle.rows,
             puzzle.cols,
         )
+
+
+def test_a_split_of_one_row_and_one_column_is_said_in_the_singular() -> None:
+    with pytest.raises(PuzzleError) as caught:  # '1:1' for '1-1': it said "1 rows and 1 columns"
+        read_any_text("1:1", source="typed", fmt="string")
+    assert "the clues split there, 1 row and 1 column, have equal totals" in caught.value.message

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from nonostudio.core.counts import count as counted
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
     MAX_SIZE,
@@ -164,7 +165,10 @@ def _no_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleErr
         return PuzzleError(said, source=source, line=line, column=offset + len(text.rstrip()) + 1)
     k, at, cut = places[0]
     rows, cols = k + (at is not None), len(fields) - k
-    split = f"the clues split there, {rows} rows and {cols} columns, have equal totals"
+    split = (
+        f"the clues split there, {counted(rows, 'row')} and {counted(cols, 'column')}, "
+        "have equal totals"
+    )
     if at is None:
         return PuzzleError(
             f"{said}: the ':' after row {k} seems typed for it ({split})",
