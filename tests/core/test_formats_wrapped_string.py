@@ -46,3 +46,13 @@ def test_a_mistake_in_a_later_piece_is_said_at_its_line_and_character() -> None:
 
 def test_strings_one_a_line_are_still_a_collection() -> None:
     assert count_puzzles_in_text(f"{TEXT}\n{TEXT}\n") == 2
+
+
+def test_strings_one_a_line_with_a_later_dash_left_out_are_not_read_joined() -> None:
+    # The second string's '-' left out: its lines made one '-' in all, so they were read joined
+    # as one wrapped string ("column 2's clue: clue 11 needs 11 cells", no line given).
+    text = "1:1-1:1\n1:1:11:1:1\n"
+    assert detect_text(text) != "string" or count_puzzles_in_text(text) == 2
+    with pytest.raises(PuzzleError) as caught:
+        read_any_text(text, source="typed")
+    assert caught.value.line == 2

@@ -332,7 +332,19 @@ def wrapped_string(text: str) -> list[tuple[int, int, str]] | None:
     joined = "".join(piece for *_, piece in pieces)
     if joined.count("-") != 1 or ":" not in joined:
         return None
+    dashed = next(piece for *_, piece in pieces if "-" in piece)
+    if _reads(dashed) and not _reads(joined):  # strings one a line, a later one's '-' left
+        return None  # out ('1:1-1:1' then '1:1:11:1:1'): said at its line, not read joined
     return pieces
+
+
+def _reads(text: str) -> bool:
+    """True when ``text`` is a puzzle string that makes a puzzle."""
+    try:
+        read_string(text, "")
+    except PuzzleError:
+        return False
+    return True
 
 
 def _read_wrapped(pieces: list[tuple[int, int, str]], source: str) -> Puzzle:
