@@ -3,7 +3,8 @@ the player's next step or the tier before it (:func:`nonostudio.analysis.tutor.r
 in that order -- or, with nothing at either, the nearest tier above the step that has
 puzzles -- with the time this player is predicted to take (the personal time model fitted from
 the active profile's timed moves, calibrated on the library puzzles they solved) beside the
-generic grade, and "Suggest my next puzzle", which opens the first.  The chosen row is also said
+generic grade, and "Suggest my next puzzle", which opens the first the player has not solved by
+hand (those solved are listed last, marked so).  The chosen row is also said
 in words under the table, wrapped: a narrow dock cuts the table's columns off.
 
 The puzzles are graded in a worker process (:mod:`~nonostudio.gui.tutor.tutor_jobs`, with progress
@@ -40,7 +41,7 @@ from nonostudio.analysis.tutor.recommend import (
 )
 from nonostudio.analysis.tutor.step_words import step_words
 from nonostudio.core.counts import count
-from nonostudio.core.library import Library
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.gui.common.flow_layout import FlowLayout
 from nonostudio.gui.common.process_child import ProcessJob
@@ -79,6 +80,7 @@ class ForYouPanel(QWidget):
         self.profile = profile
         self._graded: dict[tuple[int, str], Candidate | None] = {}
         self.suggestions: list[Suggestion] = []
+        self._solved: set[int] = set()  # the library ids of the suggestions solved by hand
         self._open_when_ready = False
         self._current: dict[int, Any] = {}  # library id -> entry, of the last refresh
         self._grading = ""  # what the running grading is, in words
@@ -219,13 +221,19 @@ class ForYouPanel(QWidget):
             for e in self._current.values()
             if (c := self._graded.get((e.id, e.modified))) is not None
         }
-        self.suggestions = for_you(list(candidates.values()), levels)
+        # the puzzles the player solved by hand after the others: still listed (to play again),
+        # not the next puzzle Suggest opens
+        solved = {id for id in candidates if self._solved_by_hand(id)}
+        suggested = for_you(list(candidates.values()), levels)
+        self.suggestions = sorted(suggested, key=lambda s: int(s.candidate.key) in solved)
+        self._solved = solved
         model = self._model(candidates, events)
         self.table.setRowCount(len(self.suggestions))
         for row, s in enumerate(self.suggestions):
             entry = self._current[int(s.candidate.key)]
             time_text = NOT_KNOWN if model is None else clock_text(model.predict(s.candidate))
-            cells = (entry.title or f"#{entry.id}", s.why, time_text, entry.difficulty or NOT_KNOWN)
+            why = f"{s.why} (solved)" if entry.id in solved else s.why
+            cells = (entry.title or f"#{entry.id}", why, time_text, entry.difficulty or NOT_KNOWN)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, entry.id)
@@ -272,10 +280,32 @@ class ForYouPanel(QWidget):
         self._open_when_ready = True
         self.refresh()
 
+    def _solved_by_hand(self, id: int) -> bool:
+        """Whether the player's kept game of library puzzle ``id`` is solved (a damaged record
+        is not)."""
+        try:
+            kept = self.library.hand_progress(id)
+        except LibraryError:
+            return False
+        return kept is not None and kept.solved
+
     def _open_first(self) -> None:
-        if self.suggestions:
-            select_row(self.table, self.table.model().index(0, 0))
-            self.openRequested.emit(int(self.suggestions[0].candidate.key))
+        """Open the first suggestion the player has not solved by hand yet.  It opened the
+        first whatever it was: Soup's on!, solved a moment before, was opened again as "my next
+        puzzle" (seen under Xvfb at 1024x600)."""
+        row = next(
+            (r for r, s in enumerate(self.suggestions) if int(s.candidate.key) not in self._solved),
+            None,
+        )
+        if row is None:
+            if self.suggestions:
+                self._say(
+                    f"{self.label.text()} You have solved every one of them by hand: double-click "
+                    "one to play it again."
+                )
+            return
+        select_row(self.table, self.table.model().index(row, 0))
+        self.openRequested.emit(int(self.suggestions[row].candidate.key))
 
     def _show_detail(self, row: int) -> None:
         """Say under the table what row ``row`` holds (the first row when none is chosen), in

@@ -14,7 +14,7 @@ from nonostudio.analysis.tutor.recommend import Candidate
 from nonostudio.analysis.tutor.step_words import learning_at_step, step_words
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.gui.tutor.for_you import ForYouPanel
 
@@ -270,3 +270,31 @@ def test_which_puzzle_is_graded_is_said_under_the_bar_where_it_wraps(qtbot, pane
     assert panel.bar.text() == "87%"
     assert panel.label.text() == f"{panel._grading} (grading Forever)"
     assert panel.label.wordWrap() and panel.label.width() <= panel.width()
+
+
+def test_suggest_opens_a_puzzle_not_solved_yet(qtbot, panel: ForYouPanel) -> None:
+    """Seen under Xvfb at 1024x600: Suggest my next puzzle opened Soup's on!, solved by hand a
+    moment before.  A puzzle solved by hand is listed last, marked solved, and Suggest opens the
+    first one not solved; when every one is, it says so and opens none."""
+    library, ids = panel.library, panel.ids  # type: ignore[attr-defined]
+    dancer = ids["webpbn-00001-dancer.non"]
+    panel.store.record(
+        "Ada", _mastered("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces")
+    )
+
+    def solve(id: int) -> None:  # (the kept flag is what counts, not the cells)
+        puzzle = library.get(id)
+        library.save_hand_progress(id, new_grid(puzzle.height, puzzle.width), 60.0, solved=True)
+
+    solve(dancer)
+    opened = _suggest(qtbot, panel)
+    assert opened != dancer and opened in ids.values()
+    last = panel.table.rowCount() - 1
+    assert panel.table.item(last, 0).text() == library.entry(dancer).title
+    assert panel.table.item(last, 1).text().endswith("(solved)")
+    for id in ids.values():
+        if id != dancer:
+            solve(id)
+    with qtbot.assertNotEmitted(panel.openRequested, wait=200):
+        qtbot.mouseClick(panel.suggest_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "You have solved every one" in panel.label.text(), timeout=5000)
