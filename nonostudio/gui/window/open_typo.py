@@ -45,9 +45,12 @@ place in it (its size, no known format) keeps the error box.
 from __future__ import annotations
 
 import os
+import re
 import stat
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from PySide6.QtWidgets import QDialogButtonBox, QWidget
@@ -139,7 +142,7 @@ class OpenTypoDialog(PasteDialog):
         # the file as shown (Qt reads its line ends as '\n'), its line ends and disk stamp:
         # what Save and Open compares with and writes back
         self._file_text = self.text()
-        self._newline = "\r\n" if "\r\n" in text else "\n"
+        self._raw_text = text  # (its line ends, kept on the lines not changed)
         self._stamp = _stamp(path)
         self._saving = False
         self.saved = False  # Save and Open wrote the text over the file
@@ -188,7 +191,8 @@ class OpenTypoDialog(PasteDialog):
             )
         else:
             try:
-                write_bytes_atomic(self.path, text.replace("\n", self._newline).encode("utf-8"))
+                written = with_line_ends(self._raw_text, text)
+                write_bytes_atomic(self.path, written.encode("utf-8"))
             except OSError as exc:
                 problem = f"{name} was not written: {exc.strerror or exc}"
             else:
@@ -356,6 +360,28 @@ def only_declared_colour(report: TypoReport | ColourTypoReport | None) -> bool:
         and not report.cancelled
         and len(report.suggestions) == 1
     )
+
+
+_LINE_END = re.compile(r"(\r\n|\r|\n)")
+
+
+def with_line_ends(original: str, edited: str) -> str:
+    """``edited`` (lines ended ``\n``, as the dialog shows them) with the line ends of
+    ``original`` (the file's text) on its lines kept or corrected in place, and the file's most
+    common end on lines added: Save and Open wrote every line with one end (a file of
+    mixed CRLF and LF came back CRLF throughout, an old Mac file's CR came back LF)."""
+    parts = _LINE_END.split(original)
+    old_lines, old_ends = parts[0::2], parts[1::2]
+    usual = Counter(old_ends).most_common(1)[0][0] if old_ends else "\n"
+    new_lines = edited.split("\n")
+    ends = [usual] * (len(new_lines) - 1)
+    matcher = SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):  # (a line corrected
+            for k in range(j2 - j1):  # keeps its end too)
+                if j1 + k < len(ends) and i1 + k < len(old_ends):
+                    ends[j1 + k] = old_ends[i1 + k]
+    return "".join(line + end for line, end in zip(new_lines, [*ends, ""], strict=True))
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

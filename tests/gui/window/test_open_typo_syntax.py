@@ -67,8 +67,20 @@ def test_the_text_is_shown_with_the_mistake_selected_and_opens_as_corrected(
     assert not dialog.saved and path.read_text() == GOOD.replace("1,1", "1.1")  # not written
 
 
-def test_save_and_open_writes_the_corrected_text_with_its_line_ends(qtbot, tmp_path) -> None:
-    crlf = GOOD.replace("\n", "\r\n")
+MIXED = "".join(  # (every other line CRLF, as a file edited on two systems)
+    line + ("\r\n" if k % 2 else "\n") for k, line in enumerate(GOOD.split("\n")[:-1])
+)
+
+
+@pytest.mark.parametrize(
+    "crlf",
+    [GOOD.replace("\n", "\r\n"), GOOD.replace("\n", "\r"), MIXED],
+    ids=["crlf", "cr", "mixed"],
+)
+def test_save_and_open_writes_the_corrected_text_with_its_line_ends(
+    qtbot, tmp_path, crlf: str
+) -> None:
+    # (mixed ends all came back CRLF, an old Mac file's CR came back LF)
     path = _file(tmp_path, crlf.replace("height 3", "heigth 3"))
     dialog = open_typo_dialog(None, path, _error(path))
     assert dialog is not None
@@ -79,7 +91,7 @@ def test_save_and_open_writes_the_corrected_text_with_its_line_ends(qtbot, tmp_p
     assert dialog.save_button.isEnabled()
     dialog.save_button.click()
     assert dialog.saved and dialog.result() == 1
-    assert path.read_bytes() == crlf.encode("utf-8")  # CRLF kept, only the word changed
+    assert path.read_bytes() == crlf.encode("utf-8")  # ends kept, only the word changed
     assert read_any(path)[0][1].rows == TEE[0]
 
 
