@@ -300,7 +300,7 @@ def test_a_recorded_session_ends_with_the_profiles_standing(capsys, monkeypatch,
     monkeypatch.setattr("sys.stdin", io.StringIO(answer))
     assert main(["practice", *BASE, "--count", "1", "--library", lib]) == 0
     out = capsys.readouterr().out.rstrip("\n").split("\n")
-    assert out[-3] == "1 of 1 right (recorded in profile 'default')"
+    assert out[-3] == "1 of 1 right (recorded in profile 'Player')"
     assert out[-2].startswith("0 of 12 techniques mastered (") and "Overlap (2 more" in out[-2]
     # one right Overlap answer (tier 1) fits "tiers 0-1 known" best: the step is tier 2, with
     # four of the five techniques below it never asked, which the words now say
@@ -477,3 +477,29 @@ def test_generate_seed_of_5000_digits_is_a_number_too_large_not_no_number(capsys
     assert main(["generate", "--technique", "overlap", "--size", "5x5", "--seed", "9" * 5000]) == 2
     err = capsys.readouterr().err
     assert "must be between 0 and 2**63 - 1, not '99999999999999999999'… (5,000 characters)" in err
+
+
+def test_with_no_profile_named_the_studios_profile_is_used(capsys, monkeypatch, tmp_path):
+    """The studio's profile is 'Player': a player of the studio who ran 'practice' practised in
+    a new profile 'default', and 'profile show' said "no profile named 'default' (profiles:
+    Player)".  With no --profile the library's only profile is used; with none, the studio's
+    first ('Player', made), as the studio would."""
+    from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
+    from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE as STUDIO_PROFILE
+
+    lib = str(tmp_path / "lib.sqlite3")
+    with ProfileStore(lib) as store:
+        store.ensure("Ada")
+        store.record("Ada", [ProfileEvent("drill", "mark", "empty_line", 1.0, 4.0, "e", 1e9)])
+    assert main(["profile", "show", "--library", lib]) == 0
+    assert capsys.readouterr().out.startswith("profile 'Ada': 1 event\n")
+    _, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "1", "--dry-run"])
+    answer = right_answer(listed["drills"][0]["drill"]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(answer))
+    assert main(["practice", *BASE, "--count", "1", "--library", lib]) == 0
+    assert "(recorded in profile 'Ada')" in capsys.readouterr().out
+    with ProfileStore(lib) as store:
+        assert store.names() == ["Ada"] and len(store.events("Ada")) == 2
+    fresh = str(tmp_path / "fresh.sqlite3")
+    code, data, _ = run(capsys, monkeypatch, ["profile", "create", "--library", fresh])
+    assert code == 0 and data["profile"] == STUDIO_PROFILE

@@ -32,7 +32,12 @@ if TYPE_CHECKING:
 
 PRACTICE_HELP = "practise solving techniques on drills made from real lines of real puzzles"
 PROFILE_HELP = "show, list, create, export or import the tutor's player profiles"
-DEFAULT_PROFILE = "default"
+DEFAULT_PROFILE = "Player"
+"""The profile used when ``--profile`` is not given and the library holds no profile or several:
+the studio's own first profile (``gui/tutor/practice_view.py``; a test holds the two equal).  With
+one profile in the library, that one is used.  It was 'default': a player of the studio, whose
+profile is 'Player', practised in a new profile of the command's, and 'profile show' said "no
+profile named 'default' (profiles: Player)"."""
 ITEM_SECONDS = 30.0
 """A session's scheduling clock moves on this much per drill, so a missed item comes back
 after two others whatever the answers' real times (the times recorded are the real ones)."""
@@ -56,9 +61,19 @@ def _library_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profile",
         metavar="NAME",
-        default=DEFAULT_PROFILE,
-        help=f"the player profile (default: {DEFAULT_PROFILE!r}, made when first used)",
+        help=(
+            "the player profile (default: the library's only profile; with none or several, "
+            f"{DEFAULT_PROFILE!r}, the studio's first, made when first used)"
+        ),
     )
+
+
+def _chosen_profile(args: argparse.Namespace, store: ProfileStore) -> str:
+    """``--profile``, or when not given the library's only profile, else ``DEFAULT_PROFILE``."""
+    if args.profile is not None:
+        return str(args.profile)
+    names = store.names()
+    return names[0] if len(names) == 1 else DEFAULT_PROFILE
 
 
 def _clock_arg(text: str) -> float:
@@ -228,7 +243,7 @@ def run_practice(args: argparse.Namespace) -> Outcome:
             f"{DRY_RUN_MOST:,} of --count {args.count:,}"
         )
     record = not (args.dry_run or args.no_record)
-    if record:
+    if record and args.profile is not None:
         args.profile = _profile_name(args.profile)
     techniques = args.technique or list(LINE_TECHNIQUES)
     # The store is opened first: a library that cannot keep the answers is said before the
@@ -270,6 +285,7 @@ def _practise(
 
     past = []
     if store is not None:
+        args.profile = _chosen_profile(args, store)
         try:
             store.ensure(args.profile)
         except ProfileError as exc:  # the library refused the new profile
@@ -450,6 +466,7 @@ def run_profile(args: argparse.Namespace) -> Outcome:
         raise PuzzleError(f"--as names an imported profile; profile {args.action} takes none")
     store = _store(args)
     try:
+        args.profile = _chosen_profile(args, store)
         why = store.read_only.split("; ")[0]  # '' when the library can be written
         if why and args.action in ("create", "import"):
             raise PuzzleFileError(why)  # it would be kept in memory only, and lost
