@@ -408,6 +408,15 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
     time, or to need colour reasoning).  The count in the value is what one colour at a time
     leaves, said as such: beside "Colour reasoning" a bare "(400 cells left)" read as what colour
     reasoning leaves, which may be 4."""
+    if f.solutions == "undecided" and f.one_colour_cells:
+        # (counted to its fixed point whatever the time limit; a bare count beside "Colour
+        # reasoning" read as what colour reasoning leaves)
+        left_words = count(f.one_colour_cells, "cell")
+        return (
+            f"One colour at a time leaves {left_words} undecided, so it needs colour reasoning "
+            "or search; grading stopped before telling which.",
+            f"needed, or search: one colour at a time leaves {left_words} (grading stopped)",
+        )
     if f.solutions == "undecided":
         return "Not known whether it needs colour reasoning: grading stopped.", "not known"
     if f.solutions == "none":
@@ -459,11 +468,15 @@ def _not_unique_explanation(f: ColourFeatures, part: ColourFeatures) -> str:
     )
 
 
-def _explanation(tier: int, f: ColourFeatures, names: dict[str, str], reason: str = "") -> str:
+def _explanation(
+    tier: int, f: ColourFeatures, names: dict[str, str], reason: str = "", stopped: str = "stopped"
+) -> str:
+    """The grade in words; ``stopped`` says how an undecided grade ended without a ``reason``
+    of the solver's ("stopped at the time limit (0.3 s)", "was cancelled")."""
     if f.solutions == "undecided" and reason:
-        return f"Undecided: grading stopped after {f.steps} steps ({reason})."
+        return f"Undecided: grading stopped after {count(f.steps, 'step')} ({reason})."
     if f.solutions == "undecided":
-        return f"Undecided: grading stopped after {f.steps} steps (time limit or cancelled)."
+        return f"Undecided: grading {stopped} after {count(f.steps, 'step')}."
     if f.solutions == "none":
         return "No solution: no picture fits every clue."
     if f.not_unique and f.before_search is not None:
@@ -536,12 +549,19 @@ def colour_grade(
     score = colour_score(tier, f)
     names = {s.technique: s.technique_name for s in trace.steps}
     reason = (trace.reason or "") if trace.verdict == "undecided" else ""
+    # which of the two ended it is known: "(time limit or cancelled)" left the reader to guess
+    if trace.cancelled:
+        stopped = "was cancelled"
+    elif time_limit is not None:
+        stopped = f"stopped at the time limit ({time_limit:g} s)"
+    else:
+        stopped = "stopped"
     return ColourGrade(
         tier,
         score,
         colour_label(tier, score, f),
         f,
-        _explanation(tier, f, names, reason),
+        _explanation(tier, f, names, reason, stopped),
         time.monotonic() - started,
         timed_out=trace.verdict == "undecided" and not trace.cancelled,
         cancelled=trace.cancelled,

@@ -86,11 +86,15 @@ def grade_fields(
     """A ``grade`` row's fields for a colour puzzle: tier, score, label, seconds, explanation,
     hardest technique, the two colour questions that order it before the tier
     (``needs_colour_reasoning``, then after the tier ``needs_pencil_marks``) and the colour
-    features (nested); ``should_stop()`` cancels it (the row is then ``Undecided``)."""
+    features (nested); ``should_stop()`` cancels it (the row is then ``Undecided``).  An
+    undecided grade has no tier or score, as in the studio's Difficulty panel: the hardest step
+    before it stopped is no tier of the puzzle (acorn.g stopped at 0.3 s said 'tier 0, score
+    28.36', the tier of empty lines)."""
     g = colour_grade(puzzle, time_limit=time_limit, should_stop=should_stop)
+    graded = g.features.solutions != "undecided"
     return {
-        "tier": g.tier,
-        "score": g.score,
+        "tier": g.tier if graded else None,
+        "score": g.score if graded else None,
         "label": g.label,
         "seconds": round(g.seconds, 6),
         "explanation": g.explanation,

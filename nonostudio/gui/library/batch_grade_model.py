@@ -25,6 +25,8 @@ def _display(row: Row, column: int) -> str:
     value = row.get(_KEYS[column])
     if column == COLOURS:  # a colour puzzle's colours besides the background; blank for b&w
         return str(value) if value else ""
+    if value is None:  # no tier or score: a colour grade stopped before the end
+        return "-"
     if column == SCORE:
         return f"{value:.2f}"
     if column == SECONDS:

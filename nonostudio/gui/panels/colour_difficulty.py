@@ -198,7 +198,9 @@ class ColourDifficultyPanel(GradingPanel):
             data.update({key: value for key, value in part.to_json().items() if key in TRACE_ROWS})
         for key, label in self.feature_labels.items():
             label.setText(str(data[key]) if key in data else "–")
-        if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
+        if grade is not None and not grade.cancelled:
+            # (stopped at the time limit too: the bare count read as what colour reasoning
+            # leaves, "Colour reasoning 6400" on an 80x80 that one colour at a time cannot start)
             self.feature_labels["one_colour_cells"].setText(reasoning_words(grade.features)[1])
         # a longer word may need a wider panel: the dock's scroll area asks again
         # (DockScroll's minimum is the panel's, which it does not hear of by itself)

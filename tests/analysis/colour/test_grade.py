@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -25,8 +26,10 @@ from nonostudio.analysis.colour.grade import (
     pencil_cells,
     reasoning_words,
 )
+from nonostudio.analysis.colour.report import grade_fields
 from nonostudio.analysis.grades.difficulty import LABELS, TIERS
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import read_any
 
 RED, BLUE = Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")
 PALETTE = Palette((WHITE, RED, BLUE))
@@ -220,3 +223,28 @@ def test_a_puzzle_that_is_not_unique_has_no_tier_or_search_in_its_words() -> Non
         assert false not in words, false
     # a unique puzzle carries no such part
     assert colour_grade(_of([[2, 2, 0], [1, 1, 2], [0, 1, 2]])).features.before_search is None
+
+
+ACORN = Path(__file__).resolve().parents[4] / "shared/anchors/puzzles/pbnsolve-examples/acorn.g"
+
+
+def test_a_grade_stopped_at_its_time_limit_says_so_and_has_no_tier_or_score() -> None:
+    """acorn.g graded with --time-limit 0.3 said 'tier 0, score 28.36' (the tier of empty
+    lines, its hardest step before it stopped) and 'grading stopped after 77 steps (time limit
+    or cancelled)', when only the time limit could have stopped it; one step was '1 steps'."""
+    puzzle = read_any(ACORN)[0][1]
+    assert isinstance(puzzle, ColourPuzzle)
+    grade = colour_grade(puzzle, time_limit=0.001)
+    assert (grade.label, grade.timed_out) == ("Undecided", True)
+    steps = grade.features.steps
+    said = f"{steps} step" if steps == 1 else f"{steps} steps"
+    assert grade.explanation == (
+        f"Undecided: grading stopped at the time limit (0.001 s) after {said}."
+    )
+    fields = grade_fields(puzzle, 0.001)
+    assert (fields["label"], fields["tier"], fields["score"]) == ("Undecided", None, None)
+
+
+def test_a_cancelled_grade_says_it_was_cancelled() -> None:
+    grade = colour_grade(_of([[1, 2, 0], [2, 1, 1], [0, 1, 2]]), should_stop=lambda: True)
+    assert grade.explanation == "Undecided: grading was cancelled after 0 steps."

@@ -10,7 +10,13 @@ from typing import Any
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.library.batch_grade import BatchGradeDialog
-from nonostudio.gui.library.batch_grade_model import EXPLANATION, FILE
+from nonostudio.gui.library.batch_grade_model import (
+    EXPLANATION,
+    FILE,
+    SCORE,
+    TIER,
+    BatchGradeModel,
+)
 
 
 def _row(name: str, error: str = "") -> dict[str, Any]:
@@ -47,3 +53,13 @@ def test_file_names_show_whole_as_rows_come(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: table.columnWidth(FILE) >= longest, timeout=1000)
     right = table.columnViewportPosition(EXPLANATION) + table.columnWidth(EXPLANATION)
     assert right <= table.viewport().width() + 1  # the explanation elided, not pushed out
+
+
+def test_a_colour_row_stopped_at_the_time_limit_shows_no_tier_or_score() -> None:
+    """A colour grade stopped at its time limit has no tier or score (None); the table wrote
+    the score with '{:.2f}', a TypeError there."""
+    model = BatchGradeModel()
+    row = _row("acorn.g") | {"tier": None, "score": None, "label": "Undecided", "colours": 4}
+    model.append([row])
+    assert model.data(model.index(0, TIER)) == "-"
+    assert model.data(model.index(0, SCORE)) == "-"

@@ -222,3 +222,27 @@ def test_a_grade_the_colour_solver_refused_says_why_not_the_time_limit(
     assert shown.lower().count("too large for the complete solver") == 1, shown  # said once
     assert "time limit" not in shown
     assert "against a memory budget of 1 byte" in shown and "1 bytes" not in shown, shown
+
+
+def test_a_grade_stopped_at_the_time_limit_says_what_one_colour_at_a_time_leaves(qtbot) -> None:
+    """The Colour reasoning row of a grade stopped at its time limit said a bare count ("6400"
+    on an 80x80 random picture), read as what colour reasoning leaves; it now says it as the
+    other grades do."""
+    from nonostudio.core.colour.model import ColourPuzzle
+
+    panel = ColourDifficultyPanel(delay_ms=1, time_limit=0.001)
+    qtbot.addWidget(panel)
+    # red and blue crossed in every line: one colour at a time decides no cell
+    grid = [[1 + (r + c) % 2 for c in range(12)] for r in range(12)]
+    puzzle = ColourPuzzle(PUZZLE.palette, *clues_of_colour_grid(grid))
+    left = one_colour_cells(puzzle)
+    assert left > 0
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(puzzle)
+    grade = ready.args[0]
+    assert grade.label == "Undecided" and grade.timed_out
+    assert panel.feature_labels["one_colour_cells"].text() == (
+        f"needed, or search: one colour at a time leaves {left} cells (grading stopped)"
+    )
+    panel.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
