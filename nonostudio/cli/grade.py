@@ -12,7 +12,13 @@ from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import MAX_CELLS, TIER_TEXT
-from nonostudio.analysis.grades.grading import COLUMNS, FEATURE_COLUMNS, grade_row, write_csv
+from nonostudio.analysis.grades.grading import (
+    COLUMNS,
+    FEATURE_COLUMNS,
+    grade_row,
+    not_graded,
+    write_csv,
+)
 from nonostudio.cli.batch import (
     Column,
     Job,
@@ -178,39 +184,8 @@ def grade_named(
         from nonostudio.cli.colour import palette_data
 
         fields = grade_fields(puzzle, time_limit, worker_should_stop())
-        return _not_graded(fields | {"palette": palette_data(puzzle.palette)})
-    return _not_graded(grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit))
-
-
-#: What a puzzle no picture fits gets instead of a tier and a score.
-NOT_GRADED = (
-    "not graded: no picture fits these clues, so there is nothing to solve; "
-    "`nonostudio-cli check` names the likely typos"
-)
-#: What a puzzle with several pictures gets instead of a tier and a score (the studio's
-#: Difficulty panel says "No tier or score" for it too), before what its grade says of it.
-NO_TIER = "not graded: no tier or score."
-#: What a black-and-white grade says of it (a colour grade says what its reasoning decides).
-SEVERAL_PICTURES = (
-    "Several pictures fit these clues, so no reasoning can finish it "
-    "(the grade's search only picks one of them)."
-)
-
-
-def _not_graded(row: dict[str, Any]) -> dict[str, Any]:
-    """A puzzle with no solution, or with several, is not graded: its tier and score are none
-    (``-`` in the table, null in JSON, blank in a CSV) and its explanation says why, where the
-    grade would have described a trace that ends in a contradiction or in a search that picked
-    one of its pictures (tier 8, the search's, on any puzzle with two pictures).  A colour
-    puzzle's explanation keeps what its reasoning decides before it stops."""
-    label = row.get("label")
-    if label == "No solution":
-        return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
-    if label == "Not unique":
-        said = str(row.get("explanation") or "").removeprefix("Not unique: ")
-        said = SEVERAL_PICTURES if said.startswith("the clues allow several pictures") else said
-        return row | {"tier": None, "score": None, "explanation": f"{NO_TIER} {said}"}
-    return row
+        return not_graded(fields | {"palette": palette_data(puzzle.palette)})
+    return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
 
 
 def _describe(row: Row) -> str:

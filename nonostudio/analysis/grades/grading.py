@@ -48,6 +48,37 @@ COLUMNS = (
 ) + FEATURE_COLUMNS
 
 
+#: What a puzzle no picture fits gets instead of a tier and a score.
+NOT_GRADED = (
+    "not graded: no picture fits these clues, so there is nothing to solve; "
+    "a check (the studio's Check panel, `nonostudio-cli check`) names the likely typos"
+)
+#: What a puzzle with several pictures gets instead of a tier and a score (the studio's
+#: Difficulty panel says "No tier or score" for it too), before what its grade says of it.
+NO_TIER = "not graded: no tier or score."
+#: What a black-and-white grade says of it (a colour grade says what its reasoning decides).
+SEVERAL_PICTURES = (
+    "Several pictures fit these clues, so no reasoning can finish it "
+    "(the grade's search only picks one of them)."
+)
+
+
+def not_graded(row: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle with no solution, or with several, is not graded: its tier and score are none
+    (``-`` in a table, null in JSON, blank in a CSV) and its explanation says why, where the
+    grade would have described a trace that ends in a contradiction or in a search that picked
+    one of its pictures (tier 8, the search's, on any puzzle with two pictures).  A colour
+    puzzle's explanation keeps what its reasoning decides before it stops."""
+    label = row.get("label")
+    if label == "No solution":
+        return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
+    if label == "Not unique":
+        said = str(row.get("explanation") or "").removeprefix("Not unique: ")
+        said = SEVERAL_PICTURES if said.startswith("the clues allow several pictures") else said
+        return row | {"tier": None, "score": None, "explanation": f"{NO_TIER} {said}"}
+    return row
+
+
 def grade_row(
     puzzle: Puzzle,
     rule_set: RuleSet,
@@ -56,21 +87,26 @@ def grade_row(
 ) -> dict[str, Any]:
     """Grade one puzzle: the row's tier, score, label, seconds, explanation, the ``features``
     (nested) and each of :data:`FEATURE_COLUMNS` (flat); ``{"error": …}`` when a rule of the set
-    is unsound or the puzzle is too large.  ``should_stop`` and ``time_limit`` are passed to
+    is unsound or the puzzle is too large.  A puzzle with no solution or several has no tier or
+    score (:func:`not_graded`): the command line's rows and the studio's Grade a Folder table
+    alike.  ``should_stop`` and ``time_limit`` are passed to
     :func:`~nonostudio.analysis.grades.difficulty.grade`."""
     try:
         result = grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
     except (UnsoundRuleError, PuzzleTooLargeError) as exc:
         return {"error": str(exc)}
     features = result.features.to_json()
-    return {
-        "tier": result.tier,
-        "score": result.score,
-        "label": result.label,
-        "seconds": round(result.seconds, 6),
-        "explanation": result.explanation,
-        "features": features,
-    } | {name: features[name] for name in FEATURE_COLUMNS}
+    return not_graded(
+        {
+            "tier": result.tier,
+            "score": result.score,
+            "label": result.label,
+            "seconds": round(result.seconds, 6),
+            "explanation": result.explanation,
+            "features": features,
+        }
+        | {name: features[name] for name in FEATURE_COLUMNS}
+    )
 
 
 #: The columns a CSV adds when it holds a colour puzzle (from its colour features).

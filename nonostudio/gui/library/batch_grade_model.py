@@ -15,6 +15,7 @@ HEADERS = ("File", "Size", "Tier", "Label", "Score", "Seconds", "Colours", "Expl
 FILE, SIZE, TIER, LABEL, SCORE, SECONDS, COLOURS, EXPLANATION = range(len(HEADERS))
 _KEYS = ("file", "size", "tier", "label", "score", "seconds", "colours", "explanation")
 _AnyIndex = QModelIndex | QPersistentModelIndex
+_UNGRADED = 1e300  # sorts after any tier or score, before the rows in error (inf)
 
 
 def _display(row: Row, column: int) -> str:
@@ -25,7 +26,7 @@ def _display(row: Row, column: int) -> str:
     value = row.get(_KEYS[column])
     if column == COLOURS:  # a colour puzzle's colours besides the background; blank for b&w
         return str(value) if value else ""
-    if value is None:  # no tier or score: a colour grade stopped before the end
+    if value is None:  # no tier or score: not unique, no solution, or stopped before the end
         return "-"
     if column == SCORE:
         return f"{value:.2f}"
@@ -46,7 +47,9 @@ def _sort_key(row: Row, column: int) -> object:
         return float(
             DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER else 99
         )
-    return float(row.get(_KEYS[column]) or 0)
+    value = row.get(_KEYS[column])
+    # a puzzle with no tier or score (not unique, no solution, stopped) after every graded one
+    return _UNGRADED if value is None and column in (TIER, SCORE) else float(value or 0)
 
 
 class BatchGradeModel(QAbstractTableModel):

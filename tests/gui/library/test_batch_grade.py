@@ -64,7 +64,11 @@ def test_grades_a_folder_and_sorts(qtbot, dialog: BatchGradeDialog, folder: Path
     assert dialog.progress.value() == 100
     assert dialog.status_label.text().startswith("Done: 3 rows (1 could not be graded)")
     rows = {row["file"]: row for row in dialog.model.rows()}
-    assert rows["a-ambiguous.non"]["tier"] == 8 and rows["a-ambiguous.non"]["label"] == "Not unique"
+    # Not unique: no tier or score (its search's tier 8 and score 87.62 were shown), as the
+    # Difficulty panel and the command line say
+    ambiguous = rows["a-ambiguous.non"]
+    assert (ambiguous["tier"], ambiguous["score"], ambiguous["label"]) == (None, None, "Not unique")
+    assert shown(dialog, TIER)[0] == "-"
     assert rows["b-house.non"]["tier"] <= 5  # line logic solves the house: a line technique
     broken = rows["c-broken.non"]
     assert broken["tier"] is None and "c-broken.non" in broken["error"]
