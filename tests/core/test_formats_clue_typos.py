@@ -228,3 +228,34 @@ def test_a_very_long_number_with_a_stray_mark_is_refused_where_it_is(fmt: str) -
     with pytest.raises(PuzzleError) as caught:
         read_text(text, fmt=fmt)
     assert "malformed" not in str(caught.value) and caught.value.line is not None
+
+
+# A clue's two numbers typed with another separator (a '.', a ';', a ',' where spaces go), at
+# (line, column), and the clue as the format writes it.
+OTHER_SEPARATORS = {
+    "non, '.'": ("width 2\nheight 2\nrows\n1.1\n1\ncolumns\n1\n1\n", "non", 4, 1, "'1,1'"),
+    "non, ';' second": ("width 3\nheight 1\nrows\n1,1;1\ncolumns\n1\n1\n1\n", "non", 4, 3, "'1,1'"),
+    "nin": ("2 2\n1.1\n1\n1\n1\n", "nin", 2, 1, "'1 1'"),
+    "mk": ("2 2\n1;1\n1\n#\n1\n1\n", "mk", 2, 1, "'1 1'"),
+    "cwd": ("2\n2\n1.1\n1\n\n1\n1\n", "cwd", 3, 1, "'1 1'"),
+    "g": ("t\n: rows\n1,1\n1\n: columns\n1\n1\n", "g", 3, 1, "'1 1'"),
+    "toml": ("[clues]\ncolumns = 1, 1\nrows = 1.1, 1\n", "toml", 3, 8, "'1 1'"),
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "line", "column", "meant"),
+    OTHER_SEPARATORS.values(),
+    ids=list(OTHER_SEPARATORS),
+)
+def test_numbers_run_together_with_another_separator_are_told_the_formats(
+    text: str, fmt: str, line: int, column: int, meant: str
+) -> None:
+    """'1.3' in a .non (or '1;1' in an .mk, '1,1' in a .g) was 'expected a number (clues look
+    like 3,1), found '1.3'' with no word of the separator, as a puzzle string has said."""
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt=fmt)
+    error = caught.value
+    assert (error.line, error.column) == (line, column)
+    assert "(numbers in one clue are separated by" in error.message
+    assert error.message.endswith(f": {meant}?)")

@@ -210,11 +210,10 @@ def numbers(
         # (only text refused is looked at again: a clue's numbers run together with another
         # separator, anywhere in it, are told the format's, before the first bad number)
         for tok, col in items:
-            if seps and _OTHER_SEPARATOR.match(tok):
-                meant = seps[0].join(re.findall("[0-9]+", tok))
+            hint = separator_hint(tok, seps)
+            if hint:
                 raise PuzzleError(
-                    f"expected a number, found {tok!r} (numbers in one clue are separated by "
-                    f"{seps[0]!r}: {meant!r}?)",
+                    f"expected a number, found {tok!r}{hint}",
                     source=source,
                     line=line,
                     column=col,
@@ -222,6 +221,18 @@ def numbers(
                 ) from None
         raise
     return clue_of(values, [col for _, col in items], source, line, clue)
+
+
+def separator_hint(token: str, seps: str | None) -> str:
+    """`` (numbers in one clue are separated by ',': '1,3'?)`` for a token of numbers run
+    together with another separator (``1.3``, ``1;3``, ``2，1``) in a format whose clues
+    separate them by ``seps`` (None: by spaces), said with the error that refuses it; ``""``
+    for any other token."""
+    if not _OTHER_SEPARATOR.match(token):
+        return ""
+    meant = (seps[0] if seps else " ").join(re.findall("[0-9]+", token))
+    how = repr(seps[0]) if seps else "spaces"
+    return f" (numbers in one clue are separated by {how}: {meant!r}?)"
 
 
 def clue_of(

@@ -27,6 +27,7 @@ from nonostudio.core.formats._common import (
     colour_refusal,
     digits,
     needs_dash,
+    separator_hint,
     split_lines,
     stray_hint,
     to_int,
@@ -241,7 +242,7 @@ class _Reader:
                     if digit is not None and (tok[1:].isdigit() or not tok[1:]):
                         found += f" (the letter {tok[0]} typed for {digit}?)"
                     else:
-                        found += stray_hint(tok)
+                        found += separator_hint(tok, ",") or stray_hint(tok)
                     raise PuzzleError(
                         f"expected a number (clues look like {self.example(letters)}), "
                         f"found {found}",

@@ -28,6 +28,7 @@ from nonostudio.core.formats._common import (
     digits,
     needs_dash,
     numbers,
+    separator_hint,
     split_lines,
     undashed,
 )
@@ -131,8 +132,8 @@ def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list
     """The non-blank lines before the first ``:`` line and the lines of the first two ``:``
     sections (row clues, column clues), each with its line number; ``#`` lines in a section
     are comments.  A blank line in a section is an empty clue, as pbnsolve reads blank clue
-    lines and as the generated colour files write empty rows; blank lines that end the column
-    section are not clues."""
+    lines and as the generated colour files write empty rows; blank lines that end the file
+    after the column section are not clues (before a ``:`` line that closes it they are)."""
     head, sections, _tail = g_parts(text, source)
     return head, sections
 
@@ -167,14 +168,18 @@ def g_parts(
                     line=number,
                 )
             head.append((number, line))
-    sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
+    closed = len(sections) > 2  # a third ':' line ends the clues; free text may follow it
+    sections = sections[:2]
     if len(sections) < 2:
         raise PuzzleError(
             "expected two sections, each starting with a ':' line (row clues, then column clues)",
             source=source,
             line=last,
         )
-    while sections[1] and not sections[1][-1][1].strip():
+    # Blank lines at the end of the file are no clues; before a ':' line that ends the
+    # section they are empty columns, as pbnsolve reads them (and the colour writer writes a
+    # last empty column).
+    while not closed and sections[1] and not sections[1][-1][1].strip():
         sections[1].pop()
     return head, sections, tail
 
@@ -247,7 +252,8 @@ def _picture_rows(lines: list[str]) -> list[str]:
 def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
     """The error for a clue item that is not a number with a declared colour letter."""
     if not number_first:
-        return f"expected a number (optionally with a colour letter), found {token!r}"
+        hint = separator_hint(token, None)
+        return f"expected a number (optionally with a colour letter), found {token!r}{hint}"
     letter = token.lstrip("0123456789")
     what = ascii(letter) if not letter.isprintable() or letter.isspace() else repr(letter)
     letters = sorted(declared - {"0", "1"})  # 0 and 1 are the background and default colour

@@ -20,6 +20,7 @@ from nonostudio.core.formats._common import (
     clue_of,
     colour_refusal,
     digits,
+    separator_hint,
     split_lines,
     tokens,
 )
@@ -119,7 +120,7 @@ def parse(text: str, source: str) -> Parsed:
                 item = _ITEM.match(tok)
                 if not item:
                     raise PuzzleError(
-                        f"expected a number, found {tok!r}",
+                        f"expected a number, found {tok!r}{separator_hint(tok, None)}",
                         source=source,
                         line=number,
                         column=tcol,
