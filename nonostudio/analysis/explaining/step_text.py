@@ -274,10 +274,84 @@ def gather_premises(
     budget: int | None = None,
 ) -> dict[int, int]:
     """:func:`_gather_premises`, then the reasons it left out of a first premise put back while
-    the body stays within :data:`REASON_SLACK` words of the budget (the cells are the same)."""
+    the body stays within :data:`REASON_SLACK` words of the budget (the cells are the same).
+    When a block is then said to be one clue with no reason, the step states fewer premises
+    (the last left to the next step) where that leaves every such block its reason: a shorter
+    step whose every "can only be" says why."""
+    given = [{**p, "claims": list(p["claims"])} for p in premises]
+    decided = _reasoned_premises(
+        technique, axis, line, seen, offset, clue_offset, sub, premises, want, budget
+    )
+    bare = _bare_holders(line.hints, premises)
+    if budget is not None or not bare:
+        return decided
+    for most in range(len(premises) - 1, len(given), -1):
+        fewer = [{**p, "claims": list(p["claims"])} for p in given]
+        cells = _reasoned_premises(
+            technique, axis, line, seen, offset, clue_offset, sub, fewer, want, budget, most
+        )
+        if not cells or _bare_holders(line.hints, fewer):
+            continue
+        # (a block bare for want of room, now with its reason: not one with none found, left
+        # out only to come first in the next step, bare again)
+        if bare & _bare_holders(line.hints, fewer, reasoned=True):
+            premises[:] = fewer
+            return cells
+    return decided
+
+
+def _bare_holders(
+    hints: Sequence[int], premises: Sequence[dict[str, Any]], *, reasoned: bool = False
+) -> set[tuple[int, int, int]]:
+    """The blocks ``(start, end, clue)`` that ``premises`` say are one clue (a ``holders``
+    claim of one clue) with no reason among the claims of its premise and those before it (a
+    reason given later is not said again: the block was named already): none of
+    :data:`_REASONS` or :data:`ROOM_REASONS` for it, no ``part`` claim holding only that clue
+    around it, and some other clue at least as long (on a line of one clue, or with every
+    other clue shorter, the words say why).  With ``reasoned``, those said with a reason."""
+    said: list[dict[str, Any]] = []
+    out: set[tuple[int, int, int]] = set()
+    for premise in premises:
+        parts = [d for d in said if d["claim"] == "part"]  # (a part's own blocks show its cut)
+        said += premise["claims"]
+        if premise["say"] == "join":  # ("can only both be": one clue for two blocks)
+            continue
+        spans = {(c["start"], c["end"]) for c in said if c["claim"] in (*_REASONS, *ROOM_REASONS)}
+        for c in premise["claims"]:
+            if c["claim"] != "holders" or len(c["clues"]) != 1:
+                continue
+            (i,) = c["clues"]
+            s, e = c["start"], c["end"]
+            if all(h < e - s for j, h in enumerate(hints) if j != i):
+                continue
+            if (s, e) in spans or any(
+                d["clues"] == [i] and d["start"] <= s < e <= d["end"] for d in parts
+            ):
+                if reasoned:
+                    out.add((s, e, i))
+            elif not reasoned:
+                out.add((s, e, i))
+    return out
+
+
+def _reasoned_premises(
+    technique: str,
+    axis: str,
+    line: Line,
+    seen: Line,
+    offset: int,
+    clue_offset: int,
+    sub: bool,
+    premises: list[dict[str, Any]],
+    want: Sequence[int],
+    budget: int | None,
+    most: int | None = None,
+) -> dict[int, int]:
+    """:func:`gather_premises` stating at most ``most`` premises (all: as many as the budget
+    has room for), its reasons put back where the words have room."""
     dropped: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     decided = _gather_premises(
-        technique, axis, line, seen, offset, clue_offset, sub, premises, want, dropped, budget
+        technique, axis, line, seen, offset, clue_offset, sub, premises, want, dropped, budget, most
     )
     room = (BODY_WORDS if budget is None else budget) + REASON_SLACK
     # the reasons by boxes left unheld are not counted by the budget (the steps split as they
@@ -311,7 +385,57 @@ def gather_premises(
         for key, claims in full.items():
             _shorter_reasons(technique, axis, line, premises, by_id[key], claims)
     _add_short_reasons(technique, axis, line, premises)
+    for key, claims in full.items():  # a reason left out still the block's only one
+        _put_back_bare(technique, axis, line, premises, by_id[key], _without_stranded(claims))
     return decided
+
+
+def _put_back_bare(
+    technique: str,
+    axis: str,
+    line: Line,
+    premises: list[dict[str, Any]],
+    premise: dict[str, Any],
+    claims: Sequence[dict[str, Any]],
+) -> None:
+    """Each ``sole_holder`` claim the word budget left out of ``premise`` (``claims``: its
+    claims in full) whose block the words now name with no reason at all (no short reason was
+    found for it either) put back before the block's ``holders`` claim, where the step's body
+    then stays within :data:`SHORT_SLACK` words of :data:`BODY_WORDS` and the sentence within
+    :data:`SHORT_SENTENCE_WORDS`, as a short reason is: a longer step rather than a block said
+    to be one clue for no stated reason (the cells are the same)."""
+    kept = premise["claims"]
+    back = [
+        c
+        for c in claims
+        if c["claim"] == "sole_holder"
+        and c not in kept
+        and not any(
+            d["claim"] in _REASONS and (d["start"], d["end"]) == (c["start"], c["end"])
+            for d in kept
+        )
+    ]
+    # (a part's blocks: both reasons or neither)
+    for some in [back] if premise["say"] == "part" else [[c] for c in back]:
+        kept = premise["claims"]
+        claims_now = list(kept)
+        for c in some:
+            at = next(
+                (
+                    k
+                    for k, d in enumerate(claims_now)
+                    if d["claim"] == "holders" and (d["start"], d["end"]) == (c["start"], c["end"])
+                ),
+                None,
+            )
+            if at is not None:
+                claims_now.insert(at, c)
+        if claims_now == kept:
+            continue
+        premise["claims"] = claims_now
+        body, words = _body_words(technique, axis, line, premises)
+        if body > BODY_WORDS + SHORT_SLACK or words > SHORT_SENTENCE_WORDS:
+            premise["claims"] = kept
 
 
 _REASONS = ("edge_block", "only_long", "sole_holder", "kept_off", *SHORT_REASONS)
@@ -357,8 +481,13 @@ def _add_short_reasons(
         # second clue, 10; the box at cells 9–10 can only be the second clue, 10")
         parts = premises[k - 1]["claims"] if k and premises[k - 1]["say"] == "part" else []
         for _ in range(2):  # again when the reasons added let another block rest on theirs
-            if not _add_premise_reasons(
-                technique, axis, line, premises, premise, cells, parts, said, held
+            # (the boxes left unheld offered too when no short reason found fits: one resting on
+            # a block the words name later, or longer than the room left)
+            if not any(
+                _add_premise_reasons(
+                    technique, axis, line, premises, premise, cells, parts, said, held, unheld
+                )
+                for unheld in (False, True)
             ):
                 break
         said.extend(claims)
@@ -375,6 +504,7 @@ def _add_premise_reasons(
     parts: Sequence[dict[str, Any]],
     said: Sequence[dict[str, Any]],
     held: Sequence[tuple[int, int, int]],
+    unheld: bool = False,
 ) -> bool:
     """:func:`_add_short_reasons` on one ``premise`` (``cells``: the line as its round found
     it; ``parts``: the claims of the part stated just before it; ``said``: the claims of the
@@ -382,7 +512,8 @@ def _add_premise_reasons(
     its blocks said to be one clue with no reason get the choice of short reasons that gives
     the most in the fewest words, where the sentence has room and names the blocks a reason
     rests on first (a block of the premise itself may be one, the words naming it first).
-    Whether a reason was added."""
+    The boxes each other clue would leave unheld are offered where no other short reason is
+    found, or with ``unheld`` beside those found.  Whether a reason was added."""
     claims = premise["claims"]
     options: list[list[dict[str, Any] | None]] = []
     bare: list[dict[str, Any]] = []
@@ -410,8 +541,8 @@ def _add_premise_reasons(
             within[0] if within else None,
             [*held, *(h for h in _held(claims) if h[:2] != span)],
         )
-        if not found:  # else the boxes each other clue would leave unheld
-            found = stranded_short(line.hints, cells, *span, c["clues"][0])
+        if not found or unheld:  # else the boxes each other clue would leave unheld
+            found = [*found, *stranded_short(line.hints, cells, *span, c["clues"][0])]
         if found:
             bare.append(c)
             options.append([*found, None])
@@ -577,6 +708,7 @@ def _gather_premises(
     want: Sequence[int],
     dropped: list[tuple[dict[str, Any], list[dict[str, Any]]]],
     budget: int | None,
+    most: int | None = None,
 ) -> dict[int, int]:
     """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
     ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
@@ -658,7 +790,9 @@ def _gather_premises(
                         dropped.append((held, held["claims"]))
                     held["claims"] = fewer
                     count = sum(map(words_of, said))
-            if (decided or new) and words + count > room:
+            if (decided or new) and (
+                words + count > room or (most is not None and len(premises) + len(said) > most)
+            ):
                 full = True
                 break
             if new_part:
