@@ -563,18 +563,15 @@ class PracticeView(QWidget):
         self.drillShown.emit()
 
     def _answer_takes_keys(self, kind: str) -> None:
-        """The keys go to the new drill's answer (its line, its first choice, Sound) when they
-        were in this tab: after Next drill (Space) the focus stayed on that button, so the
-        player's next Space, meant to fill a cell, skipped the drill, and X did nothing."""
+        """The keys go to a new line to mark when they were in this tab: after Next drill
+        (Space) the focus stayed on that button, so the player's next Space, meant to fill a
+        cell, skipped the drill, and X did nothing.  A choice or Sound button is not given the
+        keys: a second Space there would answer, and the first answer is the one recorded."""
         focus = QApplication.focusWidget()
-        if not self.isVisible() or (focus is not None and not self.isAncestorOf(focus)):
+        if kind != MARK or not self.isVisible():
             return
-        if kind == MARK:
+        if focus is None or self.isAncestorOf(focus):
             self.line.setFocus(Qt.FocusReason.OtherFocusReason)
-        elif kind == WHICH and self.choice_buttons:
-            self.choice_buttons[0].setFocus(Qt.FocusReason.OtherFocusReason)
-        elif kind == SOUND:
-            self.yes_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def check_marks(self) -> None:
         if self.drill is not None and self.drill.kind == MARK:
