@@ -316,6 +316,29 @@ def test_drawing_says_when_it_replaces_typed_clues(qtbot, editor: EditorView) ->
     assert editor.ui.clue_hint.text() == "The clues follow the picture you paint."
 
 
+def test_drawing_paints_the_one_picture_typed_clues_allow(qtbot, editor: EditorView) -> None:
+    """A heart typed as clues, then Draw picture: the heart is painted and the clues stay the
+    typed ones.  The blank grid's clues, all 0, replaced them (seen under Xvfb: the Check panel
+    said 'Unique, line-solvable' for the typed heart, Draw showed ten 0s)."""
+    heart = ".#.#.|#####|#####|.###.|..#.."
+    editor.new_puzzle(5, 5)
+    _type_clues(qtbot, editor, "1 1\n5\n5\n3\n1", "2\n4\n4\n4\n2")
+    typed = editor.puzzle()
+    assert typed is not None and typed.goal is None
+    qtbot.mouseClick(editor.ui.draw_radio, Qt.MouseButton.LeftButton)
+    assert editor.mode() == "draw"
+    painted = "|".join(
+        "".join("#" if c == FILLED else "." for c in row) for row in editor.grid.cells()
+    )
+    assert painted == heart
+    drawn = editor.puzzle()
+    assert drawn is not None and (drawn.rows, drawn.cols) == (typed.rows, typed.cols)
+    assert "one picture the typed clues allow is painted" in editor.ui.clue_hint.text()
+    editor.undo_stack().undo()
+    assert editor.mode() == "clues" and editor.puzzle() == typed
+    assert not (editor.grid.cells() == FILLED).any()
+
+
 # --- what the autosave keeps -----------------------------------------------------------------
 
 
