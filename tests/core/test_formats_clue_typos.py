@@ -259,3 +259,23 @@ def test_numbers_run_together_with_another_separator_are_told_the_formats(
     assert (error.line, error.column) == (line, column)
     assert "(numbers in one clue are separated by" in error.message
     assert error.message.endswith(f": {meant}?)")
+
+
+@pytest.mark.parametrize(("typed", "letter", "digit"), [("1O", "O", "0"), ("1l", "l", "1")])
+def test_a_non_number_with_a_letter_like_a_digit_is_refused_there(
+    typed: str, letter: str, digit: str
+) -> None:
+    """'10' typed '1O' in a black-and-white .non (no 'color' line, the other numbers without a
+    letter) read as 1 with a colour O that was then dropped: the puzzle said only that the totals
+    differ. It is refused at the number, the letter named."""
+    text = "width 11\nheight 2\nrows\n{}\n1\ncolumns\n2\n" + "1\n" * 8 + "0\n1\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text.format(typed), fmt="non")
+    error = caught.value
+    assert (error.line, error.column, error.clue) == (4, 1, "row 1")
+    assert f"found {typed!r} (the letter {letter} typed for {digit}?" in error.message
+    # every number with the one letter, or the letter declared: a colour file, read as before
+    every = "width 3\nheight 1\nrows\n1O,1O\ncolumns\n1O\n0\n1O\n"
+    assert read_text(every, fmt="non").rows == ((1, 1),)
+    declared = "width 3\nheight 1\ncolor O #ff0000\nrows\n1O,1\ncolumns\n1O\n0\n1\n"
+    assert read_text(declared, fmt="non").rows == ((1, 1),)

@@ -214,6 +214,10 @@ class _Reader:
         #: The lines the format ignores (free text other programs keep, ``catalogue``), as read:
         #: the puzzle (black and white or colour) keeps them as its notes.
         self.free: list[str] = []
+        #: Whether a number without a colour letter was read, and the first number read with a
+        #: letter that looks like a digit (``1O``, ``1l``), as ``(token, line, column, clue)``.
+        self.bare = False
+        self.lookalike: tuple[str, int, int, str] | None = None
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
         return PuzzleError(message, source=self.source, line=line, column=column)
@@ -224,6 +228,7 @@ class _Reader:
         if _PLAIN_CLUE.match(text) and text.count(",") < MAX_SIZE:
             plain = tuple(map(int, text.rstrip(",").split(",")))
             if len(plain) == 1 or 0 not in plain:
+                self.bare = self.bare or any(plain)
                 return tuple(v for v in plain if v)
         values: list[int] = []
         columns: list[int] = []
@@ -253,10 +258,31 @@ class _Reader:
                     )
                 if m.group(2):
                     self.colours.add(m.group(2))
+                    if m.group(2) in _LOOKALIKE and self.lookalike is None:
+                        self.lookalike = (tok, line, tcol, name)
+                elif m.group(1).strip("0"):
+                    self.bare = True
                 letters.append(m.group(2))
                 values.append(digits(m.group(1), self.source, line, tcol, name))
                 columns.append(tcol)
         return clue_of(values, columns, self.source, line, name)
+
+    def lookalike_error(self, found: tuple[str, int, int, str]) -> PuzzleError:
+        """The error of a number read with a letter that looks like a digit (``1O``, ``1l``), in
+        a file with no ``color`` line whose other numbers have no letter: a digit mistyped, not
+        a colour (the letter was dropped, and a ``1O`` read as 1 said only that the totals
+        differ)."""
+        token, line, column, clue = found
+        letter = token[-1]
+        return PuzzleError(
+            f"expected a number (clues look like 3,1), found {token!r} (the letter {letter} "
+            f"typed for {_LOOKALIKE[letter]}? no 'color' line declares it a colour, and other "
+            "numbers have none)",
+            source=self.source,
+            line=line,
+            column=column,
+            clue=clue,
+        )
 
     def example(self, letters: list[str]) -> str:
         """A clue as this file writes them, for an error's words: ``3,1`` in black and white;
@@ -339,6 +365,8 @@ class _Reader:
             meta["notes"] = "\n".join(self.free)
         if len(self.colours) > 1:
             raise colour_refusal(self.colours, self.source)
+        if self.lookalike is not None and self.bare and not self.declared:
+            raise self.lookalike_error(self.lookalike)
         if self.miscount is not None:
             # clues that read but do not fit the size: the typo finder looks for the line
             # left out or typed twice
