@@ -211,6 +211,35 @@ def test_an_untitled_g_does_not_start_with_a_row_of_its_picture() -> None:
     assert (before.title, before.notes) == ("T", "a note")
 
 
+def test_a_g_writes_empty_clues_as_blank_lines_and_reads_a_last_empty_column_back() -> None:
+    """pbnsolve refuses a clue of 0 in a .g ("Zero clue in input file") and reads a blank line
+    as an empty clue; the writer wrote '0' for every empty row and column (a puzzle drawn with
+    an empty border in the editor and saved as .g). A last empty column, a blank line before
+    ': end', was dropped by the reader (blank lines ending the section were no clues): the
+    puzzle came back a column narrower."""
+    from nonostudio.core.colour.model import BLACK, clues_of_colour_grid
+
+    palette = Palette((WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")))
+    goal = ((0, 0, 0, 0), (1, 2, 2, 0), (0, 1, 0, 0))  # first and last rows, last column empty
+    rows, cols = clues_of_colour_grid(goal)
+    for puzzle in (ColourPuzzle(palette, rows, cols), ColourPuzzle(palette, rows, cols, goal=goal)):
+        text = write_text(puzzle, "g")
+        lines = text.splitlines()
+        clue_lines = lines[lines.index(": rows") + 1 : lines.index(": end")]
+        assert not [ln for ln in clue_lines if ln.split() == ["0"]], text
+        again = read_any_text(text, fmt="g")
+        assert isinstance(again, ColourPuzzle), text
+        assert (again.rows, again.cols, again.goal) == (puzzle.rows, puzzle.cols, puzzle.goal)
+    # black alone is read by the black-and-white reader, which keeps the last empty column too
+    alone = ColourPuzzle(Palette((WHITE, BLACK)), *clues_of_colour_grid(((0, 1, 0), (0, 0, 0))))
+    bw = read_any_text(write_text(alone, "g"), fmt="g")
+    assert isinstance(bw, Puzzle) and (bw.rows, bw.cols) == (((1,), ()), ((), (1,), ()))
+    # a file written before, with '0' for an empty clue, reads as it did
+    start, end = lines.index(": rows"), lines.index(": end")
+    old = [ln if ln or not start < k < end else "0" for k, ln in enumerate(lines)]
+    assert read_any_text("\n".join(old) + "\n", fmt="g") == again
+
+
 def test_write_file_by_extension(tmp_path: Path) -> None:
     puzzle = _small()
     for ext in (".xml", ".non", ".g"):

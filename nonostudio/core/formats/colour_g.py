@@ -211,7 +211,8 @@ def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
         out.append(f": {title}")
         for clue in clues:
             items = (f"{n}{'' if letters[c] == '1' else letters[c]}" for n, c in clue)
-            out.append(" ".join(items) or "0")
+            # an empty clue is a blank line: pbnsolve refuses a 0 ("Zero clue in input file")
+            out.append(" ".join(items))
     out.append(": end")
     if with_solution and puzzle.goal is not None:
         out += ["Picture: " + "".join(letters[v] for v in row) for row in puzzle.goal]
