@@ -230,6 +230,19 @@ def run_episode(
     return episode
 
 
+def clashing_line(puzzle: Puzzle, grid: np.ndarray) -> LineRef | None:
+    """The first line (rows first) whose cells on ``grid`` match no placement of its clue, as
+    ``("row", r)`` or ``("column", c)``, zero-based; None when every line can still match.  True
+    of the cells whichever picture is meant (a puzzle of several pictures included)."""
+    from nonostudio.core.linesolver import solve_cells
+
+    for axis, clues, lines in (("row", puzzle.rows, grid), ("column", puzzle.cols, grid.T)):
+        for index, clue in enumerate(clues):
+            if solve_cells(clue, [int(c) for c in lines[index]]) is None:
+                return axis, index
+    return None
+
+
 def next_line(puzzle: Puzzle, grid: np.ndarray, strategy: str = "best") -> LineRef | None:
     """The line to look at next on ``grid``: ``("row", r)`` or ``("column", c)``, zero-based.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from nonostudio.analysis.line_selection.strategies import next_line
+from nonostudio.analysis.line_selection.strategies import clashing_line, next_line
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.process_child import ProcessJob, shared
@@ -81,7 +81,17 @@ def line_advice(
         return None, "The puzzle is solved: there is no line left to look at."
     ref = next_line(puzzle, grid)
     if ref is None:
-        if not (grid == UNKNOWN).any():
+        if (clash := clashing_line(puzzle, grid)) is not None:
+            # (the cells themselves break a clue: said of that line, true whichever picture
+            # of several is meant, where "the puzzle needs more than line logic" blamed it)
+            axis, index = clash
+            clue = (puzzle.rows if axis == "row" else puzzle.cols)[index]
+            text = (
+                f"No line decides a cell from here: {axis} {index + 1}'s cells as they are "
+                f"cannot match its clue {' '.join(map(str, clue)) or '0'}, so some of them "
+                "are wrong."
+            )
+        elif not (grid == UNKNOWN).any():
             text = "Every cell is decided, but the filled cells do not match the clues."
         else:
             text = (
