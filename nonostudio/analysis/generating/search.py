@@ -245,18 +245,27 @@ def generate(
             seed,
         )
     if found is None or not found.matched:
-        closest = (
-            "none was unique"
-            if found is None
-            else f"the closest has hardest technique {found.grade.hardest_technique} "
-            f"used {count(found.uses, 'time')}"
-        )
+        closest = "none was unique" if found is None else _closest_words(found)
         raise NoPuzzleFound(
             f"no {width}x{height} puzzle with hardest technique {technique_id} used at least "
-            f"{count(min_uses, 'time')} found in {done} tries (seed {seed}); {closest}",
+            f"{count(min_uses, 'time')} found in {count(done, 'try', 'tries')} (seed {seed}); "
+            f"{closest}",
             found,
         )
     return found
+
+
+def _closest_words(found: Generated) -> str:
+    """How close the unique puzzle nearest the request came: its hardest technique, and how
+    often it uses the technique asked for (``found.uses`` counts that one, not the hardest)."""
+    asked, hardest = found.technique, found.grade.hardest_technique
+    uses = count(found.uses, "time")
+    if hardest == asked:
+        return f"the closest uses {asked} {uses}"
+    used = f"uses {asked} {uses}" if found.uses else f"does not use {asked}"
+    if hardest is None:
+        return f"the closest needs no technique and {used}"
+    return f"the closest's hardest technique is {hardest}, and it {used}"
 
 
 def _pick(rng: np.random.Generator, current: Score, width: int, height: int) -> tuple[int, int]:

@@ -84,6 +84,24 @@ def test_no_puzzle_in_the_tries_says_so_and_hands_back_the_closest_unique_one():
     assert count_solutions(best.puzzle.without_goal()) == 1
 
 
+def test_the_closest_puzzle_is_said_with_the_uses_of_the_technique_asked_for():
+    """The count is of the technique asked for, not the hardest: 'the closest has hardest
+    technique overlap used 0 times' was said of a full 5x5 (overlap ten times, contradiction
+    never) for contradiction, and 'small_gap used 8 times' where overlap was used 8 times."""
+    # every line full: an overlap on each row decides every cell (five), the columns are then
+    # complete; one try ('found in 1 tries' said)
+    picture = np.full((5, 5), FILLED, dtype=np.int8)
+    with pytest.raises(NoPuzzleFound) as caught:
+        generate("contradiction", 5, 5, 0, picture=picture, tries=1)
+    assert str(caught.value).endswith(
+        "found in 1 try (seed 0); "
+        "the closest's hardest technique is overlap, and it does not use contradiction"
+    )
+    with pytest.raises(NoPuzzleFound) as caught:
+        generate("overlap", 5, 5, 0, picture=picture, tries=1, min_uses=20)
+    assert str(caught.value).endswith("the closest uses overlap 5 times")
+
+
 def test_bad_requests_are_named():
     with pytest.raises(GenerationError, match="unknown technique 'nope'; known: .*overlap"):
         generate("nope", 8, 8)
