@@ -431,9 +431,9 @@ def test_profile_import_of_a_fifo_is_read_with_a_time_limit(capsys, monkeypatch,
 def test_profile_import_reads_at_most_its_limit(capsys, monkeypatch, tmp_path, alarm):
     """A file over the limit is refused unread (exit 2, as a puzzle file over its limit), and
     /dev/zero is read only to one byte past it: it took all the memory there was."""
-    import nonostudio.cli.tutor as tutor
+    from nonostudio.core.library import profiles
 
-    monkeypatch.setattr(tutor, "PROFILE_FILE_BYTES", 2**20)
+    monkeypatch.setattr(profiles, "PROFILE_FILE_BYTES", 2**20)
     lib = str(tmp_path / "l.sqlite3")
     big = tmp_path / "big.json"
     big.write_text('{"events": [' + " " * 2**20 + "]}")

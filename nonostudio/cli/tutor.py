@@ -44,9 +44,6 @@ after two others whatever the answers' real times (the times recorded are the re
 SKIP_WORDS = ("s", "skip")
 """An answer that skips the drill (as the Practice tab's Next drill before any answer): no
 outcome, nothing recorded, the drill held back a minute (:meth:`Practice.skip`)."""
-PROFILE_FILE_BYTES = 64 * 2**20
-"""``profile import`` reads files up to this size: an export takes about 150 bytes an event,
-so some 400,000 events."""
 DRY_RUN_MOST = 1000
 """``--dry-run`` lists at most this many drills: it listed every one of ``--count``, 8 s for
 100,000 and a list held in memory; past the first few hundred it repeats drills already shown."""
@@ -516,19 +513,16 @@ def _profile_bytes(path: str) -> bytes:
     """The bytes of the profile file ``import`` reads, through the checks and the bounded read
     every puzzle file gets: a missing file, a folder, a socket, a block device or no permission
     is a file error (exit 3) said plainly; a FIFO or a device is read with a time limit
-    (``mkfifo f; profile import f`` waited forever) and every file up to
-    :data:`PROFILE_FILE_BYTES` (``/dev/zero`` took all the memory there was)."""
+    (``mkfifo f; profile import f`` waited forever) and every file up to the profile files'
+    limit, ``profiles.PROFILE_FILE_BYTES`` (``/dev/zero`` took all the memory there was)."""
     from nonostudio.core.formats import TooLarge, read_limited
+    from nonostudio.core.library import profiles
 
     probe(path, "a profile file")
     try:
-        return read_limited(path, PROFILE_FILE_BYTES)
+        return read_limited(path, profiles.PROFILE_FILE_BYTES)
     except TooLarge:
-        raise PuzzleError(
-            f"the file is larger than {PROFILE_FILE_BYTES // 2**20} MB; profile files are "
-            "read up to that (the limit keeps memory bounded)",
-            source=path,
-        ) from None
+        raise PuzzleError(profiles.too_large_text(), source=path) from None
 
 
 def run(args: argparse.Namespace) -> Outcome:

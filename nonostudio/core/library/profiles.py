@@ -41,6 +41,41 @@ class ProfileError(ValueError):
     message names the file and the place in it."""
 
 
+PROFILE_FILE_BYTES = 64 * 2**20
+"""Profile files are read up to this size (the Practice tab's Import and ``nonostudio-cli
+profile import``; ``/dev/zero`` took all the memory there was)."""
+
+
+def too_large_text() -> str:
+    """What is said of a profile file over :data:`PROFILE_FILE_BYTES`."""
+    return (
+        f"the file is larger than {PROFILE_FILE_BYTES // 2**20} MB; profile files are read up "
+        "to that (the limit keeps memory bounded)"
+    )
+
+
+def profile_file_bytes(path: str) -> bytes:
+    """The bytes of the profile file at ``path``, kept on disk: a path that holds no regular
+    file (a FIFO, a device, a folder, a socket) is refused at once without opening it (a FIFO
+    chosen in Import's dialog held the window 3 s before "sent nothing for 3 s"), and a file
+    is read up to :data:`PROFILE_FILE_BYTES`.  ProfileError naming the file otherwise.  (The
+    command line reads a FIFO too, with a time limit: ``profile import <(...)``.)"""
+    import stat
+
+    from nonostudio.core.file_kind import file_kind
+    from nonostudio.core.formats import TooLarge, read_limited
+
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise ProfileError(f"{path}: is {file_kind(mode)}, not a profile file")
+        return read_limited(path, PROFILE_FILE_BYTES)
+    except TooLarge:
+        raise ProfileError(f"{path}: {too_large_text()}") from None
+    except OSError as exc:
+        raise ProfileError(f"{path}: {exc.strerror or exc}") from None
+
+
 @dataclass(frozen=True)
 class ProfileEvent:
     """One event: ``source`` "drill" or "solve", ``kind`` (mark/which/sound, move/hint/

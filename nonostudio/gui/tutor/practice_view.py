@@ -13,8 +13,6 @@ drill on a drill not answered skips it: nothing recorded, another drill shown wh
 
 from __future__ import annotations
 
-import errno
-import os
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -56,7 +54,7 @@ from nonostudio.analysis.tutor.mastery import (
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.counts import count
-from nonostudio.core.library.profiles import ProfileError, ProfileStore
+from nonostudio.core.library.profiles import ProfileError, ProfileStore, profile_file_bytes
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.flow_layout import FlowLayout
@@ -108,34 +106,6 @@ def needed_techniques(levels: dict[str, Mastery]) -> list[str]:
     ]
     at_step = [t for t in open_ if BY_ID[t].tier == tier]
     return unasked + at_step or open_ or list(LINE_TECHNIQUES)
-
-
-PROFILE_FILE_BYTES = 64 * 2**20
-"""Import reads profile files up to this size, as ``nonostudio-cli profile import`` does
-(``cli/tutor.py``; a test holds the two equal)."""
-
-
-def read_profile_bytes(path: str) -> bytes:
-    """The bytes of the profile file Import reads, through the check and the bounded read that
-    ``nonostudio-cli profile import`` and every puzzle file get: a folder, a socket or a block
-    device is said to be one, a FIFO or a device is read with a time limit (a FIFO chosen in the
-    dialog with no program writing to it hung the window for good; now "sent nothing for 3 s")
-    and any file up to :data:`PROFILE_FILE_BYTES`.  ProfileError naming the file otherwise."""
-    from nonostudio.core.formats import TooLarge, kind_problem, read_limited
-
-    try:
-        problem = kind_problem(os.stat(path).st_mode)  # (a FIFO is not opened for this)
-        if problem is not None:
-            raise OSError(errno.EINVAL, problem, path)
-        return read_limited(path, PROFILE_FILE_BYTES)
-    except TooLarge:
-        raise ProfileError(
-            f"{path}: the file is larger than {PROFILE_FILE_BYTES // 2**20} MB; profile files "
-            "are read up to that (the limit keeps memory bounded)"
-        ) from None
-    except OSError as exc:
-        reason = (exc.strerror or str(exc)).replace("a puzzle file", "a profile file")
-        raise ProfileError(f"{path}: {reason}") from None
 
 
 class PracticeView(QWidget):
@@ -422,7 +392,7 @@ class PracticeView(QWidget):
         if path is None:
             return
         try:
-            name, events = self.store.import_file(path, data=read_profile_bytes(path))
+            name, events = self.store.import_file(path, data=profile_file_bytes(path))
         except (ProfileError, OSError) as exc:
             self._say(f"Could not import: {exc}", error=True)
             return
