@@ -18,6 +18,10 @@ from nonostudio.core.puzzle import min_length
 _SEPARATORS = re.compile(r"[\s,;]+")
 # A stripped line of ASCII numbers and separators only (most lines typed, every line written)
 _CLEAN = re.compile(r"[0-9]+(?:[\s,;]+[0-9]+)*")
+#: Letters typed for the digit they look like (as the ``.non`` reader names them).
+_LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
+#: Numbers run together with a mark that separates nothing here (``1.3``, ``2/1``).
+_RUN_TOGETHER = re.compile(r"[0-9]+(?:[^\w\s,;][0-9]+)+")
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | Non
     if _CLEAN.fullmatch(stripped):  # only ASCII digits between separators: every token a number
         numbers = list(map(int, _SEPARATORS.split(stripped)))
     else:
-        numbers_or_error = _read_tokens(stripped, name)
+        numbers_or_error = _read_tokens(stripped, name, length)
         if isinstance(numbers_or_error, str):
             return (), numbers_or_error
         numbers = numbers_or_error
@@ -62,7 +66,7 @@ def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | Non
     return clue, _too_long(clue, name, length)
 
 
-def _read_tokens(stripped: str, name: str) -> list[int] | str:
+def _read_tokens(stripped: str, name: str, length: int) -> list[int] | str:
     """The numbers of a stripped line read a token at a time, or the message of the first token
     that is not a number (the general path of :func:`parse_clue_line`; clean lines of ASCII
     digits take a regular expression and ``int`` instead, which a test checks give the same)."""
@@ -73,9 +77,28 @@ def _read_tokens(stripped: str, name: str) -> list[int] | str:
         if not token.isdecimal():
             if token.startswith("-") and token[1:].isdecimal():
                 return f"{name}: clue numbers cannot be negative ('{token}')"
-            return f"{name}: '{token}' is not a number"
+            return f"{name}: '{token}' is not a number{_token_hint(token, length)}"
         numbers.append(int(token))
     return numbers
+
+
+def _token_hint(token: str, length: int) -> str:
+    """What a token that is not a number seems meant for, said after the message: letters
+    typed for the digits they look like (``1O``, ``l``; the number so read fitting the line's
+    ``length`` cells) or numbers run together with another separator (``1.3``); ``""``
+    otherwise."""
+    letters = [c for c in token if c in _LOOKALIKE]
+    meant = "".join(_LOOKALIKE.get(c, c) for c in token)
+    if letters and meant.isdecimal() and int(meant) <= length:
+        kinds = list(dict.fromkeys(letters))
+        if len(kinds) == 1:
+            return f" (the letter {kinds[0]} typed for {_LOOKALIKE[kinds[0]]}?)"
+        said = ", ".join(f"{c} for {_LOOKALIKE[c]}" for c in kinds)
+        return f" (letters typed for digits: {said}?)"
+    if _RUN_TOGETHER.fullmatch(token):
+        meant = " ".join(re.findall("[0-9]+", token))
+        return f" (numbers are separated by spaces or commas: '{meant}'?)"
+    return ""
 
 
 def _too_long(clue: Hints, name: str, length: int) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ def test_separators_and_empty_clues() -> None:
 
 def test_messages_name_the_clue() -> None:
     assert parse_clue_line("1 3a", "row 4", 10)[1] == "row 4: '3a' is not a number"
+    # (a 30 cannot be meant in a row of 9 cells: no letter named)
+    assert parse_clue_line("3O", "row 4", 9)[1] == "row 4: '3O' is not a number"
     assert parse_clue_line("5 5", "row 4", 10)[1] == (
         "row 4: clue 5 5 needs 11 cells but the row has 10"
     )
@@ -99,7 +102,7 @@ def _token_at_a_time(text: str, name: str, length: int) -> tuple[tuple[int, ...]
     a time), the reference the fast path must equal."""
     import re
 
-    from nonostudio.core.clue_text import _too_long
+    from nonostudio.core.clue_text import _token_hint, _too_long
 
     numbers: list[int] = []
     for token in re.split(r"[\s,;]+", text.strip()):
@@ -108,7 +111,7 @@ def _token_at_a_time(text: str, name: str, length: int) -> tuple[tuple[int, ...]
         if not token.isdecimal():
             if token.startswith("-") and token[1:].isdecimal():
                 return (), f"{name}: clue numbers cannot be negative ('{token}')"
-            return (), f"{name}: '{token}' is not a number"
+            return (), f"{name}: '{token}' is not a number{_token_hint(token, length)}"
         numbers.append(int(token))
     if len(numbers) > 1 and 0 in numbers:
         return (), (
@@ -144,3 +147,25 @@ def test_clean_lines_read_as_a_token_at_a_time_and_each_line_read_once(
         i for i, line in enumerate(typed[:count]) if parse_clue_line(line, names[i], length)[1]
     }
     assert read.not_clues == refused | set(range(len(typed), count))
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        ("1 3O", "'3O' is not a number (the letter O typed for 0?)"),
+        ("l 2", "'l' is not a number (the letter l typed for 1?)"),
+        ("2 lO", "'lO' is not a number (letters typed for digits: l for 1, O for 0?)"),
+        ("1.3", "'1.3' is not a number (numbers are separated by spaces or commas: '1 3'?)"),
+        ("2 1/1", "'1/1' is not a number (numbers are separated by spaces or commas: '1 1'?)"),
+    ],
+)
+def test_a_typed_token_that_is_no_number_is_told_what_it_seems_meant_for(
+    typed: str, hint: str
+) -> None:
+    """Type clues said "row 4: '3O' is not a number" and no more, where the .non reader names
+    the letter typed for a digit and the puzzle string the separator; a token with neither
+    (a word) is said as before."""
+    assert parse_clue_line(typed, "row 4", 40) == ((), f"row 4: {hint}")
+    assert parse_clue_line("1 3a", "row 4", 10)[1] == "row 4: '3a' is not a number"
+    # (a 30 cannot be meant in a row of 9 cells: no letter named)
+    assert parse_clue_line("3O", "row 4", 9)[1] == "row 4: '3O' is not a number"
