@@ -102,6 +102,12 @@ class EditorUi:
         self.picture_stack.addWidget(self.scroll)
         self.picture_stack.addWidget(self._make_cover())
         left_layout.addWidget(self.picture_stack, 1)
+        # What the marks of another picture (Check ▸ Show alternate solution) mean, while shown.
+        self.alternate_note = QLabel()
+        self.alternate_note.setWordWrap(True)
+        self.alternate_note.setAccessibleName("Another picture")
+        self.alternate_note.hide()
+        left_layout.addWidget(self.alternate_note)
         left_layout.addWidget(self.status_label)
         return left
 

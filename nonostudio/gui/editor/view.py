@@ -31,6 +31,7 @@ from nonostudio.core.clue_text import (
     readable_clue_text,
     totals_problem,
 )
+from nonostudio.core.counts import count
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, CROSSED, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Clues, Puzzle, clues_of_grid, new_grid
@@ -318,6 +319,25 @@ class EditorView(QWidget):
             if np.array_equal(np.asarray(grid) == FILLED, drawn):
                 grid = other
         self.grid.set_overlay(grid)
+        self._note_alternate()
+
+    def _note_alternate(self) -> None:
+        """Say under the grid what the marks of another picture are and how many cells they
+        mark (the grid showed them with no word of what a solid or a hollow square is); hidden
+        when no mark is shown.  Counted from the grid's own overlay and cells, so an edit that
+        keeps the clues (the overlay stays) is counted afresh."""
+        overlay, note = self.grid.overlay(), self.ui.alternate_note
+        differ = 0
+        if overlay is not None:
+            differ = int(np.count_nonzero((overlay == FILLED) != (self.grid.cells() == FILLED)))
+        if differ == 0:
+            note.hide()
+            return
+        note.setText(
+            f"Another picture fits these clues: it differs in {count(differ, 'cell')}, marked "
+            "on the grid (a solid square: filled in it; a hollow square: empty in it)."
+        )
+        note.show()
 
     # --- the Check panel's typo suggestions -------------------------------------------------------
 
@@ -878,6 +898,7 @@ class EditorView(QWidget):
             if not same_clues:
                 self.grid.set_overlay(None)
             self.puzzleChanged.emit(puzzle)
+        self._note_alternate()
         self._update_modified()
 
     def _update_modified(self) -> None:

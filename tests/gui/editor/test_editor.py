@@ -148,6 +148,23 @@ def test_overlay_highlights_and_is_dropped_when_the_puzzle_changes(qtbot, editor
     assert editor.grid.overlay() is None
 
 
+def test_the_marks_of_another_picture_are_said_under_the_grid(qtbot, editor) -> None:
+    """Show alternate solution marked cells with solid and hollow squares and no word of what
+    they are (seen under Xvfb: a face with a two-way diagonal, six cells marked); a note under
+    the grid says it while the marks are shown, and goes with them."""
+    editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0, 0], [0, 1, 0]], dtype=np.int8)))
+    assert editor.ui.alternate_note.isHidden()
+    editor.show_alternate(np.array([[0, 1, 0], [1, 0, 0]], dtype=np.int8))
+    note = editor.ui.alternate_note
+    assert not note.isHidden()
+    assert note.text().startswith("Another picture fits these clues: it differs in 4 cells")
+    assert "a solid square: filled in it; a hollow square: empty in it" in note.text()
+    qtbot.keyClicks(editor.ui.meta_edits["title"], "Two ways")  # the clues stay: so do the marks
+    assert not note.isHidden() and editor.grid.overlay() is not None
+    click(qtbot, editor.grid, 1, 2)  # new clues: the marks go, and the note with them
+    assert editor.grid.overlay() is None and note.isHidden()
+
+
 # --- puzzle, modified state and undo ---------------------------------------------------------
 
 
