@@ -43,7 +43,11 @@ def summary_text(trace: ColourTrace) -> str:
         f"{s['cells_colour']} by colour techniques, {s['cells_search']} by search."
     )
     if trace.solutions == "multiple":
-        text += " The puzzle has several solutions."
+        # as black and white says it: "Solved" with search steps read as the one picture
+        text += (
+            " The puzzle has several solutions: this is one of them ('nonostudio-cli solve' "
+            "shows two)."
+        )
     return text
 
 

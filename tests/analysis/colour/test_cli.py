@@ -43,6 +43,19 @@ def test_explain_colour_text(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "looking only at the" in out
 
 
+def test_explain_of_several_pictures_says_this_is_one_of_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'Solved in N steps ... by search. The puzzle has several solutions.' did not say the
+    picture the steps reach is only one of them, as black and white's explain does."""
+    assert main(["explain", str(_file(tmp_path, MULTIPLE, "m.xml"))]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("Solved in ") and " by search. " in last
+    assert last.endswith(
+        "The puzzle has several solutions: this is one of them ('nonostudio-cli solve' shows two)."
+    )
+
+
 def test_explain_colour_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _file(tmp_path, MULTIPLE, "m.g")
     assert main(["explain", str(path), "--json"]) == 0
