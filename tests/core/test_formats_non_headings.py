@@ -23,6 +23,9 @@ TEXT = "\n".join(["width 5", "height 5", "", "rows", *ROWS, "", "columns", *COLS
         ("\ncolumns\n", "cols", "columns", 11),
         ("\ncolumns\n", "colums", "columns", 11),
         ("\ncolumns\n", "column", "columns", 11),
+        # a heading typed with a colon: said at the clues ('a clue line before any section')
+        ("\nrows\n", "rows:", "rows", 4),
+        ("\ncolumns\n", "Columns:", "columns", 11),
     ],
 )
 def test_a_mistyped_heading_is_said_at_its_line_with_the_heading_meant(
@@ -41,3 +44,14 @@ def test_a_note_before_surplus_clues_is_not_taken_for_a_heading() -> None:
     with pytest.raises(PuzzleError) as caught:
         read_text(text, "a.non", "non")
     assert caught.value.message.startswith("a surplus clue line")
+
+
+@pytest.mark.parametrize("space", ["\t", "\u00a0", "\u00a0 \t", "\u202f"])
+def test_a_keyword_and_its_number_apart_by_a_tab_or_no_break_space_read(space: str) -> None:
+    """'width<TAB>5' or 'height<NBSP>5' (a web page's or a word processor's no-break space,
+    copied) was no keyword: the file was refused as "'rows' comes before 'height'" at the rows'
+    line, the height line in plain sight."""
+    typed = TEXT.replace("width 5", f"width{space}5").replace("height 5", f"height{space}5")
+    puzzle = read_text(typed, "a.non", "non")
+    assert (puzzle.width, puzzle.height) == (5, 5)
+    assert puzzle.rows == read_text(TEXT, "a.non", "non").rows

@@ -28,7 +28,9 @@ EXTENSIONS = {
 #: Bytes looked at to tell the format; a first line longer than this is looked at whole.
 WINDOW = 65536
 _NETPBM = re.compile(rb"P[1-6]\s")
-_INTS = re.compile(r"[0-9]+(?:[ \t]+[0-9]+)*\Z")
+#: A line of numbers apart by spaces, tabs or no-break spaces (copied from a web page or a
+#: word processor: a .nin so copied was taken for an .mk).
+_INTS = re.compile(r"[0-9]+(?:\s+[0-9]+)*\Z")
 _TAB_INTS = re.compile(r"[0-9]+(?:\t[0-9]+)*\Z")
 _BITMAP = re.compile(r"[.#]+\Z|[01]+\Z")
 _NON_KEY = re.compile(r"(width|height)\s+[0-9]+\s*\Z|(rows|columns)\s*\Z", re.IGNORECASE)

@@ -55,6 +55,8 @@ _KEYWORDS = frozenset(
 #: Letters typed for the digit they look like, said in the error of a clue holding one.
 _LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
 _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
+#: The white space after a line's first word (a space, a tab, a no-break space).
+_KEYWORD_SPLIT = re.compile(r"\s+")
 # The common case, read without the tokenizer: plain numbers of at most four digits between
 # commas (a trailing comma allowed).  Anything else takes the careful path that locates errors.
 _PLAIN_CLUE = re.compile(r"[0-9]{1,4}(?:,[0-9]{1,4})*,?\Z")
@@ -437,7 +439,9 @@ class _Reader:
         while i < len(self.lines):
             text = self.lines[i].strip()
             start = i
-            word, _, rest = text.partition(" ")
+            # (a tab or a no-break space, copied from a web page or a word processor, after
+            # the keyword too: 'width\t20' was no width, said as 'rows' coming before it)
+            word, _, rest = _KEYWORD_SPLIT.sub(" ", text, count=1).partition(" ")
             word = word.lower()
             rest = rest.strip()
             if word in ("width", "height") or (word in ("rows", "columns") and rest):
@@ -545,7 +549,9 @@ class _Reader:
             k -= 1
         text = self.lines[k].strip() if k >= 0 else ""
         word = text.lower()
-        if not word.isalpha() or word in _KEYWORDS:
+        colon = word.endswith(":")  # ('rows:', as a hand-typed file may have it)
+        word = word.removesuffix(":")
+        if not word.isalpha() or (word in _KEYWORDS and not colon):
             return None
         meant = get_close_matches(word, ("rows", "columns"), n=1, cutoff=0.6)
         if not meant:
