@@ -27,6 +27,7 @@ from nonostudio.analysis.grades.difficulty import (
     check_size,
 )
 from nonostudio.analysis.grades.grade_text import before_search, not_unique_text
+from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.grade_words import (
     NO_SOLUTION_TEXT,
@@ -36,7 +37,7 @@ from nonostudio.gui.common.grade_words import (
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
-from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
+from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart, steps_caption
 from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 from nonostudio.gui.panels.panel_jobs import grade_puzzle
 from nonostudio.rules.language.parser import RuleSyntaxError
@@ -102,6 +103,9 @@ class DifficultyPanel(GradingPanel):
         self.rule_set_combo.setAccessibleName("Rule set for grading")
         self.usage_chart = RuleUsageChart()
         self.steps_chart = StepsChart()
+        self.steps_note = QLabel()  # what the chart's two colours of bar are
+        self.steps_note.setWordWrap(True)
+        self.steps_note.setAccessibleName("Steps chart legend")
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Rules:"))
@@ -121,6 +125,7 @@ class DifficultyPanel(GradingPanel):
         layout.addWidget(self.usage_chart)
         layout.addWidget(_heading(STEPS))
         layout.addWidget(self.steps_chart)
+        layout.addWidget(self.steps_note)
         layout.addStretch(1)
 
     # --- public API ----------------------------------------------------------------------------
@@ -179,7 +184,7 @@ class DifficultyPanel(GradingPanel):
         self._grade = None
         self.usage_heading.setText(USED)
         self.usage_chart.set_usage({}, {})
-        self.steps_chart.set_trace(None)
+        self._set_steps(None)
         puzzle = self._puzzle
         if puzzle is None:
             self._show_message("No puzzle to grade", "Fix the clues to grade the puzzle.")
@@ -230,7 +235,7 @@ class DifficultyPanel(GradingPanel):
             )
         self.explanation_label.setText(result.explanation)
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
-        self.steps_chart.set_trace(result.trace)
+        self._set_steps(result.trace)
         self.gradeReady.emit(result)
 
     def _show_not_unique(self, result: Grade) -> None:
@@ -245,5 +250,9 @@ class DifficultyPanel(GradingPanel):
         self.explanation_label.setText(not_unique_text(result.trace, result.features.margins))
         self.usage_heading.setText(USED_BEFORE_STOP)
         self.usage_chart.set_usage(reasoning.summary().techniques, TECHNIQUE_NAMES)
-        self.steps_chart.set_trace(reasoning)
+        self._set_steps(reasoning)
         self.gradeReady.emit(result)
+
+    def _set_steps(self, trace: Trace | None) -> None:
+        self.steps_chart.set_trace(trace)
+        self.steps_note.setText(steps_caption(self.steps_chart.steps()))

@@ -27,6 +27,20 @@ def _muted(palette: QPalette) -> QColor:
     )
 
 
+def steps_caption(steps: list[tuple[int, bool]]) -> str:
+    """The words under the steps chart: what its two colours of bar are, with their counts (the
+    grey ones were told only by a tooltip)."""
+    if not steps:
+        return ""
+    beyond = sum(1 for _, by_rule in steps if not by_rule)
+    if not beyond:
+        return f"{count(len(steps), 'step')}, all by the rules."
+    return (
+        f"{count(len(steps), 'step')}: {number(len(steps) - beyond)} by the rules (coloured "
+        f"bars), {number(beyond)} beyond them (grey bars: line logic, probes or search)."
+    )
+
+
 class RuleUsageChart(QWidget):
     """One bar per rule used, longest first: the rule's title and how many steps it made."""
 

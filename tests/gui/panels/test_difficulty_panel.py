@@ -20,6 +20,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import LABELS, TIER_TEXT, Grade
 from nonostudio.core import library as library_module
+from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -32,7 +33,7 @@ from nonostudio.rules.ruleset import RuleSet
 
 # Two diagonals fit the clues 1/1 x 1/1: no reasoning can finish it.
 AMBIGUOUS = Puzzle(((1,), (1,)), ((1,), (1,)))
-
+SAMPLES = Path(__file__).resolve().parents[3] / "nonostudio" / "_resources" / "samples"
 
 # The ``started_workers`` fixture (``conftest.py``).
 StartedWorkers = Callable[[str], list[Worker]]
@@ -77,6 +78,29 @@ def test_line_solvable_puzzle_report(qtbot: QtBot, panel: DifficultyPanel) -> No
     assert len(bars) == min(MAX_RULE_BARS, len(uses))
     # The longest bars are drawn, longest first.
     assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[: len(bars)]
+
+
+def test_the_steps_chart_says_what_its_bars_are(qtbot: QtBot, panel: DifficultyPanel) -> None:
+    """Its grey bars, steps beyond the rules, were told only by a tooltip (seen under Xvfb:
+    the face with a two-way diagonal, four grey bars at the end); the words under it say both
+    colours with their counts, read here from the grade's own steps."""
+    result = graded(qtbot, panel, HOUSE)
+    assert result.trace is not None
+    steps = len(result.trace.steps)
+    assert all(s.kind == "rule" for s in result.trace.steps)
+    assert panel.steps_note.text() == f"{steps} steps, all by the rules."
+    edge = read_file(str(SAMPLES / "webpbn-00023-edge.non"))
+    result = graded(qtbot, panel, edge)
+    assert result.trace is not None
+    kinds = [s.kind for s in result.trace.steps]
+    beyond = sum(1 for kind in kinds if kind != "rule")
+    assert beyond > 0
+    assert panel.steps_note.text() == (
+        f"{len(kinds)} steps: {len(kinds) - beyond} by the rules (coloured bars), {beyond} beyond "
+        "them (grey bars: line logic, probes or search)."
+    )
+    panel.set_puzzle(None)
+    assert panel.steps_note.text() == ""
 
 
 def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot: QtBot, panel: DifficultyPanel) -> None:
