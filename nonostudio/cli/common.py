@@ -494,7 +494,7 @@ def load_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> Pu
     source = resolve(arg, item)
     if source.path is not None:
         return read_file(source.path, source.item, fmt)
-    return parse_puzzle_arg(arg, fmt)
+    return _noted(arg, parse_puzzle_arg(arg, fmt))
 
 
 def load_any_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> AnyPuzzle:
@@ -503,7 +503,24 @@ def load_any_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -
     source = resolve(arg, item)
     if source.path is not None:
         return pick_entry(read_any_entries(source.path, fmt), source.item, _name(source.path))[1]
-    return parse_any_arg(arg, fmt)
+    return _noted(arg, parse_any_arg(arg, fmt))
+
+
+def _noted(arg: str, puzzle: T) -> T:
+    """``puzzle``, read from the puzzle string ``arg``, after a note on stderr for each clue
+    typed as nothing (a ':' at the end or typed twice: a legal empty line, which the paste
+    dialog asks about, while the command solved the puzzle with a line too many and said
+    nothing)."""
+    if isinstance(puzzle, Puzzle):
+        from nonostudio.core.formats.strings import empty_field_words, empty_fields
+
+        for axis, index, _span in empty_fields(arg.strip(), puzzle):
+            count = len(puzzle.rows if axis == "row" else puzzle.cols)
+            say(
+                f"note: {empty_field_words(axis, index, count)} (type 0 for an empty line, or "
+                "delete the ':' typed too many)"
+            )
+    return puzzle
 
 
 def load_with_note(
@@ -521,7 +538,7 @@ def load_with_note(
     convert took the first puzzle of a collection with nothing said."""
     source = resolve(arg, item)
     if source.path is None:
-        return parse_any_arg(arg, fmt), None, 1
+        return _noted(arg, parse_any_arg(arg, fmt)), None, 1
     entries = read_any_entries(source.path, fmt)
     ident, puzzle = pick_entry(entries, source.item, Path(source.path).name or source.path)
     if source.item is not None or len(entries) <= 1:

@@ -414,6 +414,22 @@ def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
     return start + lead, start + len(piece.rstrip())
 
 
+def empty_field_words(axis: str, index: int, count: int) -> str:
+    """What an empty field of a puzzle string reads as: ``Row 10 is typed as nothing (after
+    the last ':' of the rows) and reads as an empty row, making 10 rows`` (``count`` of them
+    on that side)."""
+    where = (
+        "after the last ':'"
+        if index == count - 1
+        else ("before the first ':'" if index == 0 else "between two ':'")
+    )
+    part = "rows" if axis == "row" else "columns"
+    return (
+        f"{axis.capitalize()} {index + 1} is typed as nothing ({where} of the {part}) and "
+        f"reads as an empty {axis}, making {count} {part}"
+    )
+
+
 def empty_fields(text: str, puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
     """The clues of a puzzle string typed as nothing (an empty field: ``6::1,5``, a ``:`` at
     the end), as ``(axis, index, span of the separators around it)``; none for text of another

@@ -53,7 +53,12 @@ from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.lines import LineFix
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
-from nonostudio.core.formats.strings import OTHER_DASH, clue_span, empty_fields
+from nonostudio.core.formats.strings import (
+    OTHER_DASH,
+    clue_span,
+    empty_field_words,
+    empty_fields,
+)
 from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import PROBLEM_COLOR, message_label
 from nonostudio.gui.common.typo_box import TypoBox, clearly_likeliest, lines_of
@@ -101,16 +106,9 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
 def empty_field_text(text: str, axis: str, index: int, count: int) -> str:
     """What an empty field of a puzzle string reads as, and what to do: ``Row 10 is typed as
     nothing (after the last ':' of the rows) and reads as an empty row: ...``."""
-    where = (
-        "after the last ':'"
-        if index == count - 1
-        else ("before the first ':'" if index == 0 else "between two ':'")
-    )
-    part = "rows" if axis == "row" else "columns"
     return (
-        f"{axis.capitalize()} {index + 1} is typed as nothing ({where} of the {part}) and "
-        f"reads as an empty {axis}, making {count} {part}. Press OK again to open it so, or "
-        f"type 0 there, or delete the ':' typed too many."
+        f"{empty_field_words(axis, index, count)}. Press OK again to open it so, or type 0 "
+        "there, or delete the ':' typed too many."
     )
 
 
