@@ -1108,10 +1108,12 @@ def sole_holder(
     placed: dict[int, tuple[int, int]] | None = None,
     *,
     narrowed: bool = False,
+    cap: int | None = None,
 ) -> Claim | None:
     """Why only clue ``i`` can hold the boxes ``[bs, be)`` (local cells) when neither the clues'
     order at the line's ends nor its length alone says it: a ``sole_holder`` claim whose
-    ``because`` claims keep each other clue at least as long off them (:func:`_kept_off`).
+    ``because`` claims keep each other clue at least as long off them (:func:`_kept_off`, its
+    bounds' weight at most ``cap``, by default :data:`SOLE_WEIGHT`).
     With ``placed`` (clues placed on other blocks, ``{clue: (start, end)}``) and the ranges
     ``r`` they narrowed, the chains may start from them; ``narrowed``, the ranges are those the
     other boxes narrow, each held by a clue (the chains may start from them, as Reach of a
@@ -1132,7 +1134,7 @@ def sole_holder(
         return None
     x.boxes_hold = narrowed
     try:
-        because = _kept_off(x, r, others, bs, be, placed or {})
+        because = _kept_off(x, r, others, bs, be, placed or {}, cap)
     finally:
         x.boxes_hold = False
     between = _between_blocks(x, r, others, bs, be)
@@ -1171,6 +1173,27 @@ def sole_holder(
     if len(found) < 2:
         return found[0] if found else None
     return min(found, key=lambda c: _words(x, c))
+
+
+LAST_WEIGHT = 8
+"""The longest reason a Finished block's ``sole_holder`` claim gives from the bounds when no
+shorter one is found (:data:`SOLE_WEIGHT`'s three bounds, one more): taken where the block's
+clue would otherwise be said with no reason, or with the boxes each other clue would leave
+unheld in more words (jwilk 2039 row 18: "the third clue, 2, starts at cell 18 or later, after
+the second clue, 1, so the fourth starts at cell 24 or later (cell 23 is crossed)")."""
+
+
+def _short_said(x: WitnessLine, i: int, bs: int, be: int) -> bool:
+    """Whether the words may give clue ``i`` alone holding the boxes ``[bs, be)`` a short reason
+    (:func:`short_reasons`, which the step's words add where they have room): on a part, or
+    one is found on the whole line."""
+    return x.sub or bool(short_reasons(x.hints, x.cells, bs, be, i))
+
+
+def _unheld_only(sole: Claim) -> bool:
+    """Whether a ``sole_holder`` claim's reason is the boxes each other clue would leave
+    unheld (``stranded`` claims) alone."""
+    return all(c["claim"] == "stranded" for c in sole["because"])
 
 
 OVER_WEIGHT = 2
@@ -1379,11 +1402,14 @@ def _between_blocks(
     return None
 
 
-def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None:
+def placed_sole_holder(
+    x: WitnessLine, i: int, bs: int, be: int, cap: int | None = None
+) -> Claim | None:
     """:func:`sole_holder` from the other blocks only one clue can be and as long as it (each
     placed on its block, the ranges tightened; not the boxes ``[bs, be)``), else from the boxes
     the other clues must hold (``narrowed``), else by counting the blocks set apart by crosses
-    (:func:`apart_holder`); None when none gives a short reason."""
+    (:func:`apart_holder`); None when none gives a reason within ``cap`` (by default
+    :data:`SOLE_WEIGHT`)."""
     r = box_ranges(x.hints, x.cells)
     placed: dict[int, tuple[int, int]] = {}
     for b in runs(x.cells, FILLED):
@@ -1394,10 +1420,10 @@ def placed_sole_holder(x: WitnessLine, i: int, bs: int, be: int) -> Claim | None
                 return apart_holder(x, i, bs, be)
             placed[owners[0]] = b
     if r is not None and placed and r.tighten():
-        sole = sole_holder(x, i, bs, be, r, placed)
+        sole = sole_holder(x, i, bs, be, r, placed, cap=cap)
         if sole is not None:
             return sole
-    return sole_holder(x, i, bs, be, narrowed=True) or apart_holder(x, i, bs, be)
+    return sole_holder(x, i, bs, be, narrowed=True, cap=cap) or apart_holder(x, i, bs, be)
 
 
 def _kept_off(
@@ -1523,6 +1549,13 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                 why = placed_sole_holder(x, i, bs, be)
             if why is None:  # else by the boxes each other clue would leave unheld
                 why = stranded_sole(x, i, bs, be)
+            if (why is None or _unheld_only(why)) and not _short_said(x, i, bs, be):
+                # else, or in fewer words, by a few more bounds
+                longer = sole_holder(x, i, bs, be, cap=LAST_WEIGHT) or placed_sole_holder(
+                    x, i, bs, be, LAST_WEIGHT
+                )
+                if longer is not None and (why is None or _words(x, longer) < _words(x, why)):
+                    why = longer
             sole[bs, be] = why
         return sole[bs, be]
 

@@ -13,6 +13,10 @@ found:
   Janko 1095 row 9): the step now stops before them (their cells are the next step's), so that
   what it says, it says with its reason.
 
+Where no reason within ``SOLE_WEIGHT`` (about three bounds) was found, or only the boxes each other
+clue would leave unheld in many more words, a Finished block's reason may take one bound more
+(``LAST_WEIGHT``), unless a short reason is there to be said (``LONGER``).
+
 Every claim is checked by brute force over the line's arrangements, each inference by the
 checker, and the short reasons' words read back against the line (:func:`checked_words`).
 """
@@ -103,3 +107,32 @@ def test_no_block_is_said_to_be_one_clue_with_no_reason(name: str) -> None:
     text, _ = checked_words(*move)
     assert BARE[name] not in text, text
     assert text.count("can only be") == 1 + ("the first block, at cells 4–5" in text), text
+
+
+# (technique, axis, index, clue, line before the step), the reason now said
+LONGER = {
+    # Janko 1095 row 9, step 39 (after step 36 above): was "the block at cell 18 can only be the
+    # sixth clue, 1, so it is finished" (the boxes left unheld took 90 words: no room)
+    "1095 row 9 (39)": (
+        ("punctuate", "row", 8, (1, 2, 1, 3, 3, 1, 2, 1), "....#.x#x..#...#.#..#...."),
+        "the seventh clue, 2, holds the box at cell 21, so it ends by cell 22, so the sixth ends "
+        "by cell 18 (from cell 19 it would run into the box at cell 18); so the block at cell 18 "
+        "can only be the sixth clue, 1, and is finished",
+    ),
+    # Janko 2039 row 18, the step after step 316: was "The block at cells 21–22 can only be the
+    # third clue, 2, so it is finished" (no reason found)
+    "2039 row 18": (
+        ("punctuate", "row", 17, (11, 1, 2, 3), "xxx###########x#x...##x......."),
+        "the third clue, 2, starts at cell 18 or later, after the second clue, 1, so the fourth "
+        "starts at cell 24 or later (cell 23 is crossed); so the block at cells 21–22 can only "
+        "be the third clue, 2, and is finished",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONGER))
+def test_a_bound_more_where_no_shorter_reason_is_found(name: str) -> None:
+    move, said = LONGER[name]
+    text, _ = checked_words(*move)
+    assert said in text, text
+    assert text.count("can only be") == 1, text
