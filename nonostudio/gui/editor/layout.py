@@ -72,6 +72,10 @@ class EditorUi:
         self.height_spin = size_spin("Height")
         self.new_button = QPushButton("&New puzzle")
         self.new_button.setToolTip("Start an empty puzzle of this size")
+        self.clear_button = QPushButton("Clear grid")
+        self.clear_button.setToolTip(
+            "Empty every cell of the grid, keeping the size, title and the rest (one undo step)"
+        )
 
         bar = QHBoxLayout()
         bar.addWidget(self.draw_radio)
@@ -108,7 +112,11 @@ class EditorUi:
         self.alternate_note.setAccessibleName("Another picture")
         self.alternate_note.hide()
         left_layout.addWidget(self.alternate_note)
-        left_layout.addWidget(self.status_label)
+        # (Clear grid on the status line: in the bar above it widened the window past 1024)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.clear_button)
+        left_layout.addLayout(status_row)
         return left
 
     def _make_cover(self) -> QWidget:

@@ -39,7 +39,7 @@ from nonostudio.core.solver import solve
 from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
 from nonostudio.gui.common.field_undo import FieldUndo, StackKeys
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
-from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, GridView
+from nonostudio.gui.grid.view import PICTURE_NAMES, STATE_NAMES, CellsCommand, GridView
 
 DRAW, CLUES = "draw", "clues"
 #: How long a switch to drawing may look for the one picture typed clues allow, on the GUI
@@ -176,6 +176,7 @@ class EditorView(QWidget):
         # (set_new_puzzle_handler), else a new picture here
         self._new_handler: Callable[[int, int], object] | None = None
         self.ui.new_button.clicked.connect(self._new_clicked)
+        self.ui.clear_button.clicked.connect(self.clear_grid)
         self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
         # Title, author, copyright and licence are undone from the Edit menu too.
         self._fields = FieldUndo(self.ui.meta_edits, self._undo, self._on_meta_edited)
@@ -235,6 +236,18 @@ class EditorView(QWidget):
             raise ValueError(f"a puzzle must be 1 to {MAX_SIZE} cells wide and high")
         self._load(Puzzle.from_grid(new_grid(height, width, 0)))
 
+    def clear_grid(self) -> bool:
+        """Empty every cell of the grid as one undo step: the picture in Draw mode (its clues
+        follow), the scratch cells in Type clues; the size, the metadata and typed clues stay.
+        New puzzle was the only way to start a picture again, and it drops the title and the
+        rest.  False when the grid is empty already or covered."""
+        before = self.grid.cells()
+        if self.solution_hidden() or not (before != UNKNOWN).any():
+            return False
+        after = new_grid(*before.shape)
+        self._undo.push(CellsCommand(self.grid, before, after, "Clear grid"))
+        return True
+
     def hide_solution(self) -> None:
         """Cover the picture of the open puzzle (its solution) until the user asks to see it, so
         that opening a puzzle to solve does not spoil it.  The cover stays over the grid in
@@ -250,11 +263,13 @@ class EditorView(QWidget):
         )
         self.ui.picture_stack.setCurrentIndex(1)
         self.ui.status_label.hide()  # it names the state of the cursor's cell
+        self.ui.clear_button.setEnabled(False)  # (a picture not seen is not cleared)
 
     def show_solution(self) -> None:
         """Show the picture :meth:`hide_solution` covered."""
         self.ui.picture_stack.setCurrentIndex(0)
         self.ui.status_label.show()
+        self.ui.clear_button.setEnabled(True)
 
     def solution_hidden(self) -> bool:
         return self.ui.picture_stack.currentIndex() == 1

@@ -165,6 +165,35 @@ def test_the_marks_of_another_picture_are_said_under_the_grid(qtbot, editor) -> 
     assert editor.grid.overlay() is None and note.isHidden()
 
 
+def test_clear_grid_empties_the_picture_in_one_step_and_keeps_the_rest(qtbot, editor) -> None:
+    """New puzzle was the only way to start a picture again, and it drops the title; Clear grid
+    empties the cells (one undo step) and keeps the size, the title and typed clues."""
+    editor.new_puzzle(4, 3)
+    qtbot.keyClicks(editor.ui.meta_edits["title"], "Boat")
+    drag(qtbot, editor.grid, [(1, 0), (1, 1), (1, 2), (1, 3)])
+    click(qtbot, editor.grid, 0, 1)
+    click(qtbot, editor.grid, 2, 2, button=Qt.MouseButton.RightButton)  # a cross goes too
+    drawn = editor.grid.cells()
+    qtbot.mouseClick(editor.ui.clear_button, LEFT)
+    assert (editor.grid.cells() == UNKNOWN).all()
+    puzzle = editor.puzzle()
+    assert puzzle is not None and puzzle.title == "Boat" and (puzzle.width, puzzle.height) == (4, 3)
+    assert puzzle.rows == ((), (), ()) and editor.is_modified()
+    editor.undo_stack().undo()
+    assert (editor.grid.cells() == drawn).all() and editor.puzzle().rows == ((1,), (4,), ())
+    steps = editor.undo_stack().index()
+    assert editor.clear_grid() and not editor.clear_grid()  # nothing left to clear: no step
+    assert editor.undo_stack().index() == steps + 1
+    editor.undo_stack().undo()
+    # In Type clues the scratch cells go and the typed clues stay.
+    _type_clues(qtbot, editor, "1\n4\n0", "1\n2\n1\n1")
+    typed = editor.puzzle()
+    assert typed is not None and (editor.grid.cells() == FILLED).any()
+    qtbot.mouseClick(editor.ui.clear_button, LEFT)
+    assert (editor.grid.cells() == UNKNOWN).all() and editor.puzzle() == typed
+    assert editor.ui.rows_edit.toPlainText() == "1\n4\n0"
+
+
 # --- puzzle, modified state and undo ---------------------------------------------------------
 
 
