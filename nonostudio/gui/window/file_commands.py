@@ -7,7 +7,7 @@ reports through signals; every failure is a message that names the file."""
 from __future__ import annotations
 
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -173,12 +173,15 @@ def not_a_file_text(path: Path, mode: int) -> str:
     )
 
 
-def not_written_text(path: str | Path, exc: OSError) -> str:
+def not_written_text(path: str | Path, exc: OSError, known: Collection[Path] = ()) -> str:
     """Why ``path`` was not written, and that nothing was: Save on a file whose folder was
-    removed since it was opened said only '…/soup.non: No such file or directory'."""
+    removed since it was opened said only '…/soup.non: No such file or directory'.  A folder
+    missing is said to be gone only when it is one of the ``known`` folders (the puzzle's own,
+    the last one used); one typed in the dialog that was never there "does not exist" (it was
+    "no longer exists")."""
     folder = Path(path).parent
     if not folder.is_dir():
-        why = f"its folder {folder} no longer exists"
+        why = f"its folder {folder} {'no longer exists' if folder in known else 'does not exist'}"
     else:
         why = exc.strerror or str(exc)
     return f"{path}: {why}. Nothing was written: choose another place to write it."
@@ -641,9 +644,17 @@ class FileCommands(QObject):
             self.failed.emit(title, str(exc))
             return False
         except OSError as exc:
-            self.failed.emit(title, not_written_text(path, exc))
+            self.failed.emit(title, not_written_text(path, exc, self._known_folders()))
             return False
         return True
+
+    def _known_folders(self) -> set[Path]:
+        """The folders known to have been there: the puzzle's file's, and the last one a file
+        was opened from, saved to or imported from."""
+        known = {Path(self._view.last_folder)} if self._view.last_folder else set()
+        if self.document.path is not None:
+            known.add(self.document.path.parent)
+        return known
 
     def _write(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:
         from nonostudio.core.formats import write_file

@@ -121,7 +121,7 @@ def test_a_write_into_a_folder_removed_since_says_so(tmp_path: Path) -> None:
     puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Steps")
     with pytest.raises(OSError) as raised:
         write_file(puzzle, path)
-    said = not_written_text(path, raised.value)
+    said = not_written_text(path, raised.value, {folder})
     assert said.startswith(f"{path}: its folder {folder} no longer exists. Nothing was written")
     folder.mkdir()
     said = not_written_text(path, PermissionError(13, "Permission denied"))
