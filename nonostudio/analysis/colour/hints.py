@@ -35,6 +35,7 @@ from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import Naming, along, part_text
 from nonostudio.analysis.explaining.step_text import premise_sentence
 from nonostudio.analysis.helping.hints import Ladder, _reason
+from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.core.progress import StopCallback
 
@@ -255,6 +256,14 @@ def next_colour_step(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     tracer = _ColourTracer(puzzle, deadline, should_stop)
     tracer.grid = [list(row) for row in grid]
+    # A line the cells break is said first: the easiest step goes no further than the first
+    # line offering one, so on a puzzle of several pictures (whose cells are not judged against
+    # one of them) two blues side by side in a row clued 1 blue got "Look at row 1." and hints
+    # built on a grid no picture fits.
+    for axis, index in tracer.lines():
+        line = tracer.line(axis, index)
+        if solve_colour_line(tracer.clue(axis, index), line, tracer.ncolours) is None:
+            raise ColourContradiction(axis, index)
     step = tracer.next_line_step()
     if step is not None:
         return step

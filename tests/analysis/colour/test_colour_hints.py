@@ -200,3 +200,18 @@ def test_a_search_hint_on_a_puzzle_with_two_pictures_claims_no_single_solution()
     words = " ".join(ladder.texts())
     assert not re.search(r"the puzzle's solution\b", words)  # there are two
     assert "one of the puzzle's solutions" in ladder.technique
+
+
+def test_a_hint_says_first_which_line_the_players_cells_break() -> None:
+    """Seen under Xvfb on a puzzle with two pictures (its cells are not judged against one):
+    two blues side by side in row 4, clued 1 blue, and the hint said "Look at row 1." (an empty
+    row, the easiest step, found before row 4 was looked at), building on a grid no picture
+    fits."""
+    from nonostudio.analysis.colour.trace import ColourContradiction
+
+    puzzle = puzzle_of([[0] * 5, [0, 2, 0, 0, 0], [0, 0, 2, 0, 0], [0] * 5, [1, 1, 0, 0, 0]])
+    grid = [list(row) for row in unknown_grid(puzzle)]
+    grid[1][3] = grid[1][4] = 1 << 2  # row 2, clued 1 blue: two blues side by side
+    with pytest.raises(ColourContradiction) as raised:
+        next_colour_step(puzzle, grid)
+    assert (raised.value.axis, raised.value.index) == ("row", 1)
