@@ -956,6 +956,32 @@ def test_convert_solution_of_a_puzzle_without_one_exits_1_drawing_nothing(tmp_pa
     assert not drawn and not target.exists()
 
 
+def test_convert_solution_of_a_file_picture_with_other_pictures_exits_1(tmp_path, capsys):
+    """A file holding a picture of a puzzle of several: --solution drew that picture, exit 0,
+    though its help says it fails when the puzzle has several solutions."""
+    from nonostudio.cli import main as bare_main
+
+    source = tmp_path / "two.non"
+    source.write_text('width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal "1001"\n')
+    drawn = []
+    code = bare_main(
+        ["convert", str(source), str(tmp_path / "two.svg"), "--solution"],
+        write_picture=lambda *args: drawn.append(args),
+    )
+    out = capsys.readouterr()
+    assert code == 1 and "no solution to draw: multiple solutions" in out.out + out.err
+    assert not drawn
+    # without --solution the file's picture is drawn, as before
+    assert (
+        bare_main(
+            ["convert", str(source), str(tmp_path / "two.svg")],
+            write_picture=lambda *args: drawn.append(args),
+        )
+        == 0
+    )
+    assert len(drawn) == 1 and drawn[0][2] is True
+
+
 def _module_imports(path: Path) -> list[tuple[str, list[str]]]:
     """``(module, names)`` of every absolute import in ``path`` (names: those of a ``from``)."""
     found = []

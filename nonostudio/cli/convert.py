@@ -136,9 +136,10 @@ def _format_label(fmt: str | None, target: Path) -> str:
 
 
 def _with_solved_goal(puzzle: P, source: str, required: bool) -> P | None:
-    """``puzzle`` with its unique solution as the goal, or None (with a note) when it has none,
-    several, or none was found in time; ``required`` (``--solution``) makes that an error.  A
-    colour puzzle is solved by the colour solver."""
+    """``puzzle`` with its unique solution as the goal (said when the input holds no picture;
+    one it holds fits its clues, the readers check, so it is that solution), or None (with a
+    note) when it has none, several, or none was found in time; ``required`` (``--solution``)
+    makes that an error.  A colour puzzle is solved by the colour solver."""
     limit = None if required else SOLVE_SECONDS
     result: SolveResult | ColourSolveResult
     if isinstance(puzzle, ColourPuzzle):
@@ -150,10 +151,11 @@ def _with_solved_goal(puzzle: P, source: str, required: bool) -> P | None:
 
         result = solve(puzzle, time_limit=limit)
     if result.verdict.is_unique and result.solution is not None:
-        say(
-            f"{source}: the input holds no solution picture; drawing the unique solution "
-            f"found by solving it ({result.seconds:.1f} s)"
-        )
+        if puzzle.goal is None:
+            say(
+                f"{source}: the input holds no solution picture; drawing the unique solution "
+                f"found by solving it ({result.seconds:.1f} s)"
+            )
         return replace(puzzle, goal=result.solution)
     if required:
         raise _NotUnique(f"{source}: no solution to draw: {result.verdict.label}")
@@ -176,7 +178,8 @@ def _write_picture(puzzle: P, args: argparse.Namespace, target: Path) -> bool:
             source=str(target),
         )
     with_solution = not args.blank
-    if with_solution and puzzle.goal is None:
+    if with_solution and (puzzle.goal is None or args.solution):  # (--solution: the file's
+        # picture drawn only when it is the one solution; it was drawn for a puzzle of several)
         solved = _with_solved_goal(puzzle, args.source, required=args.solution)
         with_solution = solved is not None
         puzzle = solved or puzzle
