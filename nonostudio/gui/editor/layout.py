@@ -141,6 +141,9 @@ class EditorUi:
         for key, label in META_FIELDS:
             edit = QLineEdit()
             edit.setAccessibleName(label)
+            # The whole text on hover: the pane is narrow, and a copyright line showed as
+            # "© Copyright 20" at 1280x720 (its start kept in sight, the rest cut off).
+            edit.textChanged.connect(edit.setToolTip)
             self.meta_edits[key] = edit
             form.addRow(f"{label}:", edit)
         self.rows_edit = ClueEdit("Row clues")

@@ -165,6 +165,18 @@ def test_the_marks_of_another_picture_are_said_under_the_grid(qtbot, editor) -> 
     assert editor.grid.overlay() is None and note.isHidden()
 
 
+def test_a_metadata_field_shows_its_whole_text_on_hover(qtbot, editor: EditorView) -> None:
+    """The clue pane is narrow: Edge's copyright showed as '© Copyright 20' at 1280x720."""
+    copyright = "\u00a9 Copyright 2009 by Jan Wolter, some rights reserved"
+    editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0]], dtype=np.int8), copyright=copyright))
+    field = editor.ui.meta_edits["copyright"]
+    assert field.fontMetrics().horizontalAdvance(copyright) > field.width()  # cut off here too
+    assert field.toolTip() == copyright
+    field.clear()
+    qtbot.keyClicks(field, "CC0")
+    assert field.toolTip() == "CC0"
+
+
 def test_clear_grid_empties_the_picture_in_one_step_and_keeps_the_rest(qtbot, editor) -> None:
     """New puzzle was the only way to start a picture again, and it drops the title; Clear grid
     empties the cells (one undo step) and keeps the size, the title and typed clues."""
