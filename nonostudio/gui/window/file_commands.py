@@ -173,6 +173,25 @@ def not_a_file_text(path: Path, mode: int) -> str:
     )
 
 
+def special_file_mode(path: Path) -> int | None:
+    """``path``'s ``st_mode`` when it is there and neither a regular file nor a folder (a FIFO,
+    a device, a socket), else None."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else mode
+
+
+def not_writable_kind_text(path: str | Path, mode: int) -> str:
+    """What Save and Export say of a target that is no regular file (``mode``: its
+    ``st_mode``), refused without opening it."""
+    return (
+        f"{path}: is {file_kind(mode)}, not a file to write in. Nothing was written: choose "
+        "another place to write it."
+    )
+
+
 def not_written_text(path: str | Path, exc: OSError, known: Collection[Path] = ()) -> str:
     """Why ``path`` was not written, and that nothing was: Save on a file whose folder was
     removed since it was opened said only '…/soup.non: No such file or directory'.  A folder
@@ -637,7 +656,13 @@ class FileCommands(QObject):
 
     def _written(self, title: str, path: str | Path, write: Callable[[], object]) -> bool:
         """Run ``write``; a puzzle or file-system error is shown under ``title``, naming
-        ``path``.  True when it wrote."""
+        ``path``.  True when it wrote.  A path that holds no regular file is refused before
+        anything is opened: a FIFO chosen in Save As or Export Picture (or a puzzle opened from
+        one on the command line, then saved) waited for good for a program to read it, the
+        window frozen."""
+        if (special := special_file_mode(Path(path))) is not None:
+            self.failed.emit(title, not_writable_kind_text(path, special))
+            return False
         try:
             write()
         except PuzzleError as exc:
