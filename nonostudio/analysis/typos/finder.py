@@ -32,6 +32,7 @@ from nonostudio.analysis.typos.lines import (
     doubled_fixes,
     fixes_text,
     line_count_fixes,
+    moved_fixes,
     swap_fixes,
 )
 from nonostudio.core.clue_text import clue_to_text
@@ -423,6 +424,9 @@ def find_typos(
     )
     if (not unique or only_moves) and report.complete and kind != MULTIPLE:
         report.line_fixes, report.complete = line_count_fixes(rows_t, cols_t, deadline, should_stop)
+        if report.complete:  # (a line on the wrong side of the '-': each side a line off)
+            moved, report.complete = moved_fixes(rows_t, cols_t, deadline, should_stop)
+            report.line_fixes += moved
     elif unique and report.complete and kind != MULTIPLE:
         report.line_fixes, report.complete = doubled_fixes(rows_t, cols_t, deadline, should_stop)
     # Two typos are looked for where the clues contradict themselves; several solutions are

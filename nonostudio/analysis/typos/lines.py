@@ -40,6 +40,10 @@ DOUBLED = "doubled line"
 #: An empty line typed that the puzzle does not have (a blank line or a separator too many;
 #: looked for in black-and-white clues here and in colour clues, :mod:`.colour_lines`).
 EXTRA = "extra line"
+#: A line typed on the wrong side of where the rows end and the columns begin: the last row
+#: typed as the first column (a puzzle string's ``-`` one clue early), or the first column as
+#: the last row (one clue late).
+MOVED = "moved line"
 #: The ``rows`` and ``columns`` headings of a file given the wrong way round: the lines under
 #: ``rows`` are the columns (as many as the declared width) and those under ``columns`` the rows.
 HEADINGS_SWAPPED = "headings swapped"
@@ -137,6 +141,14 @@ def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
         return (
             f"{counted}{axis} {n} is empty and seems to be one too many (a blank line or a "
             f"separator typed twice): without it, {size} make {how}"
+        )
+    if first.kind == MOVED:
+        typed = "column 1" if axis == "row" else f"row {len(first.rows) + 1}"
+        where = "late" if axis == "column" else "early"
+        return (
+            f"{axis} {n}'s clue {first.clue_words() or '0'} seems typed as {typed} (where the "
+            f"rows end and the columns begin, one clue too {where}): with it as {axis} {n}, "
+            f"{size} make {how}"
         )
     if first.kind == DOUBLED:
         counted = f"{axis} clues: {lines + 1} lines; " if head else ""
@@ -301,6 +313,43 @@ def line_count_fixes(
             seen.add((fix.rows, fix.cols))
             unique.append(fix)
     return unique, complete
+
+
+def moved_fixes(
+    rows: Clues,
+    cols: Clues,
+    deadline: float | None = None,
+    should_stop: StopCallback | None = None,
+) -> tuple[list[LineFix], bool]:
+    """The line typed on the wrong side of where the rows end (a puzzle string's ``-`` one clue
+    early or late, the last row taken for the first column or the first column for the last
+    row) whose moving back makes one picture, and whether each was decided.  Tried only where
+    the totals come out equal and every clue fits (one solve each at most): the lines keep
+    their order, so the rows and columns typed elsewhere are as the book has them."""
+    found: list[LineFix] = []
+    tries = []
+    if len(cols) > 1:  # the last row typed after the '-': the first column is that row
+        tries.append(("row", len(rows), (*rows, cols[0]), cols[1:]))
+    if len(rows) > 1:  # the first column typed before the '-': the last row is that column
+        tries.append(("column", 0, rows[:-1], (rows[-1], *cols)))
+    for axis, index, new_rows, new_cols in tries:
+        if sum(map(sum, new_rows)) != sum(map(sum, new_cols)):
+            continue
+        if any(min_length(c) > len(new_cols) for c in new_rows) or any(
+            min_length(c) > len(new_rows) for c in new_cols
+        ):
+            continue
+        if _out_of_time(deadline, should_stop):
+            return found, False
+        limit = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+        result = solve(Puzzle(new_rows, new_cols), time_limit=limit, should_stop=should_stop)
+        if result.verdict is Verdict.UNDECIDED:
+            return found, False
+        if result.verdict.is_unique:
+            clue = new_rows[index] if axis == "row" else new_cols[index]
+            line = result.verdict is Verdict.UNIQUE_LINE
+            found.append(LineFix(MOVED, axis, index, clue, new_rows, new_cols, line))
+    return found, True
 
 
 def doubled_fixes(

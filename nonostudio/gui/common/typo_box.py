@@ -37,7 +37,7 @@ from nonostudio.analysis.typos import (
 )
 from nonostudio.analysis.typos.colour_lines import ColourLineFix
 from nonostudio.analysis.typos.finder import LINE_COUNT, TWO_TYPOS
-from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, SWAPS, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, MOVED, SWAPS, LineFix
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.counts import count
 from nonostudio.gui.common.process_child import ProcessJob
@@ -311,6 +311,8 @@ def lines_of(offered: Offered) -> tuple[tuple[str, int], ...]:
         return ((axis, index), (axis, index + 1))
     if offered.kind == EXTRA:  # the empty line to drop
         return ((axis, index),)
+    if offered.kind == MOVED:  # the line as typed, on the other side
+        return (("column", 0),) if axis == "row" else (("row", len(offered.rows)),)
     typed = len(offered.rows if axis == "row" else offered.cols) - 1  # (one line put back)
     return tuple((axis, i) for i in (index - 1, index) if 0 <= i < typed)
 
@@ -337,7 +339,9 @@ def line_fix_title(report: TypoReport | ColourTypoReport) -> str:
     axes = {f.axis for f in fixes}
     line = fixes[0].axis if len(axes) == 1 else "clue line"
     done = (
-        "put back"
+        "taken back to its side of the rows and columns"
+        if kinds == {MOVED}
+        else "put back"
         if kinds == {MISSING}
         else "dropped (typed twice)"
         if kinds == {DOUBLED}

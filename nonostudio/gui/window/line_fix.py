@@ -25,6 +25,7 @@ from nonostudio.analysis.typos.lines import (
     EXTRA,
     HEADINGS_SWAPPED,
     MISSING,
+    MOVED,
     SWAP_WORDS,
     SWAPS,
     LineFix,
@@ -73,7 +74,7 @@ def fits_typed(
 ) -> bool:
     """Whether ``fix`` was found for the ``typed`` clues (``(rows, cols)``): the clues it
     leaves, with its line taken back out (or the dropped copy put back), are those typed."""
-    if typed is None:
+    if typed is None or fix.kind == MOVED:  # (the editor's size says where the rows end)
         return False
     rows, cols = typed
     lines, crossing = (fix.rows, fix.cols) if fix.axis == "row" else (fix.cols, fix.rows)

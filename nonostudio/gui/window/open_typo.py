@@ -58,7 +58,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from nonostudio.analysis.typos import ColourTypoReport, TypoReport
 from nonostudio.analysis.typos.colour_finder import UNDECLARED_COLOUR
 from nonostudio.analysis.typos.finder import has_typo_search
-from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, LineFix
+from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, MOVED, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import (
     InconsistentPuzzleError,
@@ -250,6 +250,7 @@ class OpenTypoDialog(PasteDialog):
                 MISSING: "a clue line seems left out",
                 DOUBLED: "a clue line seems typed twice",
                 EXTRA: "an empty clue line seems one too many",
+                MOVED: "a clue line seems typed on the wrong side of the rows and columns",
             }[kinds.pop()]
             problem = f"reads, but its clues make no picture: {what}"
         else:

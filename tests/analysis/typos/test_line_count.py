@@ -252,3 +252,24 @@ def test_a_line_typed_twice_is_said_beside_a_changed_number_that_also_fits() -> 
     _check(report.line_fixes, dancer)
     assert [s.edit.text() for s in report.top()] == ["column 5: add a 3 (2 1 becomes 2 3 1)"]
     assert report.text_lines()[1].startswith("Row clues: 11 lines; row 2's clue 2 1 seems to be")
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_a_line_across_the_dash_is_taken_back_and_every_fix_is_true(name: str) -> None:
+    """A puzzle string's '-' one clue early (the last row typed as the first column) or late
+    (the first column as the last row): each side a line off, no edit or line put back mends
+    it.  The true clues are among the fixes, each of which makes one picture."""
+    from nonostudio.analysis.typos.lines import MOVED, moved_fixes
+
+    truth = _sample(name)
+    early = (truth.rows[:-1], (truth.rows[-1], *truth.cols))
+    late = ((*truth.rows, truth.cols[0]), truth.cols[1:])
+    for (rows, cols), axis in ((early, "row"), (late, "column")):
+        fixes, complete = moved_fixes(rows, cols)
+        assert complete
+        _check(fixes, truth)
+        assert [
+            (f.kind, f.axis) for f in fixes if (f.rows, f.cols) == (truth.rows, truth.cols)
+        ] == [(MOVED, axis)]
+        report = find_typos(rows, cols, time_limit=10)
+        assert (truth.rows, truth.cols) in {(f.rows, f.cols) for f in report.line_fixes}

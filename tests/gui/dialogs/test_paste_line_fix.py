@@ -52,3 +52,35 @@ def test_a_row_left_out_is_listed_first_and_opens_put_back(qtbot) -> None:
     opened = dialog.puzzle()
     assert opened is not None and (opened.rows, opened.cols) == (dancer.rows, dancer.cols)
     assert dialog.text() == text  # what was typed is kept
+
+
+def test_the_dash_one_clue_early_is_listed_and_opens_the_row_taken_back(qtbot) -> None:
+    """The Duck typed with its '-' one clue early (row 9's 2 typed as column 1): a column
+    clue too long, 'No single edit of one clue makes the puzzle unique (1 tried)' and nothing
+    to take. The row taken back is listed, the typed clue marked, and it opens the Duck."""
+    duck = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
+    text = duck.replace(":2-1,2", "-2:1,2")
+    dialog = PasteDialog(read_puzzle_text, text)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=20000):
+        dialog.accept()
+    typos = dialog.typos
+    listed = [typos.list.item(i).text() for i in range(typos.list.count())]
+    assert listed == [
+        "Row 9's clue 2 seems typed as column 1 (where the rows end and the columns begin, one "
+        "clue too early): with it as row 9, the clues (9 rows, 8 columns) make one picture, "
+        "line-solvable"
+    ]
+    assert typos.title.text() == (
+        "No single edit of one clue makes the puzzle unique. A whole row taken back to its side "
+        "of the rows and columns makes the clues one picture:"
+    )
+    assert typos.list.currentRow() == 0  # (the one fix: chosen)
+    assert marked_text(dialog.edit) == "2"  # the clue as typed, after the '-'
+    qtbot.keyClick(typos.list, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and dialog.result() == 1
+    opened = dialog.puzzle()
+    wanted = read_puzzle_text(duck)
+    assert opened is not None and (opened.rows, opened.cols) == (wanted.rows, wanted.cols)
