@@ -407,7 +407,9 @@ class BlackWhiteDesign:
         # In a worker process (designer_job.py): its Python never holds up the GUI thread.
         return ProcessJob(check_puzzle_design, (puzzle, shared(rule_set), picture))
 
-    def shown(self, findings: DesignFindings) -> ShownFindings:
+    def shown(self, findings: DesignFindings | str) -> ShownFindings:
+        if isinstance(findings, str):  # nothing to check, and why (no picture fits the clues)
+            return ShownFindings(None, None, [], [], findings)
         region = findings.region
         return ShownFindings(
             stuck=None if region is None else region.rules_stuck,

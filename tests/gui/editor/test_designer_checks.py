@@ -234,3 +234,20 @@ def test_typing_a_title_keeps_the_findings_a_cell_clears_them(qtbot, setup) -> N
     assert sorted(panel.overlay.stuck_cells()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
     editor.grid.set_cells(np.array([[FILLED, FILLED], [0, FILLED]], dtype=np.int8))
     assert panel.edits() == [] and panel.overlay.stuck_cells() == []
+
+
+def test_clues_no_picture_fits_are_said_in_words(qtbot, setup) -> None:
+    """Typed clues with no solution: the panel said 'Cannot check: nonostudio.core.errors.
+    InconsistentPuzzleError: row 2's clue: ... row 2 (1 1) OOx- cannot be completed', cut off at
+    the dock's edge (seen under Xvfb at 1280x720)."""
+    editor, panel = setup
+    # Rows 1 and 2 of a real 4x4 picture swapped: the totals agree, no picture fits.
+    editor.set_puzzle(Puzzle(((2,), (1, 1), (2,), (1, 2)), ((3,), (3,), (1,), (1, 1))))
+    assert editor.mode() == CLUES and editor.puzzle() is not None
+    assert panel.run_checks()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    text = panel.summary_label.text()
+    assert text.startswith("No picture fits these clues, so there is nothing to check")
+    assert "Error" not in text and "Cannot check" not in text
+    assert panel.edits() == [] and panel.overlay.stuck_cells() == []
+    assert not panel.apply_button.isEnabled()
