@@ -3,11 +3,16 @@ or, through Qt's rich text, as a PDF to print."""
 
 from __future__ import annotations
 
+import errno
 import re
+import stat
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from nonostudio.core.atomic import write_text_atomic
+from nonostudio.core.file_kind import file_kind
 
 _CELL_TD = re.compile(r'<td class="(f|x|u)((?: [a-z]+)*)">(×?)</td>')
 _FILL = {"f": "#222222", "x": "", "u": ""}
@@ -53,8 +58,17 @@ def printable_html(page: str) -> str:
 
 def write_guide(page: str, path: Path | str) -> Path:
     """Write the guide's HTML ``page`` to ``path``: a PDF for ``.pdf``, else the page itself.
-    Raises OSError naming the file when it cannot be written."""
+    Raises OSError naming the file when it cannot be written, at once for a path that holds
+    no regular file (a FIFO no program reads froze the window for good)."""
     out = Path(path)
+    try:
+        mode: int | None = out.stat().st_mode
+    except OSError:
+        mode = None  # (not there yet: written anew)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(
+            errno.EINVAL, f"is {file_kind(mode)}, not a file to write the guide in", str(out)
+        )
     if out.suffix.lower() == ".pdf":
         writer = QPdfWriter(str(out))
         writer.setTitle("Nonogram strategy guide")
@@ -69,7 +83,7 @@ def write_guide(page: str, path: Path | str) -> Path:
             raise OSError(f"cannot write the guide to {out}")
         return out
     try:
-        out.write_text(page, encoding="utf-8")
+        write_text_atomic(out, page)
     except OSError as exc:
         raise OSError(exc.errno, f"cannot write the guide: {exc.strerror}", str(out)) from None
     return out
