@@ -263,13 +263,14 @@ class EditorView(QWidget):
         )
         self.ui.picture_stack.setCurrentIndex(1)
         self.ui.status_label.hide()  # it names the state of the cursor's cell
-        self.ui.clear_button.setEnabled(False)  # (a picture not seen is not cleared)
+        self.ui.clear_button.hide()  # (a picture not seen is not cleared; disabled, it took
+        # the whole width of the status line under the cover)
 
     def show_solution(self) -> None:
         """Show the picture :meth:`hide_solution` covered."""
         self.ui.picture_stack.setCurrentIndex(0)
         self.ui.status_label.show()
-        self.ui.clear_button.setEnabled(True)
+        self.ui.clear_button.show()
 
     def solution_hidden(self) -> bool:
         return self.ui.picture_stack.currentIndex() == 1

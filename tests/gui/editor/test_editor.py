@@ -204,6 +204,13 @@ def test_clear_grid_empties_the_picture_in_one_step_and_keeps_the_rest(qtbot, ed
     qtbot.mouseClick(editor.ui.clear_button, LEFT)
     assert (editor.grid.cells() == UNKNOWN).all() and editor.puzzle() == typed
     assert editor.ui.rows_edit.toPlainText() == "1\n4\n0"
+    # A picture covered (opened to be solved) is not cleared, and the button is not shown: it
+    # took the whole status line under the cover, disabled.
+    editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0], [1, 1]], dtype=np.int8)))
+    editor.hide_solution()
+    assert editor.ui.clear_button.isHidden() and not editor.clear_grid()
+    editor.show_solution()
+    assert not editor.ui.clear_button.isHidden()
 
 
 # --- puzzle, modified state and undo ---------------------------------------------------------
