@@ -243,6 +243,8 @@ ERRORS = [
     (H + "if true: then fill(@@yes, 0, 1)", "'true' or 'false'"),
     (H + "if true: then fill(true, 0 @@1)", "',' or an operator"),
     (H + "if true: then fill(true, 0, 1@@", "')' or an operator"),
+    (H + "if true: then fill(true, 0, 1@@\n", "')' or an operator"),
+    (H + "if true:\n  then fill(true, 0, 1@@  \n\n# notes\n\n", "')' or an operator"),
     (H + "if true: then fill(true, 0, 1) @@extra", "'def' or the end of the text"),
     (H + "if true:\n  then fill(true, 0, 1)\n@@# only a comment: a rule was expected\n", None),
     (H + "if (h is unique where size(@@g) > 0): then fill(true, 0, 1)", "a bound name"),
@@ -295,7 +297,7 @@ def test_unbound_name_message_lists_the_bound_ones():
         ),
         (
             "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
-            "#: title: dangling\n@@",
+            "#: title: dangling@@\n",
             "'def'",
         ),
         (

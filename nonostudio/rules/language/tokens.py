@@ -93,5 +93,12 @@ def tokenize(text: str, source: str) -> list[Token]:
         elif kind in ("name", "int", "op"):
             tokens.append(Token(kind, m.group(), line, column))
         pos = m.end()
-    tokens.append(Token("eof", "", line, len(text) - line_start + 1))
+    if tokens:
+        # The end is said just after the last token: the place a missing ')' or clause
+        # belongs, not a blank line or a comment below it that a reader would search in vain.
+        last = tokens[-1]
+        end_column = last.column + len(last.text)
+        tokens.append(Token("eof", "", last.line, end_column))
+    else:
+        tokens.append(Token("eof", "", line, len(text) - line_start + 1))
     return tokens
