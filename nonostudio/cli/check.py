@@ -158,12 +158,64 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
     }
     if result.reason:  # undecided, not for the time: too large for the SAT stage
         fields["reason"] = result.reason
+    if result.verdict == Verdict.MULTIPLE:  # (a unique puzzle's grid is never built)
+        one, other = result.solution, result.alternate
+        if one is not None and other is not None:
+            fields["differing"] = differing_cells(one, other)
     if typos and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
         from nonostudio.analysis.typos import find_typos_in  # loaded only when needed
 
         report = find_typos_in(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
         fields |= typo_fields(report)
     return fields
+
+
+def differing_cells(one: Any, other: Any) -> list[list[int]]:
+    """The cells, ``[row, column]`` counted from 1, filled in one of two pictures and not in
+    the other (a puzzle with several: where the two the solver found differ)."""
+    from nonostudio.core.line import FILLED
+
+    first, second = one == FILLED, other == FILLED
+    height, width = first.shape
+    return [
+        [r + 1, c + 1] for r in range(height) for c in range(width) if first[r, c] != second[r, c]
+    ]
+
+
+#: Cells named at most in the words of where two pictures differ (the rest are counted).
+DIFFERING_NAMED = 12
+
+
+def differing_text(table: list[Row]) -> str:
+    """The lines after the table that say where two of the pictures that fit differ, one a
+    puzzle with several: ``FILE: two pictures fit and differ in 4 cells: row 8, columns 3 and
+    5; row 9, columns 3 and 5.``  The table said only "multiple solutions", and ``solve``
+    prints the two grids for the eye to compare."""
+    if not any(row.get("differing") for row in table):
+        return ""  # nothing more is imported for puzzles with one picture
+    from nonostudio.core.counts import count
+    from nonostudio.rules.words.phrases import join_and
+
+    lines = []
+    for row in table:
+        cells = row.get("differing")
+        if not cells:
+            continue
+        named: dict[int, list[int]] = {}
+        for r, c in cells[:DIFFERING_NAMED]:
+            named.setdefault(r, []).append(c)
+        parts = [
+            f"row {r}, {'column' if len(cols) == 1 else 'columns'} "
+            f"{join_and([str(c) for c in cols])}"
+            for r, cols in named.items()
+        ]
+        more = len(cells) - DIFFERING_NAMED
+        rest = f"; and {count(more, 'more cell')}" if more > 0 else ""
+        lines.append(
+            f"{row['file']}: two pictures fit and differ in {count(len(cells), 'cell')}: "
+            f"{'; '.join(parts)}{rest}."
+        )
+    return "\n" + "\n".join(lines) if lines else ""
 
 
 def _describe(row: Row) -> str:
@@ -267,5 +319,10 @@ def run(args: argparse.Namespace) -> Outcome:
     table, code = run_batch(tasks, job, args.jobs)
     if typos and code != ExitCode.INTERRUPTED:  # (no more solving after a Ctrl-C)
         _inconsistent_typos(tasks, table, args.time_limit)
-    text = text_table(table, TABLE, error_after=2) + reason_text(table) + typo_text(table)
+    text = (
+        text_table(table, TABLE, error_after=2)
+        + reason_text(table)
+        + differing_text(table)
+        + typo_text(table)
+    )
     return Outcome(table, text, code)
