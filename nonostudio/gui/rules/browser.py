@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.tracing.steps import Trace
+from nonostudio.core.counts import count
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.dock_scroll import scrolled
@@ -53,7 +54,7 @@ from nonostudio.gui.rules.model import (
     RulesModel,
     listed_title,
 )
-from nonostudio.gui.rules.rules_jobs import rule_set_coverage
+from nonostudio.gui.rules.rules_jobs import Coverage, rule_set_coverage
 from nonostudio.gui.rules.technique_browser import TechniqueBrowser
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.cost import cost
@@ -80,7 +81,7 @@ class RuleBrowser(QWidget):
     coverageReady = Signal(str)  # the rule set whose coverage arrived
 
     # Coverage is a property of a rule set, not of a window: computed once per process.
-    _coverage_cache: ClassVar[dict[str, dict[str, int]]] = {}
+    _coverage_cache: ClassVar[dict[str, Coverage]] = {}
     # Proofs are properties of rules: keep their status across rule sets and windows.
     _proof_cache: ClassVar[dict[Rule, str]] = {}
 
@@ -245,7 +246,7 @@ class RuleBrowser(QWidget):
             status = session if session == "UNSOUND" or recorded is None else recorded
             if status is not None:
                 self.model.set_proof(entry.rule.name, status)
-        self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
+        self.status_label.setText(f"{count(len(rule_set.entries), 'rule')} in “{name}”.")
         self.about_button.setEnabled(bool(rule_set.header))
         self.set_trace(self._trace)
         self.techniques.set_rule_set(rule_set, measure=measure)
@@ -271,7 +272,9 @@ class RuleBrowser(QWidget):
         buttons.rejected.connect(dialog.reject)
         layout = QVBoxLayout(dialog)
         layout.addWidget(
-            QLabel(f"{len(self._rule_set.entries)} rules; the notes their file opens with:")
+            QLabel(
+                f"{count(len(self._rule_set.entries), 'rule')}; the notes their file opens with:"
+            )
         )
         layout.addWidget(text, 1)
         layout.addWidget(buttons)
@@ -326,12 +329,12 @@ class RuleBrowser(QWidget):
             return
         cached = self._coverage_cache.get(rule_set.name)
         if cached is not None:
-            self.model.set_coverage(cached)
+            self.model.set_coverage(cached[1], cached[2])
             return
         path = self._test_set
         if path is None or not path.is_file():
             self.status_label.setText(
-                f"{len(rule_set.entries)} rules. Coverage is not measured: the test set "
+                f"{count(len(rule_set.entries), 'rule')}. Coverage is not measured: the test set "
                 f"({path}) is not there."
             )
             return
@@ -370,12 +373,12 @@ class RuleBrowser(QWidget):
             or self.techniques.is_busy()
         )
 
-    def _covered(self, result: tuple[str, dict[str, int]]) -> None:
+    def _covered(self, result: Coverage) -> None:
         self.coverage_busy.hide()
-        name, per_rule = result
-        self._coverage_cache[name] = per_rule
+        name = result[0]
+        self._coverage_cache[name] = result
         if self._rule_set is not None and self._rule_set.name == name:
-            self.model.set_coverage(per_rule)
+            self.model.set_coverage(result[1], result[2])
         self.coverageReady.emit(name)
 
     def _coverage_failed(self, message: str) -> None:

@@ -1,6 +1,6 @@
 """The rule browser's table: one row per rule of a rule set, with its measures and proof status.
 
-Columns: title, name, cost, coverage on the paper's test set, uses in the current puzzle's trace,
+Columns: title, name, cost, coverage on the test set, uses in the current puzzle's trace,
 proof status.  Measures arrive later (from background jobs) and fill in their columns; sorting
 uses ``UserRole`` (numbers sort as numbers), filtering goes through :class:`RulesFilterModel`.
 """
@@ -59,7 +59,7 @@ def _measure(
     def sort_key(row: RuleRow) -> object:
         v = value(row)
         if numeric:
-            return -1 if v is None else int(v)
+            return int(v) if isinstance(v, int) else -1  # unknown, or words (a wrong rule)
         return str(v).casefold()
 
     def text(row: RuleRow) -> str:
@@ -98,8 +98,10 @@ class RulesModel(TableModel[RuleRow]):
                 ),
                 _measure(
                     COVERAGE,
-                    "Cells the rule fills on the paper's 2805 test lines",
+                    "Cells the rule fills on the test set's lines ('wrong': some of its fills "
+                    "there contradict what the line allows, so none is counted)",
                     lambda row: self.coverage(row.name),
+                    whole=lambda row: self.coverage_tip(row.name),
                 ),
                 _measure(
                     USES,
@@ -116,6 +118,7 @@ class RulesModel(TableModel[RuleRow]):
             parent,
         )
         self._coverage: dict[str, int] = {}
+        self._wrong: dict[str, int] = {}
         self._uses: dict[str, int] = {}
         self._proofs: dict[str, str] = {}
         self._uses_known = False
@@ -123,6 +126,7 @@ class RulesModel(TableModel[RuleRow]):
     def set_rules(self, rows: Sequence[RuleRow]) -> None:
         """Show these rules; measures of the previous rules are forgotten."""
         self._coverage, self._uses, self._proofs = {}, {}, {}
+        self._wrong = {}
         self._uses_known = False
         self.set_rows(rows)
 
@@ -133,9 +137,14 @@ class RulesModel(TableModel[RuleRow]):
         """The row of the rule called ``name``; -1 when there is none."""
         return self.find(lambda row: row.name == name)
 
-    def set_coverage(self, coverage: Mapping[str, int] | None) -> None:
-        """Cells each rule fills on the test set (None: not known)."""
+    def set_coverage(
+        self, coverage: Mapping[str, int] | None, wrong: Mapping[str, int] | None = None
+    ) -> None:
+        """Cells each rule fills on the test set (None: not known); ``wrong``: how many fills
+        of each rule that made some contradict a test line's deduction (such a rule is
+        unsound: its cells are not shown as covered, RULES.md §6)."""
         self._coverage = dict(coverage or {})
+        self._wrong = {name: n for name, n in (wrong or {}).items() if n > 0}
         self.column_changed(COVERAGE)
 
     def set_uses(self, uses: Mapping[str, int] | None) -> None:
@@ -153,8 +162,25 @@ class RulesModel(TableModel[RuleRow]):
     def proof(self, name: str) -> str:
         return self._proofs.get(name, NOT_PROVED)
 
-    def coverage(self, name: str) -> int | None:
+    def coverage(self, name: str) -> int | str | None:
+        """The rule's cells on the test set, 'wrong' when some of its fills there contradict
+        the deduction, None when not measured."""
+        if name in self._wrong:
+            return "wrong"
         return self._coverage.get(name)
+
+    def coverage_tip(self, name: str) -> str:
+        """Why a rule's coverage reads 'wrong' (empty for the others)."""
+        wrong = self._wrong.get(name)
+        if wrong is None:
+            return ""
+        fills = "fill" if wrong == 1 else "fills"
+        contradict = "contradicts" if wrong == 1 else "contradict"
+        return (
+            f"{wrong:,} {fills} of this rule on the test lines {contradict} what the line "
+            "allows: the rule is unsound, so its cells are not counted. Prove it (Edit & "
+            "prove) to see a line it gets wrong."
+        )
 
     def uses(self, name: str) -> int | None:
         if not self._uses_known:

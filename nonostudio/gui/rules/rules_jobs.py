@@ -7,6 +7,7 @@ Python's lock while the Rules tab was first shown.)"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,14 +28,21 @@ class Stopped(Exception):
     """The technique analysis was asked to stop (its counts poll no stop of their own)."""
 
 
+#: A rule set's name, the cells each of its rules deduces on the test set, and for each rule
+#: with fills that contradict a test line's deduction how many it made.
+Coverage = tuple[str, dict[str, int], dict[str, int]]
+
+
 def rule_set_coverage(
     rule_set: RuleSet, test_set: Path, progress: ProgressCallback, should_stop: StopCallback
-) -> tuple[str, dict[str, int]]:
-    """The rule set's name and the cells each of its rules deduces on the test set."""
+) -> Coverage:
+    """The rule set's name, the cells each of its rules deduces on the test set, and the
+    contradicting fills of each rule that made some (an unsound rule: never to be counted)."""
     report = coverage(
         rule_set.rules, load_transitions(test_set), progress=progress, should_stop=should_stop
     )
-    return rule_set.name, dict(report.per_rule)
+    wrong = Counter(bug.rule for bug in report.bugs)
+    return rule_set.name, dict(report.per_rule), dict(wrong)
 
 
 def technique_analysis(
