@@ -100,11 +100,12 @@ class RuleDetails(QWidget):
         text = format_rule(entry.rule)
         self.text_view.setPlainText(text)
         self.explanation_label.setText(explain(entry.rule))
-        for example in telling_examples(entry.rule, entry.examples):
+        shown = telling_examples(entry.rule, entry.examples)
+        for example in shown:
             picture = LinePicture(cell=16, shrink=True)
             picture.set_line(example.hints, example_rows(example))
             self.examples_layout.addWidget(picture)
-        if not entry.examples:
+        if not shown:  # (a rule of no recorded example may still get a searched one)
             self.examples_layout.addWidget(QLabel("No examples."))
         return text
 
