@@ -401,6 +401,10 @@ class BlackWhiteDesign:
 
     def checks(self) -> ProcessJob | str:
         puzzle, rule_set = self._editor.puzzle(), self.rule_set
+        if self._editor.solution_hidden():
+            # its findings name cells of the picture ("Fill row 1, column 16"): they would spoil
+            # a puzzle opened to be solved
+            return "The picture is hidden: show it first (its cells are what the checks name)."
         if puzzle is None or rule_set is None:
             return "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
         picture = puzzle.goal if self._editor.mode() == DRAW else None
@@ -442,6 +446,8 @@ class DesignerPanel(DesignerPanelBase):
         self._design = BlackWhiteDesign(editor)
         super().__init__(editor.grid, self._design, parent)
         self.watch(editor)
+        # (what it said of the covered picture, "show it first", goes once it is shown)
+        editor.ui.reveal_button.clicked.connect(self.clear)
 
     def set_rule_set(self, name: str) -> None:
         """Check with the shipped rule set called ``name``; old findings are cleared."""

@@ -251,3 +251,20 @@ def test_clues_no_picture_fits_are_said_in_words(qtbot, setup) -> None:
     assert "Error" not in text and "Cannot check" not in text
     assert panel.edits() == [] and panel.overlay.stuck_cells() == []
     assert not panel.apply_button.isEnabled()
+
+
+def test_a_covered_picture_is_not_checked(qtbot, setup) -> None:
+    """A puzzle opened to be solved has its picture covered; the checks' findings name its cells
+    ('Fill row 1, column 16', seen under Xvfb on Bubble Cat), so they wait until it is shown."""
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+    editor.hide_solution()
+    assert editor.solution_hidden()
+    assert not panel.run_checks()
+    assert panel.summary_label.text().startswith("The picture is hidden: show it first")
+    assert panel.edits() == [] and not panel.is_busy()
+    qtbot.mouseClick(editor.ui.reveal_button, Qt.MouseButton.LeftButton)
+    assert not editor.solution_hidden()
+    assert panel.summary_label.text() == "Check the design to see where solving gets stuck."
+    checked(qtbot, panel)
+    assert panel.edits()
