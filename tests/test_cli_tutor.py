@@ -503,3 +503,9 @@ def test_with_no_profile_named_the_studios_profile_is_used(capsys, monkeypatch, 
     fresh = str(tmp_path / "fresh.sqlite3")
     code, data, _ = run(capsys, monkeypatch, ["profile", "create", "--library", fresh])
     assert code == 0 and data["profile"] == STUDIO_PROFILE
+    # 'profile create' with no --profile in a library of one profile made the default one;
+    # it took the only profile and failed: "there is already a profile named 'Ada'"
+    code, data, err = run(capsys, monkeypatch, ["profile", "create", "--library", lib])
+    assert code == 0 and data["profile"] == STUDIO_PROFILE, err
+    with ProfileStore(lib) as store:
+        assert sorted(store.names()) == sorted(["Ada", STUDIO_PROFILE])

@@ -66,11 +66,14 @@ def _library_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _chosen_profile(args: argparse.Namespace, store: ProfileStore) -> str:
-    """``--profile``, or when not given the library's only profile, else ``DEFAULT_PROFILE``."""
+    """``--profile``, or when not given the library's only profile, else ``DEFAULT_PROFILE``
+    (always for ``profile create``: the only profile is one already made, and creating it
+    again failed, "there is already a profile named 'Anna'")."""
     if args.profile is not None:
         return str(args.profile)
     names = store.names()
-    return names[0] if len(names) == 1 else DEFAULT_PROFILE
+    creating = getattr(args, "action", None) == "create"
+    return names[0] if len(names) == 1 and not creating else DEFAULT_PROFILE
 
 
 def _clock_arg(text: str) -> float:
