@@ -144,6 +144,29 @@ def test_coverage_on_a_custom_test_set_reports_bugs(capsys, tmp_path) -> None:
     assert len(data["bugs"]) == 1 and data["bugs"][0].startswith("pack_left: on test line 2")
 
 
+def test_coverage_of_an_unsound_rule_lists_a_few_of_its_bugs_and_marks_it(capsys, tmp_path) -> None:
+    # Each '(1) ---' line is a bug of pack_left (it fills cell 1, which the deduction leaves
+    # open).  An unsound rule of the editor made 1,756 such lines on the bundled test set, all
+    # printed, and its row read like any other's.
+    tests = tmp_path / "tests.json"
+    items = [{"hints": [1], "before": "-" * n, "after": "-" * n} for n in range(2, 10)]
+    tests.write_text(json.dumps({"items": items}))
+    rules = tmp_path / "unsound.rules"
+    rules.write_text(PACK_LEFT)
+    assert main(["rules", "coverage", str(rules), "--test", str(tests)]) == 0
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert "(1 rule)" in captured.err
+    assert any(
+        line.startswith("pack_left") and "(wrong: 8 fills contradicting)" in line for line in out
+    )
+    assert "8 bugs (fills contradicting the known deduction)" in out
+    assert sum(line.startswith("  pack_left: on test line") for line in out) == 5
+    assert "  pack_left: 3 more (--json lists every one)" in out
+    code, data = run_json(capsys, "rules", "coverage", str(rules), "--test", str(tests))
+    assert len(data["bugs"]) == 8
+
+
 def test_coverage_gaps_say_where_cells_are_left(capsys, tmp_path) -> None:
     tests = tmp_path / "tests.json"
     tests.write_text(

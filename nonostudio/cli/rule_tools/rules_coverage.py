@@ -5,10 +5,12 @@ cells unset and what the same rules reach read both ways or with the oracle spli
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from pathlib import Path
 
 from nonostudio.cli.common import Outcome, say
 from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_some_rules
+from nonostudio.core.counts import count
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.rules.measuring.coverage import (
@@ -60,6 +62,9 @@ def _paper_figure(name: str, transitions: int, cells: int) -> list[str]:
     return [f"the paper: {PAPER['control']} of {cells} cells for its 14 control rules"]
 
 
+BUGS_LISTED = 5  # bugs of one rule listed in the text (an unsound rule makes thousands)
+
+
 def _bug_text(bug: RuleBug, transitions: list[Transition]) -> str:
     t = transitions[bug.transition]
     fill = bug.fill
@@ -77,7 +82,7 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
     path = _test_set(args.test)
     transitions = load_transitions(path)
     label = describe_test_set(path, len(transitions), cells_to_fill(transitions))
-    say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {label}")
+    say(f"coverage of {rule_set.name!r} ({count(len(rule_set.rules), 'rule')}) on {label}")
     report = coverage(rule_set.rules, transitions, progress=Progress("coverage"))
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     width = max((len(name) for name in report.per_rule), default=4)
@@ -89,11 +94,20 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
         "",
         f"{'rule':<{width}}  cells",
     ]
+    wrong = Counter(bug.rule for bug in report.bugs)
     for name, cells in sorted(report.per_rule.items(), key=lambda item: (-item[1], item[0])):
-        lines.append(f"{name:<{width}}  {cells:>5}")
+        said = f"  (wrong: {count(wrong[name], 'fill')} contradicting)" if wrong[name] else ""
+        lines.append(f"{name:<{width}}  {cells:>5}{said}")
     bugs = [_bug_text(bug, transitions) for bug in report.bugs]
-    lines += ["", f"{len(bugs)} bugs (fills contradicting the known deduction)"]
-    lines += [f"  {bug}" for bug in bugs]
+    lines += ["", f"{count(len(bugs), 'bug')} (fills contradicting the known deduction)"]
+    listed: Counter[str] = Counter()
+    for bug, text in zip(report.bugs, bugs, strict=True):
+        listed[bug.rule] += 1
+        if listed[bug.rule] <= BUGS_LISTED:
+            lines.append(f"  {text}")
+        elif listed[bug.rule] == wrong[bug.rule]:
+            more = wrong[bug.rule] - BUGS_LISTED
+            lines.append(f"  {bug.rule}: {more:,} more (--json lists every one)")
     data = {
         "rule_set": rule_set.name,
         "test_set": str(path),
