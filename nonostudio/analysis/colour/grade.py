@@ -412,10 +412,13 @@ def reasoning_words(f: ColourFeatures) -> tuple[str, str]:
         # (counted to its fixed point whatever the time limit; a bare count beside "Colour
         # reasoning" read as what colour reasoning leaves)
         left_words = count(f.one_colour_cells, "cell")
+        # (not "so it needs colour reasoning or search": a puzzle no picture fits needs
+        # neither, and grading stopped before telling whether one does)
         return (
-            f"One colour at a time leaves {left_words} undecided, so it needs colour reasoning "
-            "or search; grading stopped before telling which.",
-            f"needed, or search: one colour at a time leaves {left_words} (grading stopped)",
+            f"One colour at a time leaves {left_words} undecided; grading stopped before "
+            "telling whether colour reasoning or search finishes it, or whether any picture "
+            "fits.",
+            f"not known: one colour at a time leaves {left_words} (grading stopped)",
         )
     if f.solutions == "undecided":
         return "Not known whether it needs colour reasoning: grading stopped.", "not known"

@@ -248,3 +248,23 @@ def test_a_grade_stopped_at_its_time_limit_says_so_and_has_no_tier_or_score() ->
 def test_a_cancelled_grade_says_it_was_cancelled() -> None:
     grade = colour_grade(_of([[1, 2, 0], [2, 1, 1], [0, 1, 2]]), should_stop=lambda: True)
     assert grade.explanation == "Undecided: grading was cancelled after 0 steps."
+
+
+def test_a_stopped_grade_of_a_puzzle_no_picture_fits_does_not_say_it_needs_anything() -> None:
+    """Grading stopped at its time limit said "One colour at a time leaves 4 cells undecided,
+    so it needs colour reasoning or search" of an 8x8 puzzle no picture fits (a reviewer's
+    case), which needs neither; the words now say only what is known."""
+    from nonostudio.core.puzzle import Puzzle
+    from nonostudio.core.solver import solve
+
+    rows = ((1, 1, 3), (6, 1), (1, 3), (1, 1, 4), (5, 1), (2, 1), (3, 1), (1, 6))
+    cols = ((5, 2), (1, 2, 1), (2, 2, 2), (1, 3, 1), (1, 2, 1), (4, 1), (1, 1, 2), (6, 1))
+    puzzle = Puzzle(rows, cols)
+    assert solve(puzzle).verdict.name == "NO_SOLUTION"
+    grade = colour_grade(ColourPuzzle.from_bw(puzzle), time_limit=1e-4)
+    f = grade.features
+    assert f.solutions == "undecided" and f.one_colour_cells > 0
+    sentence, value = reasoning_words(f)
+    for claim in ("needs", "needed"):
+        assert claim not in sentence + value
+    assert "grading stopped" in sentence and "whether any picture fits" in sentence

@@ -242,7 +242,7 @@ def test_a_grade_stopped_at_the_time_limit_says_what_one_colour_at_a_time_leaves
     grade = ready.args[0]
     assert grade.label == "Undecided" and grade.timed_out
     assert panel.feature_labels["one_colour_cells"].text() == (
-        f"needed, or search: one colour at a time leaves {left} cells (grading stopped)"
+        f"not known: one colour at a time leaves {left} cells (grading stopped)"
     )
     panel.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
