@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QMimeData, QTimer
 from PySide6.QtGui import QColor, QShowEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
@@ -134,6 +134,43 @@ def marked_text(edit: QPlainTextEdit) -> str:
     return "".join(s.cursor.selectedText() for s in edit.extraSelections())
 
 
+#: A text with a line longer than this is shown unwrapped: Qt wraps a long line in time that
+#: grows with its square (a 100,000-character line 0.7 s; the 1,000,007-character goal line of
+#: a 1000x1000 .non held the window 80 s when its file was shown to mend, 0.2 s unwrapped).
+LONG_LINE = 20_000
+
+
+def has_long_line(text: str) -> bool:
+    """Whether a line of ``text`` is longer than :data:`LONG_LINE` characters."""
+    return any(len(line) > LONG_LINE for line in text.splitlines())
+
+
+class PuzzleTextEdit(QPlainTextEdit):
+    """The puzzle text box: its lines wrap at the box's width, but for a text with a line too
+    long to wrap in good time (:data:`LONG_LINE`), which scrolls sideways instead; decided
+    before the text goes in (the wrapping is done as it goes in)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+
+    def setPlainText(self, text: str) -> None:
+        # unwrapped before a long line goes in; wrapped again only once it is out (wrapping the
+        # text before it would lay out its long line wrapped)
+        if has_long_line(text):
+            self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            super().setPlainText(text)
+        else:
+            super().setPlainText(text)
+            self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if source.hasText() and has_long_line(source.text()):  # (a paste: never wrapped again)
+            self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        super().insertFromMimeData(source)
+
+
 class PasteDialog(QDialog):
     """Type or paste a puzzle; stays open with the text and a pointed-at mistake until it reads."""
 
@@ -159,10 +196,8 @@ class PasteDialog(QDialog):
         self._placed: tuple[int, int] | None = None
         # the text whose empty field (a clue typed as nothing) was said: OK again opens it
         self._empty_told: str | None = None
-        self.edit = QPlainTextEdit()
+        self.edit = PuzzleTextEdit()
         self.edit.setAccessibleName("Puzzle string")
-        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.edit.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         # Tab goes on to the fixes and the buttons (no puzzle text needs a typed tab; pasted
         # text keeps its own): it typed a tab, so the keyboard could not leave the box.
         self.edit.setTabChangesFocus(True)
