@@ -394,6 +394,14 @@ class RuleEditor(QWidget):
         if rule is None:
             self.ui.draft_label.setText("Fix the rule's syntax error before saving it.")
             return
+        if self._result is not None and self._result.sound is False:
+            # A set's rules solve and explain puzzles: a rule shown wrong would give false
+            # reasons there.  The text stays a draft.
+            self.ui.draft_label.setText(
+                "Not saved: the proof found a line this rule gets wrong (below). Fix the rule "
+                "and prove it again; your text is kept as a draft."
+            )
+            return
         dialog = SaveWrittenRuleDialog(rule.name, user_rule_sets(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._save(rule, dialog.chosen_set(), dialog.title.text()))
