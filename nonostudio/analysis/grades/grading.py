@@ -64,12 +64,17 @@ SEVERAL_PICTURES = (
 
 
 def not_graded(row: dict[str, Any]) -> dict[str, Any]:
-    """A puzzle with no solution, or with several, is not graded: its tier and score are none
+    """A puzzle with no solution, or with several, is not graded, nor one whose grade stopped
+    before it could tell (Undecided, its explanation kept: the Difficulty panel shows no tier
+    for it either): its tier and score are none
     (``-`` in a table, null in JSON, blank in a CSV) and its explanation says why, where the
     grade would have described a trace that ends in a contradiction or in a search that picked
     one of its pictures (tier 8, the search's, on any puzzle with two pictures).  A colour
     puzzle's explanation keeps what its reasoning decides before it stops."""
     label = row.get("label")
+    if label == "Undecided":  # (stopped before it could tell: the tier and score it showed,
+        # 'tier 8, score 98.85' for Forever stopped at 0.2 s, were of a trace cut short)
+        return row | {"tier": None, "score": None}
     if label == "No solution":
         return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
     if label == "Not unique":

@@ -36,3 +36,11 @@ def test_a_unique_puzzle_keeps_its_tier_and_score(rules) -> None:
     row = grade_row(read_string("3:3:3-3:3:3"), rules)
     assert (row["tier"], row["label"]) == (1, "Beginner")
     assert row["score"] > 0
+
+
+def test_a_grade_stopped_before_it_could_tell_has_no_tier_or_score(rules) -> None:
+    # Forever with --time-limit 0.2 showed 'Undecided (tier 8, score 98.85)': the tier and
+    # score of a trace cut short, where the Difficulty panel shows none.
+    row = grade_row(read_string("1:1-1:1"), rules, should_stop=lambda: True)
+    assert (row["tier"], row["score"], row["label"]) == (None, None, "Undecided")
+    assert row["explanation"].startswith("Undecided: grading stopped")
