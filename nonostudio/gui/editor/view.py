@@ -349,10 +349,17 @@ class EditorView(QWidget):
         if differ == 0:
             note.hide()
             return
-        note.setText(
-            f"Another picture fits these clues: it differs in {count(differ, 'cell')}, marked "
-            "on the grid (a solid square: filled in it; a hollow square: empty in it)."
-        )
+        if not (self.grid.cells() == FILLED).any():  # (typed clues, no picture drawn to
+            # differ from: "it differs in 2 cells" was counted against the blank cells)
+            note.setText(
+                "A picture that fits these clues is marked on the grid (a solid square: filled "
+                "in it); another fits too."
+            )
+        else:
+            note.setText(
+                f"Another picture fits these clues: it differs in {count(differ, 'cell')}, "
+                "marked on the grid (a solid square: filled in it; a hollow square: empty in it)."
+            )
         note.show()
 
     # --- the Check panel's typo suggestions -------------------------------------------------------

@@ -165,6 +165,20 @@ def test_the_marks_of_another_picture_are_said_under_the_grid(qtbot, editor) -> 
     assert editor.grid.overlay() is None and note.isHidden()
 
 
+def test_the_marks_on_typed_clues_are_said_as_a_picture_that_fits(qtbot, editor) -> None:
+    """Typed clues, no picture drawn: the note said "Another picture fits these clues: it
+    differs in 2 cells", counted against the blank cells under the clues."""
+    editor.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))  # the 2x2 diagonal, as clues
+    assert not (editor.grid.cells() == 1).any()
+    editor.show_alternate(
+        np.array([[1, 0], [0, 1]], dtype=np.int8), np.array([[0, 1], [1, 0]], dtype=np.int8)
+    )
+    note = editor.ui.alternate_note
+    assert not note.isHidden()
+    assert note.text().startswith("A picture that fits these clues is marked on the grid")
+    assert "differs" not in note.text()
+
+
 def test_a_metadata_field_shows_its_whole_text_on_hover(qtbot, editor: EditorView) -> None:
     """The clue pane is narrow: Edge's copyright showed as '© Copyright 20' at 1280x720."""
     copyright = "\u00a9 Copyright 2009 by Jan Wolter, some rights reserved"
