@@ -158,6 +158,7 @@ class CheckPanel(QWidget):
         self.typos.applyRequested.connect(self._apply_requested)
         self.typos.reportReady.connect(self._typos_found)
         self.typos.installEventFilter(self)
+        self.longer_button.installEventFilter(self)
         # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
         # the room the typo list took from the docks stacked with this one, to give back
         self._room_taken: RoomTaken | None = None
@@ -193,6 +194,8 @@ class CheckPanel(QWidget):
             self._alternate_room(self.typos.isHidden())  # told even while the dock is hidden
             if event.type() == QEvent.Type.HideToParent:
                 self._give_back_room()
+        elif watched is self.longer_button and event.type() == QEvent.Type.HideToParent:
+            self._give_back_room()  # (the room it took, see _done)
         return super().eventFilter(watched, event)
 
     # --- public API ----------------------------------------------------------------------------
@@ -354,6 +357,9 @@ class CheckPanel(QWidget):
         )
         timed_out = result.verdict is Verdict.UNDECIDED and result.timed_out
         self.longer_button.offer_after(self._run_limit, timed_out)
+        if self.longer_button.isVisibleTo(self):
+            # its two lines under the verdict's were cut off under a short dock's edge (1024x600)
+            self._make_room()
         self.verdictReady.emit(result)
         puzzle = self._pending
         if (
@@ -412,7 +418,8 @@ class CheckPanel(QWidget):
         self._make_room()
 
     def _make_room(self) -> None:
-        """Grow the dock the panel is in (from its neighbours) so the typo list shows whole."""
+        """Grow the dock the panel is in (from its neighbours) so the typo list, or the offer of
+        a longer check, shows whole."""
         content = self._content
         # The typo box's words were set just now: its layout, and the content's that holds
         # it, measure them anew (until laid out they kept the height of the words before, and
