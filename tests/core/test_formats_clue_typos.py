@@ -279,3 +279,24 @@ def test_a_non_number_with_a_letter_like_a_digit_is_refused_there(
     assert read_text(every, fmt="non").rows == ((1, 1),)
     declared = "width 3\nheight 1\ncolor O #ff0000\nrows\n1O,1\ncolumns\n1O\n0\n1\n"
     assert read_text(declared, fmt="non").rows == ((1, 1),)
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "column", "where"),
+    [
+        ("1:1-1:1,", "string", 9, "a ',' after the last number: a number left out, or the ','"),
+        ("1,,1:1-2:1", "string", 3, "two ',' together: a number left out, or one"),
+        ("1:,1-1:1", "string", 3, "a ',' before the first number: a number left out, or the ','"),
+        ("2x1:1/1/1..1", "tatham", 11, "two '.' together: a number left out, or one"),
+    ],
+)
+def test_a_separator_with_no_number_beside_it_is_told_both_readings(
+    text: str, fmt: str, column: int, where: str
+) -> None:
+    """'...:4:3,' (a trailing comma) said only 'expected a number, found nothing': a number
+    left out, or a ',' too many, both are named."""
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt=fmt)
+    error = caught.value
+    assert error.column == column
+    assert error.message == f"expected a number, found nothing ({where} typed too many?)"

@@ -219,6 +219,27 @@ def numbers(
                     column=col,
                     clue=clue,
                 ) from None
+        for k, (tok, col) in enumerate(items):
+            if not tok and seps:  # (the first refused, as to_int said it)
+                sep = repr(seps[0])
+                where = (
+                    f"a {sep} after the last number"
+                    if k == len(items) - 1
+                    else f"a {sep} before the first number"
+                    if k == 0
+                    else f"two {sep} together"
+                )
+                extra = f"the {sep}" if k in (0, len(items) - 1) else "one"
+                raise PuzzleError(
+                    f"expected a number, found nothing ({where}: a number left out, or "
+                    f"{extra} typed too many?)",
+                    source=source,
+                    line=line,
+                    column=col,
+                    clue=clue,
+                ) from None
+            if not _NUMBER.match(tok):
+                break
         raise
     return clue_of(values, [col for _, col in items], source, line, clue)
 
