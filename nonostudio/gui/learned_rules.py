@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nonostudio.core.counts import count
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.learn.choosing.export import (
     ChoiceSettings,
@@ -22,6 +23,16 @@ from nonostudio.learn.store.run_settings import LearnSettings
 from nonostudio.rules.language.parser import RuleEntry, parse_rules
 from nonostudio.rules.ruleset import dump_rules, load_rule_set
 from nonostudio.rules.set_names import check_rule_set_name
+
+
+def kept_for_note(kept: int) -> str:
+    """The save summary's words on the rules kept only because they recover a documented
+    strategy (empty for none)."""
+    if not kept:
+        return ""
+    if kept == 1:
+        return ", 1 kept as the only one recovering a documented strategy"
+    return f", {count(kept, 'rule')} kept as the only ones recovering a documented strategy"
 
 
 def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
@@ -108,10 +119,9 @@ class SaveRequest:
         kept = chosen_entries(
             chosen, sources, transitions, f"the runs' {len(transitions)} mined transitions"
         )
-        kept_note = (
-            f", {len(choice.kept_for)} kept as the only ones recovering a documented strategy"
-            if choice.kept_for
-            else ""
+        kept_note = kept_for_note(len(choice.kept_for))
+        mirrors_note = (
+            f", {count(len(choice.mirrors), 'mirror image')} pooled" if self.mirror else ""
         )
         summary = (
             f"optimised: {len(kept)} of {len(entries)} rules"
@@ -119,7 +129,7 @@ class SaveRequest:
             f"{f' within a total cost of {cost_budget}' if cost_budget else ''}"
             f"{f', {choice.widened} widened' if self.widen else ''}"
             f"{f', {choice.simplified} simplified' if self.simplify else ''}"
-            f"{f', {len(choice.mirrors)} mirror images pooled' if self.mirror else ''}"
+            f"{mirrors_note}"
             f"{kept_note}"
             f", covering {chosen.coverage} cells of the training transitions"
         )
