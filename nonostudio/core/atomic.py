@@ -9,19 +9,12 @@ A writer killed outright leaves its temporary file (``.<name>.<random>.tmp`` bes
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 import tempfile
-import time
 from pathlib import Path
 
 _SUFFIX = ".tmp"
-#: How long a write into a FIFO waits for a program to open it for reading (as long as a read
-#: of one waits for a writer, ``core.formats._files.IDLE_SECONDS``).
-READER_WAIT_SECONDS = 3.0
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
@@ -33,11 +26,10 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     link, the studio's Save left the link's file with its old content and the link a copy).  A
     device or FIFO (``/dev/stdout``, a pipe) is written straight, never replaced by a file:
     looked at before the link is followed, since ``/dev/stdout`` on a pipe names
-    ``/proc/…/fd/pipe:[N]``, no path at all (writing beside it failed: "No such file").  A
-    FIFO no program opens for reading within :data:`READER_WAIT_SECONDS` raises OSError."""
+    ``/proc/…/fd/pipe:[N]``, no path at all (writing beside it failed: "No such file")."""
     target = Path(path)
     if _special_file(target):  # (os.stat follows the links to what they name)
-        with os.fdopen(_open_special(target), "wb") as out:
+        with open(target, "wb") as out:
             out.write(data)
         return
     if target.is_symlink():
@@ -67,32 +59,6 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
                 os.fsync(dir_fd)
             finally:
                 os.close(dir_fd)
-
-
-def _open_special(target: Path) -> int:
-    """A descriptor writing into the device or FIFO ``target``.  A FIFO that no program reads is
-    waited on for :data:`READER_WAIT_SECONDS` at most, then refused (``errno.ENXIO``): opened as
-    a plain file, it waited for a reader for good (Save Grades, a profile or a guide exported
-    onto a FIFO froze the studio's window)."""
-    deadline = time.monotonic() + READER_WAIT_SECONDS
-    while True:
-        try:
-            fd = os.open(target, os.O_WRONLY | _NONBLOCK | _CLOEXEC)
-        except OSError as exc:
-            if exc.errno != errno.ENXIO or _NONBLOCK == 0:
-                raise
-            if time.monotonic() >= deadline:
-                raise OSError(
-                    errno.ENXIO,
-                    f"is a named pipe (FIFO) that no program read for {READER_WAIT_SECONDS:g} s; "
-                    "nothing was written",
-                    str(target),
-                ) from None
-            time.sleep(0.01)
-            continue
-        if _NONBLOCK:
-            os.set_blocking(fd, True)  # (a reader is there: write as to any pipe)
-        return fd
 
 
 def _special_file(path: Path) -> bool:

@@ -96,35 +96,3 @@ def test_a_link_to_a_pipe_is_written_into_it() -> None:
         os.close(read)
         if write >= 0:
             os.close(write)
-
-
-def test_a_fifo_no_program_reads_is_refused_in_bounded_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Opened as a plain file, a FIFO with no reader waited for one for good (Export Grades or a
-    profile exported onto one froze the studio's window).  An alarm guards the old code."""
-    import errno
-    import signal
-
-    from nonostudio.core import atomic
-
-    monkeypatch.setattr(atomic, "READER_WAIT_SECONDS", 0.3, raising=False)
-    fifo = tmp_path / "grades.csv"
-    os.mkfifo(fifo)
-
-    def stuck(_signum: int, _frame: object) -> None:
-        raise TimeoutError("the write waited for a reader for good")
-
-    previous = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(3)
-    try:
-        with pytest.raises(OSError) as raised:
-            write_bytes_atomic(fifo, b"rows")
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    assert raised.value.errno == errno.ENXIO
-    assert str(raised.value) == (
-        f"[Errno 6] is a named pipe (FIFO) that no program read for 0.3 s; nothing was "
-        f"written: '{fifo}'"
-    )

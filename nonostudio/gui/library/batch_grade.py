@@ -11,6 +11,8 @@ that arrived when the progress signal does, so rows appear while the rest are gr
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.grading import write_csv
 from nonostudio.core.counts import count
+from nonostudio.core.file_kind import file_kind
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import fit_columns_when_changed, leave_on_tab
@@ -254,6 +257,16 @@ class BatchGradeDialog(QDialog):
             rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
             for r in range(self.proxy.rowCount())
         ]
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except (OSError, ValueError):
+            mode = None  # (not there yet: written anew)
+        if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            # refused unopened: a FIFO no program reads waited for good, the window frozen
+            self.status_label.setText(
+                f"Cannot write {path}: it is {file_kind(mode)}, not a file to write in"
+            )
+            return False
         try:
             write_csv(str(path), ordered)
         except OSError as exc:
