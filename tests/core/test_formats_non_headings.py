@@ -55,3 +55,17 @@ def test_a_keyword_and_its_number_apart_by_a_tab_or_no_break_space_read(space: s
     puzzle = read_text(typed, "a.non", "non")
     assert (puzzle.width, puzzle.height) == (5, 5)
     assert puzzle.rows == read_text(TEXT, "a.non", "non").rows
+
+
+def test_values_in_a_word_processors_curly_quotes_read_without_them() -> None:
+    """A .non saved from a word processor has its quotes curled: the title kept them
+    ('\u201cScardy Cat\u201d'), and the goal so quoted was refused ('the goal has 27 cells but a
+    5x5 puzzle needs 25'). Curly quotes are read as the format's quotes; a value that holds
+    them inside straight ones keeps them."""
+    goal = "0111010001111111000110001"
+    text = TEXT.replace("width 5", "title \u201cA\u201d\nby \u201eB\u201c\nwidth 5")
+    puzzle = read_text(f"{text}goal \u201c{goal}\u201d\n", "a.non", "non")
+    assert (puzzle.title, puzzle.author) == ("A", "B")
+    assert puzzle.goal is not None
+    kept = read_text(TEXT.replace("width 5", 'title "\u201cA\u201d"\nwidth 5'), "a.non", "non")
+    assert kept.title == "\u201cA\u201d"

@@ -182,11 +182,18 @@ def swapped_sections(
     return swapped
 
 
+#: The closing quote of each opening quote a value may have: the format's straight one, and
+#: the curly ones a word processor makes of it ("Scardy Cat" typed, “Scardy Cat”
+#: saved: the title kept the quotes, and a goal so quoted was 'the goal has 402 cells').
+_CLOSING = {'"': '"', "\u201c": "\u201d", "\u201d": "\u201d", "\u201e": "\u201c"}
+
+
 def _value(rest: str) -> str:
     """A property value: a quoted string (HTML escapes decoded) or the bare rest of the line."""
     rest = rest.strip()
-    if len(rest) >= 2 and rest[0] == '"' and rest.rfind('"') > 0:
-        rest = rest[1 : rest.rfind('"')]
+    close = _CLOSING.get(rest[:1])
+    if len(rest) >= 2 and close is not None and rest.rfind(close) > 0:
+        rest = rest[1 : rest.rfind(close)]
     return html.unescape(rest)
 
 
