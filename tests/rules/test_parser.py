@@ -238,6 +238,8 @@ ERRORS = [
     (H + "if size(h) @@< 1: then fill(true, 0, 1)", "a name, a number"),
     (H + "if size(h) > 1 @@then fill(true, 0, 1)", "'and' or ':'"),
     (H + "if size(h) > @@h: then fill(true, 0, 1)", "an expression"),
+    (H + "if size(h) @@=> 2: then fill(true, 0, 1)", ">="),
+    (H + "if size(h) @@== 2: then fill(true, 0, 1)", "="),
     (H + "if size(h) > @@: then fill(true, 0, 1)", "an expression"),
     (H + "if true: @@fill(true, 0, 1)", "'then'"),
     (H + "if true: then fill(@@yes, 0, 1)", "'true' or 'false'"),
@@ -265,6 +267,15 @@ def test_error_positions(marked, expected):
     assert (err.source, err.line, err.column) == ("typo.rules", line, column), str(err)
     assert expected in err.expected
     assert str(err).startswith(f"typo.rules, line {line}, column {column}: ")
+
+
+def test_a_reversed_or_doubled_comparison_is_told_the_language_s_operator():
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rule(H + "if size(h) => 2: then fill(true, 0, 1)")
+    assert str(info.value) == (
+        "<text>, line 1, column 45: '=>' is not an operator of the language: write >="
+    )  # it said "expected an expression (a number, ...), found '>'" at column 46
+    parse_rule(H + "if size(h) = (0 - 1) + size(h): then fill(true, 0, 1)")  # '=' then '(' is fine
 
 
 def test_an_error_message_reads_well():

@@ -271,7 +271,19 @@ class _Parser(TokenCursor):
     def comparison_rest(self, left: ast.Expr) -> ast.Compare:
         for op in _COMPARISONS:
             if self.at(op):
-                self.advance()
+                tok = self.advance()
+                after = self.tok
+                if (
+                    op == "="
+                    and after.text in ("=", ">")
+                    and (after.line, after.column) == (tok.line, tok.column + 1)
+                ):
+                    meant = {"=": "=", ">": ">="}[after.text]
+                    raise self.error(
+                        meant,
+                        tok,
+                        f"'={after.text}' is not an operator of the language: write {meant}",
+                    )
                 return ast.Compare(op, left, self.expr())
         raise self.error("'+', '-', '=', '>=' or '>'")
 
