@@ -5,6 +5,7 @@ readers (23 ms)."""
 
 from __future__ import annotations
 
+import os
 import stat
 
 _KINDS = (
@@ -21,3 +22,14 @@ def file_kind(mode: int) -> str:
     """What a file of this ``st_mode`` is: "a folder", "a named pipe (FIFO)", "a socket", "a
     block device (a disk)", "a device", "a regular file" or "not a regular file"."""
     return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+def special_file_mode(path: str | os.PathLike[str]) -> int | None:
+    """``path``'s ``st_mode`` when it is there and is neither a regular file nor a folder (a
+    FIFO, a device, a socket: a write there waits for a reader for good, a read may never end),
+    else None (missing, a file, a folder).  The studio refuses such a path before opening it."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else mode

@@ -11,8 +11,6 @@ that arrived when the progress signal does, so rows appear while the rest are gr
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -35,7 +33,7 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.grading import write_csv
 from nonostudio.core.counts import count
-from nonostudio.core.file_kind import file_kind
+from nonostudio.core.file_kind import file_kind, special_file_mode
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.progress_bars import show_progress
 from nonostudio.gui.common.table_model import fit_columns_when_changed, leave_on_tab
@@ -257,11 +255,7 @@ class BatchGradeDialog(QDialog):
             rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
             for r in range(self.proxy.rowCount())
         ]
-        try:
-            mode: int | None = os.stat(path).st_mode
-        except (OSError, ValueError):
-            mode = None  # (not there yet: written anew)
-        if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        if (mode := special_file_mode(path)) is not None:
             # refused unopened: a FIFO no program reads waited for good, the window frozen
             self.status_label.setText(
                 f"Cannot write {path}: it is {file_kind(mode)}, not a file to write in"

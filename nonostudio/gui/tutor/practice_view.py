@@ -54,6 +54,7 @@ from nonostudio.analysis.tutor.mastery import (
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
 from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.counts import count
+from nonostudio.core.file_kind import file_kind, special_file_mode
 from nonostudio.core.library.profiles import ProfileError, ProfileStore, profile_file_bytes
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
@@ -379,6 +380,13 @@ class PracticeView(QWidget):
     def export_profile(self) -> None:
         path = self.ask_save_path(f"{self.profile}.json")
         if path is None:
+            return
+        if (mode := special_file_mode(path)) is not None:  # (refused unopened: a FIFO no
+            # program reads held the window for good)
+            self._say(
+                f"Could not export: {path}: is {file_kind(mode)}, not a file to write in",
+                error=True,
+            )
             return
         try:
             events = self.store.export_file(self.profile, path)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.file_kind import file_kind
+from nonostudio.core.file_kind import file_kind, special_file_mode
 from nonostudio.core.formats import count_puzzles_in_text
 from nonostudio.core.formats.kept import not_kept, not_kept_text
 from nonostudio.core.library import ColourHandProgress, HandProgress, Library, LibraryError
@@ -171,16 +171,6 @@ def not_a_file_text(path: Path, mode: int) -> str:
         f"{path.name}: is {file_kind(mode)}, not a puzzle file. File > Open reads files kept "
         "on disk; nothing was read from it."
     )
-
-
-def special_file_mode(path: Path) -> int | None:
-    """``path``'s ``st_mode`` when it is there and neither a regular file nor a folder (a FIFO,
-    a device, a socket), else None."""
-    try:
-        mode = path.stat().st_mode
-    except (OSError, ValueError):
-        return None
-    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else mode
 
 
 def not_writable_kind_text(path: str | Path, mode: int) -> str:

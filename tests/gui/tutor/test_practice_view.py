@@ -459,6 +459,33 @@ def test_import_of_a_fifo_is_refused_at_once(
     )
 
 
+def test_export_onto_a_fifo_is_refused_at_once(
+    view: PracticeView, tmp_path: Path, monkeypatch
+) -> None:
+    """Export onto a FIFO no program reads waited for a reader for good, the window frozen
+    (the alarm fails the old code rather than hang it)."""
+    import os
+    import signal
+
+    fifo = tmp_path / "out.json"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(view, "ask_save_path", lambda *a: str(fifo))
+
+    def ring(signum, frame):
+        raise TimeoutError("Export still waiting on the FIFO after 2 s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        view.export_profile()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert view.status.text() == (
+        f"Could not export: {fifo}: is a named pipe (FIFO), not a file to write in"
+    )
+
+
 def test_import_says_a_socket_is_one_and_reads_as_much_as_the_command_line(
     view: PracticeView, tmp_path: Path, monkeypatch
 ) -> None:
