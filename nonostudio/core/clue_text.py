@@ -20,6 +20,10 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 _CLEAN = re.compile(r"[0-9]+(?:[\s,;]+[0-9]+)*")
 #: Letters typed for the digit they look like (as the ``.non`` reader names them).
 _LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
+#: Digits a clue number may have: past them it is longer than any line (and ``int()`` refuses
+#: a number past 4,300 digits).
+_DIGITS_MOST = 18
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
 #: Numbers run together with a mark that separates nothing here (``1.3``, ``2/1``).
 _RUN_TOGETHER = re.compile(r"[0-9]+(?:[^\w\s,;][0-9]+)+")
 
@@ -48,7 +52,8 @@ def clues_to_text(clues: Sequence[Sequence[int]]) -> str:
 def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | None]:
     """Parse one line; ``name`` is e.g. ``"row 4"``.  Returns the clue and an error or None."""
     stripped = text.strip()
-    if _CLEAN.fullmatch(stripped):  # only ASCII digits between separators: every token a number
+    if _CLEAN.fullmatch(stripped) and not _LONG_NUMBER.search(stripped):  # only ASCII digits
+        # between separators, none too long for int(): every token a number
         numbers = list(map(int, _SEPARATORS.split(stripped)))
     else:
         numbers_or_error = _read_tokens(stripped, name, length)
@@ -77,8 +82,15 @@ def _read_tokens(stripped: str, name: str, length: int) -> list[int] | str:
         if not token.isdecimal():
             if token.startswith("-") and token[1:].isdecimal():
                 return f"{name}: clue numbers cannot be negative ('{token}')"
-            return f"{name}: '{token}' is not a number{_token_hint(token, length)}"
-        numbers.append(int(token))
+            return f"{name}: '{_shown(token)}' is not a number{_token_hint(token, length)}"
+        if len(token.lstrip("0")) > _DIGITS_MOST:  # (int() refuses past 4,300 digits: a
+            # ValueError, not a message; no line is near so long)
+            kind = name.split()[0]
+            return (
+                f"{name}: the number '{_shown(token)}' ({len(token):,} digits) is longer than "
+                f"the {kind} ({length} cells)"
+            )
+        numbers.append(int(token.lstrip("0") or "0"))
     return numbers
 
 
@@ -89,7 +101,11 @@ def _token_hint(token: str, length: int) -> str:
     otherwise."""
     letters = [c for c in token if c in _LOOKALIKE]
     meant = "".join(_LOOKALIKE.get(c, c) for c in token)
-    if letters and meant.isdecimal() and int(meant) <= length:
+    if letters and meant.isdecimal() and len(meant.lstrip("0")) <= _DIGITS_MOST:
+        fits = int(meant.lstrip("0") or "0") <= length
+    else:
+        fits = False
+    if fits:
         kinds = list(dict.fromkeys(letters))
         if len(kinds) == 1:
             return f" (the letter {kinds[0]} typed for {_LOOKALIKE[kinds[0]]}?)"
@@ -99,6 +115,11 @@ def _token_hint(token: str, length: int) -> str:
         meant = " ".join(re.findall("[0-9]+", token))
         return f" (numbers are separated by spaces or commas: '{meant}'?)"
     return ""
+
+
+def _shown(token: str) -> str:
+    """``token`` as a message quotes it: a long one cut to its first 20 characters."""
+    return token if len(token) <= 24 else f"{token[:20]}…"
 
 
 def _too_long(clue: Hints, name: str, length: int) -> str | None:

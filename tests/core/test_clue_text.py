@@ -169,3 +169,15 @@ def test_a_typed_token_that_is_no_number_is_told_what_it_seems_meant_for(
     assert parse_clue_line("1 3a", "row 4", 10)[1] == "row 4: '3a' is not a number"
     # (a 30 cannot be meant in a row of 9 cells: no letter named)
     assert parse_clue_line("3O", "row 4", 9)[1] == "row 4: '3O' is not a number"
+
+
+@pytest.mark.parametrize("token", ["l" * 5000, "1" * 5000, "0" * 5000 + "3", "7" * 19])
+def test_a_number_of_thousands_of_digits_is_a_message_not_an_error(token: str) -> None:
+    # int() refuses a number past 4,300 digits: parse_clue_line raised ValueError (a reviewer's
+    # 'l' * 5000 through the look-alike hint; '1' * 5000 through the clean path)
+    clue, problem = parse_clue_line(token, "row 1", 5)
+    if token.lstrip("0") == "3":
+        assert (clue, problem) == ((3,), None)
+    else:
+        assert clue == () and problem is not None and problem.startswith("row 1: ")
+        assert len(problem) < 120
