@@ -56,3 +56,16 @@ def test_strings_one_a_line_with_a_later_dash_left_out_are_not_read_joined() -> 
     with pytest.raises(PuzzleError) as caught:
         read_any_text(text, source="typed")
     assert caught.value.line == 2
+
+
+def test_a_documents_dash_in_a_later_piece_is_said_at_its_line_and_character() -> None:
+    # An en dash on line 2 of a wrapped string said "line 1, character 21: unknown puzzle
+    # format ... expected '-'" where nothing is wrong (on one line it was named at itself).
+    dash = TEXT.index("-")
+    text = TEXT[:AT] + "\n" + TEXT[AT:dash] + "\u2013" + TEXT[dash + 1 :]
+    assert AT < dash
+    with pytest.raises(PuzzleError) as caught:
+        read_any_text(text, source="typed")
+    error = caught.value
+    assert (error.line, error.column) == (2, dash - AT + 1)
+    assert "en dash" in error.message

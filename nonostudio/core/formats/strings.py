@@ -310,7 +310,7 @@ _CLUES_BEFORE_TAB = re.compile(r"[0-9\s]*[,:][0-9,:\s]*\Z")
 
 #: A line of a puzzle string broken over lines: digits, ``,``, ``:``, ``-`` and spaces (and
 #: the ``;`` or ``.`` typed for a separator, which the reader then points at).
-_STRING_PIECE = re.compile(r"[0-9,:;. -]*\Z")
+_STRING_PIECE = re.compile("[0-9,:;. \\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d]*\\Z")
 
 
 def wrapped_string(text: str) -> list[tuple[int, int, str]] | None:
@@ -330,9 +330,11 @@ def wrapped_string(text: str) -> list[tuple[int, int, str]] | None:
     if len(pieces) < 2 or not all(_STRING_PIECE.match(piece) for *_, piece in pieces):
         return None
     joined = "".join(piece for *_, piece in pieces)
-    if joined.count("-") != 1 or ":" not in joined:
+    dashes = joined.count("-") + len(OTHER_DASH.findall(joined))  # (a document's dash, said
+    # at its line and character as on one line)
+    if dashes != 1 or ":" not in joined:
         return None
-    dashed = next(piece for *_, piece in pieces if "-" in piece)
+    dashed = next(piece for *_, piece in pieces if "-" in piece or OTHER_DASH.search(piece))
     if _reads(dashed) and not _reads(joined):  # strings one a line, a later one's '-' left
         return None  # out ('1:1-1:1' then '1:1:11:1:1'): said at its line, not read joined
     return pieces
