@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -167,6 +168,35 @@ def test_no_scheduler_at_the_address_is_a_clear_error() -> None:
             open_cluster("tcp://127.0.0.1:9")
         finally:
             dask_engine.CONNECT_TIMEOUT_S = 10.0
+
+
+def test_an_address_that_answers_but_is_no_scheduler_is_a_clear_error() -> None:
+    # A web server's port given by mistake: Dask read its reply's first bytes as a frame
+    # length and the run stopped with "numpy ... _ArrayMemoryError: Unable to allocate
+    # 3.07 EiB" (the Jobs tab) or "out of memory" (learn run), a false reason.
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    done = threading.Event()
+
+    def answer() -> None:
+        with server:
+            peer, _ = server.accept()
+            with peer:
+                peer.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                done.wait(5)
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(ClusterError) as error:
+            open_cluster(f"tcp://127.0.0.1:{port}")
+    finally:
+        done.set()
+        thread.join(5)
+    assert str(error.value).startswith(
+        f"tcp://127.0.0.1:{port} answered, but not as a Dask scheduler"
+    )
+    assert "8786" in str(error.value)
 
 
 def _main_rules(data_store: Path, run: int) -> dict[str, object]:

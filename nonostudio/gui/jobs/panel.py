@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import paper_testing_set, user_rules_dir
-from nonostudio.gui.common.progress_bars import show_progress
+from nonostudio.gui.common.progress_bars import is_busy_bar, show_progress
 from nonostudio.gui.common.table_model import row_table, select_row
 from nonostudio.gui.common.workers import CurrentWorker, Worker
 from nonostudio.gui.dialogs.save_rules import SaveRulesDialog
@@ -337,6 +337,8 @@ class JobsPanel(QWidget):
     def _on_error(self, message: str) -> None:
         if self._mine() is not None:
             self.progress_label.setText(f"The run stopped with an error: {message}")
+            if is_busy_bar(self.progress_bar):  # stopped before any progress: not busy
+                show_progress(self.progress_bar, 0, running=False)
 
     def _on_finished(self) -> None:
         if self._mine() is None:

@@ -468,6 +468,19 @@ def open_cluster(address: str) -> DaskEngine:
             else ""
         )
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}{hint}") from None
+    except Exception as exc:  # noqa: BLE001 (what a peer that is no scheduler makes Dask raise)
+        if cluster is not None:
+            cluster.close()
+            raise
+        if isinstance(exc, ClusterError):  # (the tls:// settings, named)
+            raise
+        # Something answered that speaks another protocol: Dask read its first bytes as a frame
+        # length and asked for exabytes ("Unable to allocate 3.07 EiB"), or could not decode it.
+        raise ClusterError(
+            f"{address} answered, but not as a Dask scheduler (its reply could not be read: "
+            f"{type(exc).__name__}); is it the scheduler's address and port (8786 unless "
+            "it was started with another)?"
+        ) from None
     engine = DaskEngine(client, cluster, address="" if kind == "local" else address)
     try:
         check_versions(client)
