@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonostudio.core.line import Hints
+from nonostudio.core.lookalike import LOOKALIKE as _LOOKALIKE
 from nonostudio.core.puzzle import min_length
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 # A stripped line of ASCII numbers and separators only (most lines typed, every line written)
 _CLEAN = re.compile(r"[0-9]+(?:[\s,;]+[0-9]+)*")
-#: Letters typed for the digit they look like (as the ``.non`` reader names them).
-_LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
+
 #: Digits a clue number may have: past them it is longer than any line (and ``int()`` refuses
 #: a number past 4,300 digits).
 _DIGITS_MOST = 18

@@ -281,6 +281,22 @@ def test_a_non_number_with_a_letter_like_a_digit_is_refused_there(
     assert read_text(declared, fmt="non").rows == ((1, 1),)
 
 
+def test_two_look_alike_letters_in_one_file_are_refused_at_the_first() -> None:
+    # '1O' and '1l' in one black-and-white .non were two 'colours': "row clues fill 1 cells of
+    # O but column clues fill 0, and ..." (a reviewer's case), not the letter typed for a digit
+    text = "width 2\nheight 2\nrows\n1O\n1l\ncolumns\n1\n1\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, fmt="non")
+    error = caught.value
+    assert (error.line, error.column, error.clue) == (4, 1, "row 1")
+    assert "found '1O' (the letter O typed for 0?" in error.message
+    # a colour letter that is no digit's look-alike beside one: still a colour file's refusal
+    colours = "width 2\nheight 2\nrows\n1O\n1r\ncolumns\n1\n1\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_text(colours, fmt="non")
+    assert "typed for" not in caught.value.message
+
+
 @pytest.mark.parametrize(
     ("text", "fmt", "column", "where"),
     [

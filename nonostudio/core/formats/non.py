@@ -35,6 +35,7 @@ from nonostudio.core.formats._common import (
     undashed,
 )
 from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.lookalike import LOOKALIKE as _LOOKALIKE
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -52,8 +53,6 @@ _META = {
 _KEYWORDS = frozenset(
     {*_META, "width", "height", "rows", "columns", "goal", "color", "colour", "catalogue"}
 )
-#: Letters typed for the digit they look like, said in the error of a clue holding one.
-_LOOKALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
 _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
 #: The white space after a line's first word (a space, a tab, a no-break space).
 _KEYWORD_SPLIT = re.compile(r"\s+")
@@ -372,10 +371,16 @@ class _Reader:
         rows, cols, meta, goal_text = self.parse()
         if self.free:
             meta["notes"] = "\n".join(self.free)
+        if (
+            self.lookalike is not None
+            and self.bare
+            and not self.declared
+            and self.colours <= _LOOKALIKE.keys()  # ('1O' and '1l' in one file: two look-alike
+            # letters were refused as a colour file, "row clues fill 1 cells of O but ...")
+        ):
+            raise self.lookalike_error(self.lookalike)
         if len(self.colours) > 1:
             raise colour_refusal(self.colours, self.source)
-        if self.lookalike is not None and self.bare and not self.declared:
-            raise self.lookalike_error(self.lookalike)
         if self.miscount is not None:
             # clues that read but do not fit the size: the typo finder looks for the line
             # left out or typed twice
