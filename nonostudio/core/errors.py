@@ -93,6 +93,11 @@ class InconsistentPuzzleError(PuzzleError):
         return copy
 
 
+class GoalMismatchError(InconsistentPuzzleError):
+    """The file's goal picture does not fit its clues (a clue, or the picture, mistyped): the
+    clues themselves may well make a picture, so it is not said that they make none."""
+
+
 class UnsupportedPuzzleError(PuzzleError):
     """The input is a puzzle nonostudio does not handle (a colour puzzle, for instance)."""
 

@@ -11,7 +11,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import (
+    GoalMismatchError,
+    InconsistentPuzzleError,
+    PuzzleError,
+    UnsupportedPuzzleError,
+)
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -402,7 +407,7 @@ def check_goal(
         after = f"; {more} more clue{'s' if more > 1 else ''} differ{'s' if more == 1 else ''}"
     else:
         after = "; every other clue differs too: the goal is not this puzzle's picture"
-    raise InconsistentPuzzleError(
+    raise GoalMismatchError(
         f"the clue is {fmt_clue(want)} but {goal} gives {fmt_clue(got)}{after}",
         source=source,
         line=where if where is not None else line,

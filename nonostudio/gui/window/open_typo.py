@@ -61,6 +61,7 @@ from nonostudio.analysis.typos.finder import has_typo_search
 from nonostudio.analysis.typos.lines import DOUBLED, EXTRA, MISSING, MOVED, LineFix
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import (
+    GoalMismatchError,
     InconsistentPuzzleError,
     PuzzleError,
     PuzzleFileError,
@@ -231,7 +232,13 @@ class OpenTypoDialog(PasteDialog):
             clues = colour_clues[1], colour_clues[2]
         listed = self.typos.suggestions()
         kinds = {f.kind for f in listed if isinstance(f, LineFix)}
-        if isinstance(error, UndeclaredColourError):
+        if isinstance(error, GoalMismatchError):  # (the clues may make a picture: "its clues
+            # make no picture" was false of them)
+            problem = (
+                f"its goal picture does not fit its clues ({error.message}): a clue or the "
+                "picture is mistyped"
+            )
+        elif isinstance(error, UndeclaredColourError):
             problem = "a clue names a colour the file does not declare: it has a typo"
         elif isinstance(error, SwappedSectionsError) and size is not None and clues is not None:
             problem = (
@@ -255,7 +262,9 @@ class OpenTypoDialog(PasteDialog):
             problem = f"reads, but its clues make no picture: {what}"
         else:
             problem = "reads, but its clues make no picture: it has a typo"
-        if self.typos.report() is None or len(listed) > 1:  # (still looking, or several)
+        if isinstance(error, GoalMismatchError):  # (no search for these: nothing below)
+            do = "Correct"
+        elif self.typos.report() is None or len(listed) > 1:  # (still looking, or several)
             do = "Open it with one of the likely fixes below, or correct"
         elif listed:
             do = "Open it with the fix below, or correct"

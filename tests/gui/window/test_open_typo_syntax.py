@@ -199,3 +199,16 @@ def test_line_ends_of_a_big_file_are_kept_without_holding_the_window() -> None:
     assert with_line_ends(original, corrected) == corrected.replace("\n", "\r\n")
     assert with_line_ends(original, added) == added.replace("\n", "\r\n")
     assert time.perf_counter() - start < 0.5
+
+
+def test_a_goal_picture_that_does_not_fit_its_clues_is_said_so(qtbot, tmp_path) -> None:
+    """A .non whose goal picture differs from its clues (which make a picture) was opened
+    saying 'reads, but its clues make no picture: it has a typo. Open it with one of the likely
+    fixes below', false twice: the clues make one, and no fix is looked for."""
+    path = _file(tmp_path, 'width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal "1001"\n')
+    dialog = open_typo_dialog(None, path, _error(path))
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    prompt = dialog.prompt.text()
+    assert "its goal picture does not fit its clues" in prompt
+    assert "make no picture" not in prompt and "fixes below" not in prompt
