@@ -142,7 +142,7 @@ class RulesModel(TableModel[RuleRow]):
     ) -> None:
         """Cells each rule fills on the test set (None: not known); ``wrong``: how many fills
         of each rule that made some contradict a test line's deduction (such a rule is
-        unsound: its cells are not shown as covered, RULES.md §6)."""
+        unsound: its cells are not shown as covered; such fills are a bug, reported)."""
         self._coverage = dict(coverage or {})
         self._wrong = {name: n for name, n in (wrong or {}).items() if n > 0}
         self.column_changed(COVERAGE)

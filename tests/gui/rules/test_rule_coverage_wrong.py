@@ -1,5 +1,5 @@
 """A rule whose fills contradict the test lines is shown as wrong in the rule list, never with
-a count of cells covered (RULES.md §6: such fills are a bug, reported, not counted); the
+a count of cells covered (such fills are a bug, reported, not counted); the
 list says its rules in words."""
 
 from __future__ import annotations
