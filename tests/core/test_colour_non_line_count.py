@@ -124,3 +124,16 @@ def test_the_declared_size_keeps_only_the_line_fixes_of_that_size() -> None:
     assert [(f.rows, f.cols) for f in sized.line_fixes] == [(puzzle.rows, puzzle.cols)]
     assert sized.problem == "Row clues: 9 lines for a height of 8."
     assert not sized.suggestions  # (no single edit of a clue is looked for)
+
+
+def test_a_heading_a_line_early_is_said_as_found() -> None:
+    """The 'columns' heading a line early (rows a line short, columns a line long): the colour
+    search moves no line across, so the rows' error is said as found, with no line fix that
+    cannot be (the black-and-white reader keeps both sections for its finder)."""
+    lines = colour_non.write(picture_puzzle()).split("\n")
+    heading, last_row = lines.index("columns"), lines.index("rows") + 8
+    text = "\n".join([*lines[:last_row], "columns", lines[last_row], *lines[heading + 1 :]])
+    with pytest.raises(PuzzleError) as caught:
+        colour_non.read(text, "bows.non")
+    assert "expected 8 row clues after 'rows' (line 7), found only 7" in str(caught.value)
+    assert not isinstance(caught.value, LineCountError)

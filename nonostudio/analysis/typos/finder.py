@@ -498,6 +498,11 @@ def _line_count_report(
     complete = True
     for rows, cols in readings:
         found, done = line_count_fixes(rows, cols, deadline, should_stop)
+        if done and abs(len(rows) - size[1]) == 1 and len(rows) + len(cols) == sum(size):
+            # a row short and a column long, or the other way: a heading a line early or
+            # late, the last row read as the first column (or that column as the last row)
+            moved, done = moved_fixes(rows, cols, deadline, should_stop)
+            found += moved
         fixes += [f for f in found if (len(f.cols), len(f.rows)) == size]
         complete &= done
     fixes.sort(key=lambda f: not f.line_solvable)  # (stable: each reading's order kept)

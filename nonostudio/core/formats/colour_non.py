@@ -38,6 +38,10 @@ def read(text: str, source: str) -> ColourPuzzle:
         if reader.miscount is not None:  # said as it was found, as before the rest was read
             raise reader.miscount from None
         raise
+    if reader.miscount is not None and len(rows) != reader.height and len(cols) != reader.width:
+        # a row short and a column long (a heading a line early): the colour typo search
+        # puts no line back across, so the error is said as it was found
+        raise reader.miscount from None
     if reader.miscount is not None:  # the typo finder looks for the line left out or typed twice
         raise reader.miscount_error(meta, colour_clues=(palette, row_clues, col_clues))
     goal = None

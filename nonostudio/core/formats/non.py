@@ -217,6 +217,10 @@ class _Reader:
         #: said for it, raised once the rest is read (with the clues, for the typo finder,
         #: which looks for the line left out or typed twice).
         self.miscount: PuzzleError | None = None
+        #: The section of :attr:`miscount` and whether it was a line short (-1) or long (+1):
+        #: the other section may be off the other way (its heading a line early or late, the
+        #: last row read as the first column), which is kept too.
+        self.miscount_side: tuple[str, int] | None = None
         #: The ``goal`` line's text, once read (None: none).
         self.goal_text: str | None = None
         #: The lines the format ignores (free text other programs keep, ``catalogue``), as read:
@@ -321,13 +325,13 @@ class _Reader:
                     f"{start + 1}), the file ends after {k}",
                     len(self.lines),
                 )
-                if self.one_short(error, count, k):
+                if self.one_short(error, count, k, kind):
                     return clues, start + k
                 raise error
             text = self.lines[i].strip()
             if not text:
                 error = self.blank(i, count, k, kind, start)
-                if self.one_short(error, count, k):
+                if self.one_short(error, count, k, kind):
                     return clues, start + k
                 raise error
             if text[0] == "-" and text[1:2].isdigit():
@@ -352,19 +356,34 @@ class _Reader:
                     + self.swapped(kind, k),
                     i + 1,
                 )
-                if self.one_short(error, count, k):
+                if self.one_short(error, count, k, kind):
                     return clues, start + k
                 raise error
             clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))
         return clues, start + count
 
-    def one_short(self, error: PuzzleError, count: int, found: int) -> bool:
-        """Whether a section that ends after ``found`` of its ``count`` clues is one line
-        short (a line left out), to be said with ``error`` once the rest is read; a section
-        with other clue lines after the blank line is no such section."""
-        if found != count - 1 or not found or error.clue is not None or self.miscount:
+    def one_short(self, error: PuzzleError, count: int, found: int, kind: str) -> bool:
+        """Whether a section of ``kind`` that ends after ``found`` of its ``count`` clues is
+        one line short (a line left out), to be said with ``error`` once the rest is read; a
+        section with other clue lines after the blank line is no such section."""
+        if found != count - 1 or not found or error.clue is not None:
             return False
+        return self.keep_miscount(error, kind, -1)
+
+    def keep_miscount(self, error: PuzzleError, kind: str, off: int) -> bool:
+        """Whether a section of ``kind`` a line short (``off`` -1) or long (+1) is kept, its
+        ``error`` said once the rest is read: the first such section, or the second when it is
+        off the other way (a heading a line early or late: the first ``error`` is said, and the
+        typo finder moves the line back across)."""
+        if self.miscount is not None:
+            if self.miscount_side is None or self.miscount_side[0] == kind:
+                return False
+            if self.miscount_side[1] != -off:
+                return False
+            self.miscount_side = None  # (no third)
+            return True
         self.miscount = error
+        self.miscount_side = kind, off
         return True
 
     def read(self) -> Puzzle:
@@ -491,9 +510,9 @@ class _Reader:
                 error = self.surplus(i, last)
                 section = rows if last and last[0] == "rows" else cols
                 one_more = self.one_more(i, last, section)
-                if section is None or one_more is None or self.miscount:
+                kind = "row" if last and last[0] == "rows" else "column"
+                if section is None or one_more is None or not self.keep_miscount(error, kind, 1):
                     raise error
-                self.miscount = error
                 section.append(one_more)
             elif text and word not in _KEYWORDS or word == "catalogue":
                 self.free.append(note_text(self.lines[i].rstrip()))

@@ -273,3 +273,38 @@ def test_a_line_across_the_dash_is_taken_back_and_every_fix_is_true(name: str) -
         ] == [(MOVED, axis)]
         report = find_typos(rows, cols, time_limit=10)
         assert (truth.rows, truth.cols) in {(f.rows, f.cols) for f in report.line_fixes}
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_a_non_file_whose_columns_heading_is_a_line_off_offers_the_line_moved_back(
+    late: bool,
+) -> None:
+    """The 'columns' heading one line early (the last row under it: rows a line short, columns
+    a line long) or late (the first column under 'rows'): the reader's error is the first
+    section's, as before, and now keeps the clues, and the finder moves the line back across
+    (before, the second section's surplus dropped the clues: no typo search)."""
+    dancer = _sample("webpbn-00001-dancer.non")
+    text = write_non(dancer).splitlines()
+    heading = text.index("columns")
+    last_row = text.index("rows") + dancer.height
+    if late:
+        typed = [*text[: heading - 1], text[heading + 1], "columns", *text[heading + 2 :]]
+        words = "a surplus clue line: the 'rows' section (line 9) already has its 10 clues"
+        read_as = ((*dancer.rows, dancer.cols[0]), dancer.cols[1:])
+    else:
+        typed = [*text[:last_row], "columns", text[last_row], *text[heading + 1 :]]
+        words = "expected 10 row clues after 'rows' (line 9), found only 9 before 'columns'"
+        read_as = (dancer.rows[:-1], (dancer.rows[-1], *dancer.cols))
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        read_non("\n".join(typed), "d.non")
+    assert words in caught.value.message
+    assert caught.value.clues == read_as
+    report = find_typos(*read_as, time_limit=10, size=(dancer.width, dancer.height))
+    assert [(f.rows, f.cols) for f in report.line_fixes] == [(dancer.rows, dancer.cols)]
+    assert (
+        report.line_fixes[0]
+        .text()
+        .startswith(
+            "column 1's clue 2 1 seems typed as row 11" if late else "row 10's clue 2 seems typed"
+        )
+    )
