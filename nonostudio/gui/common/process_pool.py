@@ -487,6 +487,10 @@ class ProcessPool(QObject):
             if kind == RESULT:
                 worker._end(RESULT, message[1])
             else:
+                # a job that could not be read may have carried a shared value the process
+                # never stored (it failed before reaching it): sent again with the next job,
+                # where each later job with it failed "the job cannot be read: KeyError"
+                child.known.clear()
                 worker._end(ERROR, message[1], message[2])
 
     def _drop(self, child: _Child) -> None:

@@ -63,3 +63,20 @@ def budget(
 ) -> int | None:
     """The memory budget the job was given (test_memory_shares.py)."""
     return memory_budget
+
+
+def refuse_to_load() -> None:
+    raise ValueError("this argument cannot be loaded here")
+
+
+class LoadFails:
+    """An argument whose unpickling raises in the worker: its job cannot be read."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (refuse_to_load, ())
+
+
+def rule_count_after(
+    blocker: Any, rule_set: Any, progress: ProgressCallback, should_stop: StopCallback
+) -> int:
+    return len(rule_set.rules)

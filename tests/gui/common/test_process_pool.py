@@ -138,6 +138,25 @@ def test_a_rule_set_is_sent_once_pickled(qtbot: QtBot, pool: ProcessPool) -> Non
     )
 
 
+def test_a_job_that_cannot_be_read_does_not_lose_its_rule_set_for_the_next(qtbot: QtBot) -> None:
+    """A job that fails to load in the worker before its rule set is read left the rule set
+    marked as sent: every later job with it failed, "the job cannot be read: KeyError '9cb8…'"
+    (seen in the Rules tab's coverage).  After an error the rule sets go again."""
+    one = ProcessPool(1, warm=())
+    try:
+        rules = load_rule_set("control")
+        worker, seen = run(
+            qtbot, one, ProcessJob(jobs.rule_count_after, (jobs.LoadFails(), shared(rules)))
+        )
+        qtbot.waitUntil(worker.is_delivered, timeout=30000)
+        assert seen[0][0] == "error" and "cannot be read" in seen[0][1]
+        worker, seen = run(qtbot, one, ProcessJob(jobs.rule_count, (shared(rules),)))
+        qtbot.waitUntil(worker.is_delivered, timeout=30000)
+        assert seen[0] == ("result", len(rules.rules)), seen
+    finally:
+        one.shutdown()
+
+
 def test_shutdown_ends_every_process(qtbot: QtBot) -> None:
     own = ProcessPool(2, warm=())
     own.warm_up()
