@@ -41,3 +41,23 @@ def test_a_string_typed_with_0_for_its_empty_lines_has_no_note(
 ) -> None:
     assert main(["solve", "0:1-1:0"]) == 0
     assert "note" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["check", "grade"])
+def test_the_commands_of_many_puzzles_note_each_clue_typed_as_nothing_once(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """check and grade said nothing of it (their rows were '9x9 unique'); each note names its
+    puzzle, since the notes of many may all come before the rows, and comes once."""
+    at_end, twice = DUCK + ":", DUCK.replace("3,2:2,2", "3,2::2,2")
+    main([command, at_end, twice, DUCK])
+    err = capsys.readouterr().err
+    assert err.count("note:") == 2
+    assert (
+        f"note: in '{at_end}', column 9 is typed as nothing (after the last ':' of the columns) "
+        "and reads as an empty column, making 9 columns" in err
+    )
+    assert (
+        f"note: in '{twice}', row 4 is typed as nothing (between two ':' of the rows) and reads "
+        "as an empty row, making 10 rows" in err
+    )

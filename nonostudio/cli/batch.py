@@ -14,14 +14,13 @@ from nonostudio.cli.common import (
     ExitCode,
     first_done,
     ignore_sigint_in_worker,
+    parse_noted,
     resolve,
     say,
     submit,
 )
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 from nonostudio.core.formats import (
-    parse_any_arg,
-    parse_puzzle_arg,
     pick_entry,
     read_any_entries,
     read_entries,
@@ -54,7 +53,6 @@ def read_tasks(
     """The rows the command-line arguments name: a puzzle string, ``FILE#ITEM``, or every item
     of a file (``fmt`` forces a reader); an argument that cannot be opened or read is a row with
     its error. With ``colour``, colour puzzles are read (as ColourPuzzle) instead of refused."""
-    parse_arg = parse_any_arg if colour else parse_puzzle_arg
     entries_of = read_any_entries if colour else read_entries
 
     def read_item(path: str, item: str) -> AnyPuzzle:
@@ -72,7 +70,7 @@ def read_tasks(
             yield Task(arg, None, error=str(exc))
             continue
         if source.text is not None:
-            yield Task(arg, None, build=partial(parse_arg, arg, fmt))
+            yield Task(arg, None, build=partial(parse_noted, arg, fmt, colour=colour))
             continue
         assert source.path is not None  # resolve() gives a path when it gives no text
         if source.item is not None:

@@ -506,19 +506,30 @@ def load_any_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -
     return _noted(arg, parse_any_arg(arg, fmt))
 
 
-def _noted(arg: str, puzzle: T) -> T:
+def parse_noted(arg: str, fmt: str | None = None, *, colour: bool = False) -> AnyPuzzle:
+    """The puzzle of the puzzle text ``arg`` (a colour one too with ``colour``), after the notes
+    of :func:`_noted`, each naming ``arg``: the commands that read many puzzles (``check``,
+    ``grade``), whose notes may all come before the rows, said none."""
+    puzzle = parse_any_arg(arg, fmt) if colour else parse_puzzle_arg(arg, fmt)
+    return _noted(arg, puzzle, named=True)
+
+
+def _noted(arg: str, puzzle: T, named: bool = False) -> T:
     """``puzzle``, read from the puzzle string ``arg``, after a note on stderr for each clue
     typed as nothing (a ':' at the end or typed twice: a legal empty line, which the paste
     dialog asks about, while the command solved the puzzle with a line too many and said
-    nothing)."""
+    nothing); ``named``: each note names ``arg`` (one of many puzzles)."""
     if isinstance(puzzle, Puzzle):
         from nonostudio.core.formats.strings import empty_field_words, empty_fields
 
+        where = f"in '{arg.strip()}', " if named else ""
         for axis, index, _span in empty_fields(arg.strip(), puzzle):
             count = len(puzzle.rows if axis == "row" else puzzle.cols)
+            words = empty_field_words(axis, index, count)
+            if where:
+                words = words[0].lower() + words[1:]
             say(
-                f"note: {empty_field_words(axis, index, count)} (type 0 for an empty line, or "
-                "delete the ':' typed too many)"
+                f"note: {where}{words} (type 0 for an empty line, or delete the ':' typed too many)"
             )
     return puzzle
 
