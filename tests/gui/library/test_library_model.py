@@ -154,3 +154,25 @@ def test_the_filter_reads_no_cell_through_qt_and_follows_changes(
     assert shown == sorted(e.title for e in many if "block 1" in e.title.casefold())
     assert model.entry(proxy.mapToSource(proxy.index(0, 0)).row()).title in shown
     assert proxy.index(0, DIFFICULTY).data() == ""
+
+
+def test_titles_sort_numbers_by_value(tmp_path) -> None:
+    """A collection's numbered titles sort 2 before 10 (Janko's 'Nonogram_dataset 1567_25x25'
+    sorted as text put 1000 before 2 and 99); a long number and leading zeros sort too."""
+    from nonostudio.core.puzzle import Puzzle
+
+    lib = Library(tmp_path / "lib.sqlite3")
+    titles = ["Set 10", "set 2", "Set 1000", "Set 99", "Set 02", "Set " + "9" * 5000, "Set"]
+    try:
+        for n, title in enumerate(titles):
+            lib.add(Puzzle.from_grid([[True] * (n + 1)], title=title))
+        proxy = LibraryFilterModel()
+        proxy.setSourceModel(LibraryModel(lib))
+        proxy.sort(TITLE, Qt.SortOrder.AscendingOrder)
+        shown = column(proxy, TITLE)
+        assert shown[:6] == ["Set", "set 2", "Set 02", "Set 10", "Set 99", "Set 1000"]
+        assert shown[6].startswith("Set 999")
+        proxy.sort(TITLE, Qt.SortOrder.DescendingOrder)
+        assert column(proxy, TITLE)[1:] == shown[:6][::-1]
+    finally:
+        lib.close()
