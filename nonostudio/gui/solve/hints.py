@@ -79,19 +79,20 @@ def line_advice(
     hand = solved is not None
     if solved or (not hand and puzzle.is_solution(grid)):
         return None, "The puzzle is solved: there is no line left to look at."
+    if (clash := clashing_line(puzzle, grid)) is not None:
+        # the cells themselves break a clue: said of that line, true whichever picture of
+        # several is meant (line logic from here would build on them: "Look at column 1 next"
+        # with two cells filled in row 1 of clue 1; with no line left, "the puzzle needs more
+        # than line logic" blamed the puzzle)
+        axis, index = clash
+        clue = (puzzle.rows if axis == "row" else puzzle.cols)[index]
+        return None, (
+            f"Fix the cells first: {axis} {index + 1}'s cells as they are cannot match its clue "
+            f"{' '.join(map(str, clue)) or '0'}, so some of them are wrong."
+        )
     ref = next_line(puzzle, grid)
     if ref is None:
-        if (clash := clashing_line(puzzle, grid)) is not None:
-            # (the cells themselves break a clue: said of that line, true whichever picture
-            # of several is meant, where "the puzzle needs more than line logic" blamed it)
-            axis, index = clash
-            clue = (puzzle.rows if axis == "row" else puzzle.cols)[index]
-            text = (
-                f"No line decides a cell from here: {axis} {index + 1}'s cells as they are "
-                f"cannot match its clue {' '.join(map(str, clue)) or '0'}, so some of them "
-                "are wrong."
-            )
-        elif not (grid == UNKNOWN).any():
+        if not (grid == UNKNOWN).any():
             text = "Every cell is decided, but the filled cells do not match the clues."
         else:
             text = (
