@@ -316,3 +316,34 @@ def test_a_separator_with_no_number_beside_it_is_told_both_readings(
     error = caught.value
     assert error.column == column
     assert error.message == f"expected a number, found nothing ({where} typed too many?)"
+
+
+# A full-width digit (an East-Asian input method's) where a number is expected, at (line, column);
+# the format forced.
+FULL_WIDTH = {
+    "string": ("1:２-1:1", 1, 3),
+    "non": ("width 2\nheight 2\nrows\n1,２\n0\ncolumns\n1\n1\n", 4, 3),
+    "non, size": ("width ２\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", 1, 7),
+    "nin": ("2 2\n２\n0\n1\n1\n", 2, 1),
+    "toml": ("[clues]\nrows = ２, 0\ncolumns = 1, 1\n", 2, 8),
+    "g": ("t\n: rows\n２\n0\n: columns\n1\n1\n", 3, 1),
+}
+
+
+@pytest.mark.parametrize("name", FULL_WIDTH)
+def test_a_full_width_digit_is_named_with_what_to_type(name: str) -> None:
+    """'found '２'' said no more (the digit read as any other letter); now what it is."""
+    text, line, column = FULL_WIDTH[name]
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, "t", name.split(",")[0])
+    assert "found '２' (full-width digit '２': type 2)" in caught.value.message
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_full_width_digits_and_marks_are_named_with_what_to_type() -> None:
+    with pytest.raises(PuzzleError) as caught:
+        read_text("1:１２-1:1", "t", "string")
+    assert "found '１２' (full-width digits '１２': type 12)" in caught.value.message
+    with pytest.raises(PuzzleError) as caught:
+        read_text("width 2\nheight 1\nrows\n１，１\ncolumns\n1\n0\n1\n", "t", "non")
+    assert "found '１，１' (full-width characters: type '1,1')" in caught.value.message

@@ -105,10 +105,30 @@ def split_lines(text: str) -> list[str]:
 _STRAY = re.compile(r"([^\w\s])([0-9]{1,18})\Z|([0-9]{1,18})([^\w\s])\Z")
 
 
+#: Full-width digits and marks (an East-Asian input method's ``２``, ``１，２``), to their
+#: ASCII forms: a clue so typed is refused, said with what to type.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def full_width_hint(token: str) -> str:
+    """`` (full-width digit '２': type 2)`` for a token with a full-width digit or mark in it
+    (typed with an East-Asian input method), said with the error that refuses it (the digits
+    read as any other letter, 'found '２'' and no more); ``""`` for any other token."""
+    if not any(ord(c) in _FULL_WIDTH for c in token):
+        return ""
+    meant = token.translate(_FULL_WIDTH)
+    if meant.isdigit():
+        return f" (full-width digit{'s' if len(token) > 1 else ''} {token!r}: type {meant})"
+    return f" (full-width characters: type {meant!r})"
+
+
 def stray_hint(token: str) -> str:
     """`` (a stray '.' after 1?)`` for a number with one mark typed before or after it, said
     with the error that refuses it (the number without it is what was meant, as often as
-    not); ``""`` for any other token."""
+    not); for a token with full-width characters, :func:`full_width_hint`; ``""`` for any
+    other token."""
+    if hint := full_width_hint(token):
+        return hint
     m = _STRAY.match(token)
     if not m:
         return ""
@@ -252,10 +272,10 @@ def numbers(
 def separator_hint(token: str, seps: str | None) -> str:
     """`` (numbers in one clue are separated by ',': '1,3'?)`` for a token of numbers run
     together with another separator (``1.3``, ``1;3``, ``2，1``) in a format whose clues
-    separate them by ``seps`` (None: by spaces), said with the error that refuses it; ``""``
-    for any other token."""
+    separate them by ``seps`` (None: by spaces), said with the error that refuses it; for a
+    token with full-width characters, :func:`full_width_hint`; ``""`` for any other token."""
     if not _OTHER_SEPARATOR.match(token):
-        return ""
+        return full_width_hint(token)
     meant = (seps[0] if seps else " ").join(re.findall("[0-9]+", token))
     how = repr(seps[0]) if seps else "spaces"
     return f" (numbers in one clue are separated by {how}: {meant!r}?)"
