@@ -347,3 +347,29 @@ def test_full_width_digits_and_marks_are_named_with_what_to_type() -> None:
     with pytest.raises(PuzzleError) as caught:
         read_text("width 2\nheight 1\nrows\n１，１\ncolumns\n1\n0\n1\n", "t", "non")
     assert "found '１，１' (full-width characters: type '1,1')" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "found"),
+    [
+        ("string", "1:1O-1:1", "found '1O' (the letter O typed for 0?)"),
+        ("string", "1:l-1:1", "found 'l' (the letter l typed for 1?)"),
+        ("nin", "2 2\n1l\n0\n1\n1\n", "found '1l' (the letter l typed for 1?)"),
+        ("cwd", "2\n2\n1O\n0\n\n1\n1\n", "found '1O' (the letter O typed for 0?)"),
+        ("string", "1:1Ol-1:1", "found '1Ol' (letters typed for digits: O for 0, l for 1?)"),
+    ],
+)
+def test_letters_typed_for_digits_are_said_so(fmt: str, text: str, found: str) -> None:
+    """A puzzle string's '1O' was told 'a colour clue? this format has no colours' (a false
+    reason: the letter O typed for 0) and its 'l' told nothing, as the .non reader and the
+    clue editor say."""
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, "t", fmt)
+    assert found in caught.value.message
+    assert "colour" not in caught.value.message
+
+
+def test_a_colour_letter_in_a_format_without_colours_is_still_said_so() -> None:
+    with pytest.raises(PuzzleError) as caught:
+        read_text("1:3b-1:1", "t", "string")
+    assert "found '3b' (a colour clue? this format has no colours" in caught.value.message

@@ -17,6 +17,7 @@ from nonostudio.core.errors import (
     PuzzleError,
     UnsupportedPuzzleError,
 )
+from nonostudio.core.lookalike import LOOKALIKE
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -122,12 +123,25 @@ def full_width_hint(token: str) -> str:
     return f" (full-width characters: type {meant!r})"
 
 
+def lookalike_hint(token: str) -> str:
+    """`` (the letter O typed for 0?)`` for a token that reads as a number with letters that
+    look like digits read as those digits (``1O``, ``l``), said with the error that refuses it
+    (a ``1O`` was told 'a colour clue?' in formats with no colours); ``""`` for any other."""
+    letters = list(dict.fromkeys(c for c in token if c in LOOKALIKE))
+    if not letters or not _NUMBER.match("".join(LOOKALIKE.get(c, c) for c in token)):
+        return ""
+    if len(letters) == 1:
+        return f" (the letter {letters[0]} typed for {LOOKALIKE[letters[0]]}?)"
+    said = ", ".join(f"{c} for {LOOKALIKE[c]}" for c in letters)
+    return f" (letters typed for digits: {said}?)"
+
+
 def stray_hint(token: str) -> str:
     """`` (a stray '.' after 1?)`` for a number with one mark typed before or after it, said
     with the error that refuses it (the number without it is what was meant, as often as
-    not); for a token with full-width characters, :func:`full_width_hint`; ``""`` for any
-    other token."""
-    if hint := full_width_hint(token):
+    not); for a token with full-width characters or letters that look like digits,
+    :func:`full_width_hint` or :func:`lookalike_hint`; ``""`` for any other token."""
+    if hint := full_width_hint(token) or lookalike_hint(token):
         return hint
     m = _STRAY.match(token)
     if not m:
@@ -150,7 +164,7 @@ def to_int(
     colour letter is told ``colour_hint``)."""
     if not _NUMBER.match(token):
         found = repr(token) if token else "nothing"
-        if _COLOUR_ITEM.match(token):
+        if _COLOUR_ITEM.match(token) and not lookalike_hint(token):
             found += f" ({colour_hint})"
         else:
             found += stray_hint(token)
