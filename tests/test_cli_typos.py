@@ -151,10 +151,10 @@ def test_two_typos_mended_only_together_are_offered_as_pairs(vulture, capsys, mo
     real, searched = typos.find_typos, {}
 
     def search_once(rows, cols, *, time_limit, **options):
-        assert not options
+        assert options == {"separators": True}  # (a string's lines run together: looked for)
         key = (repr(rows), repr(cols), time_limit)
         if key not in searched:
-            searched[key] = real(rows, cols, time_limit=time_limit)
+            searched[key] = real(rows, cols, time_limit=time_limit, **options)
         return searched[key]
 
     monkeypatch.setattr(typos, "find_typos", search_once)

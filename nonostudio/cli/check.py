@@ -165,7 +165,9 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
     if typos and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
         from nonostudio.analysis.typos import find_typos_in  # loaded only when needed
 
-        report = find_typos_in(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
+        report = find_typos_in(
+            puzzle, time_limit=time_limit, should_stop=worker_should_stop(), separators=True
+        )
         fields |= typo_fields(report)
     return fields
 
@@ -246,7 +248,11 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
             from nonostudio.analysis.typos import find_typos  # loaded only when needed
 
             size = getattr(exc, "size", None)  # declared, when the line counts differ from it
-            options = {"size": size, "readings": getattr(exc, "readings", ())} if size else {}
+            options: dict[str, Any] = (
+                {"size": size, "readings": getattr(exc, "readings", ())}
+                if size
+                else {"separators": True}
+            )
             row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit, **options))
         except (PuzzleError, OSError):
             continue

@@ -95,7 +95,13 @@ def _typos(
         )
         return typo_fields(found), found.text_lines()
     report = find_typos(
-        rows, cols, time_limit=limit, progress=ThrottledProgress(), size=size, readings=readings
+        rows,
+        cols,
+        time_limit=limit,
+        progress=ThrottledProgress(),
+        size=size,
+        readings=readings,
+        separators=True,
     )
     return typo_fields(report), report.text_lines()
 

@@ -361,6 +361,7 @@ def find_typos(
     should_stop: StopCallback | None = None,
     size: tuple[int, int] | None = None,
     readings: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = (),
+    separators: bool = False,
 ) -> TypoReport:
     """What is wrong with these clues and the single edits that make the puzzle unique, best
     first.  The clues need not make a valid :class:`Puzzle`: totals may differ and a clue may be
@@ -371,7 +372,10 @@ def find_typos(
     ``readings``: every way the same lines read at that size, ``(rows, cols)`` first, when
     more than one does (a ``.nin`` or CWD file's sections are not marked: a line left out may
     be a row or a column, :attr:`~nonostudio.core.formats.non.LineCountError.readings`); the
-    line fixes of each are offered."""
+    line fixes of each are offered.  ``separators``: two lines' clues run together or one
+    line's cut in two (:mod:`.separators`, a puzzle string's separators mistyped) are looked
+    for too where the line fixes are (for the command line: the editor, a line per clue,
+    cannot make those fixes)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     rows_t: Clues = tuple(tuple(int(v) for v in r) for r in rows)
@@ -427,6 +431,11 @@ def find_typos(
         if report.complete:  # (a line on the wrong side of the '-': each side a line off)
             moved, report.complete = moved_fixes(rows_t, cols_t, deadline, should_stop)
             report.line_fixes += moved
+        if report.complete and separators:
+            from nonostudio.analysis.typos.separators import separator_fixes
+
+            cut, report.complete = separator_fixes(rows_t, cols_t, deadline, should_stop)
+            report.line_fixes += cut
     elif unique and report.complete and kind != MULTIPLE:
         report.line_fixes, report.complete = doubled_fixes(rows_t, cols_t, deadline, should_stop)
     # Two typos are looked for where the clues contradict themselves; several solutions are

@@ -44,6 +44,10 @@ EXTRA = "extra line"
 #: typed as the first column (a puzzle string's ``-`` one clue early), or the first column as
 #: the last row (one clue late).
 MOVED = "moved line"
+#: Two lines' clues typed as one (a puzzle string's ``17:18`` typed ``17,18``), and one line's
+#: clue typed as two (``2,3`` typed ``2:3``): looked for in :mod:`.separators`.
+RUN_TOGETHER = "lines run together"
+CUT_IN_TWO = "line cut in two"
 #: The ``rows`` and ``columns`` headings of a file given the wrong way round: the lines under
 #: ``rows`` are the columns (as many as the declared width) and those under ``columns`` the rows.
 HEADINGS_SWAPPED = "headings swapped"
@@ -83,6 +87,9 @@ class LineFix:
     unique: bool = True
     #: Whether the pictures were counted (a swap's solve may be cut short: :data:`SWAP_SOLVE_S`).
     counted: bool = True
+    #: The two clues of :data:`RUN_TOGETHER` (the lines ``index`` and ``index + 1`` made of
+    #: ``clue``) and of :data:`CUT_IN_TWO` (the lines typed, ``clue`` the line made of them).
+    parts: tuple[Hints, ...] = ()
 
     def text(self) -> str:
         """The fix in words: ``row clues: 19 lines; one seems to be missing after row 7: with
@@ -149,6 +156,18 @@ def _place_text(fixes: Sequence[WholeLineFix], head: bool = True) -> str:
             f"{axis} {n}'s clue {first.clue_words() or '0'} seems typed as {typed} (where the "
             f"rows end and the columns begin, one clue too {where}): with it as {axis} {n}, "
             f"{size} make {how}"
+        )
+    if first.kind in (RUN_TOGETHER, CUT_IN_TWO) and isinstance(first, LineFix):
+        one, two = (clue_to_text(p) for p in first.parts)
+        if first.kind == RUN_TOGETHER:
+            return (
+                f"{axis} {n}'s clue {first.clue_words()} seems to be two {axis}s' clues run "
+                f"together: with {one} as {axis} {n} and {two} as {axis} {n + 1}, {size} make "
+                f"{how}"
+            )
+        return (
+            f"{axis}s {n} and {n + 1} ({one} and {two}) seem to be one {axis}'s clue cut in "
+            f"two: with {first.clue_words()} as {axis} {n}, {size} make {how}"
         )
     if first.kind == DOUBLED:
         counted = f"{axis} clues: {lines + 1} lines; " if head else ""
