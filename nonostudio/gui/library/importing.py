@@ -46,6 +46,10 @@ AnyPuzzle = Puzzle | ColourPuzzle
 SLICE_S = 0.05
 """The GUI thread adds puzzles for this long at a time, then lets the window's events in."""
 
+ADD_BATCH = 50
+"""Puzzles stored in one write at most.  A write waits for the disk: one a puzzle added Janko's
+2,307 new puzzles in 31.4 s (13.7 ms a write), 50 a write in 0.59 s, each slice under 0.07 s."""
+
 
 def read_for_import(path: Path) -> AnyPuzzle:
     """The puzzle of the file at ``path`` (its first, for a collection); one without a title
@@ -289,8 +293,9 @@ def stopped_text(imported: Imported) -> str:
 
 def add_read(library: Library, read: Read, imported: Imported, start: int, budget_s: float) -> int:
     """Add the puzzles of ``read`` from index ``start`` on to ``library`` until ``budget_s``
-    seconds have passed; the index to carry on from (``len(read)``: all done).  A puzzle the
-    library refuses ends the import: its message says why and how many files were left out."""
+    seconds have passed; the index to carry on from (``len(read)``: all done).  Up to
+    :data:`ADD_BATCH` puzzles are stored in one write.  A write the library refuses ends the
+    import: its message says why and how many puzzles (or files) were left out."""
     deadline = time.monotonic() + budget_s
     n = start
     if imported.index is None:
@@ -300,38 +305,57 @@ def add_read(library: Library, read: Read, imported: Imported, start: int, budge
             imported.errors.append(f"{exc} (no file imported)")
             return len(read)
     index = imported.index
-    while n < len(read):
-        path, puzzle = read[n]
-        n += 1
-        if isinstance(puzzle, NoPuzzle):
-            imported.skipped.append(path)
-            continue
-        if isinstance(puzzle, str):
-            imported.errors.append(puzzle)
-            continue
-        key = clue_key(puzzle)
-        there = index.get(key)
-        if there is not None:
-            id, title, here = there
-            imported.known.append(Known(path, id, title, here, title != puzzle.title))
-            continue
+    pending: list[tuple[int, Path, AnyPuzzle, ClueKey]] = []  # (its place in read, ...)
+    waiting: set[ClueKey] = set()  # the keys of ``pending``
+
+    def store() -> bool:
+        """Write ``pending``; False when the library refused it (the import ends)."""
+        if not pending:
+            return True
         try:
-            imported.last_id = library.add(puzzle, source=str(path))
-            imported.ids.append(imported.last_id)
-            index[key] = (imported.last_id, puzzle.title, True)
+            ids = library.add_many([(puzzle, str(path)) for _, path, puzzle, _ in pending])
         except LibraryError as exc:
+            at, path = pending[0][0], pending[0][1]
             if _several_a_file(read):  # (files and puzzles differ: the puzzles are counted)
-                left = _puzzles_in(read[n:])
+                left = _puzzles_in(read[at + 1 :])
                 rest = f" ({count(left, 'more puzzle')} not imported)" if left else ""
             else:
-                left = imported.total - n
+                left = imported.total - at - 1
                 rest = f" ({count(left, 'more file', 'more files')} not imported)" if left else ""
             imported.errors.append(f"{path}: {exc}{rest}")
+            return False
+        for (_, _, puzzle, key), id in zip(pending, ids, strict=True):
+            index[key] = (id, puzzle.title, True)
+            imported.ids.append(id)
+            imported.last_id = id
+        imported.added += len(ids)
+        pending.clear()
+        waiting.clear()
+        return True
+
+    while n < len(read):
+        path, puzzle = read[n]
+        if isinstance(puzzle, NoPuzzle):
+            imported.skipped.append(path)
+        elif isinstance(puzzle, str):
+            imported.errors.append(puzzle)
+        else:
+            key = clue_key(puzzle)
+            if key in waiting and not store():  # a copy of one not stored yet: store it first
+                return len(read)
+            there = index.get(key)
+            if there is not None:
+                id, title, here = there
+                imported.known.append(Known(path, id, title, here, title != puzzle.title))
+            else:
+                pending.append((n, path, puzzle, key))
+                waiting.add(key)
+        n += 1
+        if len(pending) >= ADD_BATCH and not store():
             return len(read)
-        imported.added += 1
         if time.monotonic() >= deadline:
             break
-    return n
+    return n if store() else len(read)
 
 
 def _puzzles_in(read: Read) -> int:

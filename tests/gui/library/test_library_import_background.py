@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressBar
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
+from nonostudio.gui.library import importing
 from nonostudio.gui.window.main_window import MainWindow
 
 ADD_S = 0.02  # what one library add costs on a disk that syncs each write (measured: ~20 ms)
@@ -35,13 +36,15 @@ def write_files(folder: Path, n: int) -> list[Path]:
 
 @pytest.fixture
 def slow_adds(monkeypatch: pytest.MonkeyPatch, small_library: Library) -> None:
-    real = small_library.add
+    """One puzzle a write, each write ADD_S: the import takes many slices."""
+    real = small_library.add_many
 
-    def add(puzzle, source=""):
-        time.sleep(ADD_S)
-        return real(puzzle, source=source)
+    def add_many(puzzles):
+        time.sleep(ADD_S * len(puzzles))
+        return real(puzzles)
 
-    monkeypatch.setattr(small_library, "add", add)
+    monkeypatch.setattr(small_library, "add_many", add_many)
+    monkeypatch.setattr(importing, "ADD_BATCH", 1)
 
 
 def chosen(monkeypatch: pytest.MonkeyPatch, paths: list[Path]) -> None:

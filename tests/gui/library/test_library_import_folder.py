@@ -90,13 +90,14 @@ def test_cancel_halfway_keeps_only_what_the_summary_says(
     qtbot: QtBot, tmp_path: Path, small_library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = corpus(tmp_path, 40)
-    real = small_library.add
+    real = small_library.add_many
 
-    def slow_add(puzzle, source=""):
-        time.sleep(0.02)  # what one add costs on a disk that syncs each write
-        return real(puzzle, source=source)
+    def slow_add(puzzles):
+        time.sleep(0.02 * len(puzzles))  # what one write costs on a disk that syncs each write
+        return real(puzzles)
 
-    monkeypatch.setattr(small_library, "add", slow_add)
+    monkeypatch.setattr(small_library, "add_many", slow_add)
+    monkeypatch.setattr(importing, "ADD_BATCH", 1)  # one a write: the import takes many slices
     monkeypatch.setattr(QMessageBox, "exec", lambda box: 0)
     view = make_view(qtbot, small_library)
     view.start_folder_import(folder)
