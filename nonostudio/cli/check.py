@@ -248,11 +248,9 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
             from nonostudio.analysis.typos import find_typos  # loaded only when needed
 
             size = getattr(exc, "size", None)  # declared, when the line counts differ from it
-            options: dict[str, Any] = (
-                {"size": size, "readings": getattr(exc, "readings", ())}
-                if size
-                else {"separators": True}
-            )
+            options: dict[str, Any] = {"separators": True}
+            if size:
+                options |= {"size": size, "readings": getattr(exc, "readings", ())}
             row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit, **options))
         except (PuzzleError, OSError):
             continue

@@ -384,7 +384,7 @@ def find_typos(
         return _swap_report(rows_t, cols_t, size, started, deadline, should_stop)
     if size is not None and size != (len(cols_t), len(rows_t)):
         every = [(_ints(r), _ints(c)) for r, c in readings] or [(rows_t, cols_t)]
-        return _line_count_report(every, size, started, deadline, should_stop)
+        return _line_count_report(every, size, started, deadline, should_stop, separators)
     kind, words, suspects = diagnose(rows_t, cols_t, time_limit, should_stop)
     report = TypoReport(kind, words)
     if kind in (UNIQUE, UNDECIDED):
@@ -498,9 +498,11 @@ def _line_count_report(
     started: float,
     deadline: float | None,
     should_stop: StopCallback | None,
+    separators: bool = False,
 ) -> TypoReport:
     """The report on clue lines not as many as the declared ``size`` says: the lines put back
-    or dropped (:func:`line_count_fixes`) that give the clues that size and one picture, in
+    or dropped (:func:`line_count_fixes`), moved across (a heading a line off) or, with
+    ``separators``, cut in two or joined, that give the clues that size and one picture, in
     each reading of the lines (a row's fixes in one, a column's in the other: the fix says
     which), line-solvable first."""
     fixes: list[LineFix] = []
@@ -512,6 +514,12 @@ def _line_count_report(
             # late, the last row read as the first column (or that column as the last row)
             moved, done = moved_fixes(rows, cols, deadline, should_stop)
             found += moved
+        if separators and done and abs(len(rows) - size[1]) + abs(len(cols) - size[0]) == 1:
+            # a line's clue typed over two lines, or two lines' clues on one
+            from nonostudio.analysis.typos.separators import separator_fixes
+
+            cut, done = separator_fixes(rows, cols, deadline, should_stop)
+            found += cut
         fixes += [f for f in found if (len(f.cols), len(f.rows)) == size]
         complete &= done
     fixes.sort(key=lambda f: not f.line_solvable)  # (stable: each reading's order kept)

@@ -89,3 +89,19 @@ def test_check_says_it_for_a_puzzle_string(capsys: pytest.CaptureFixture[str]) -
     main(["check", typed])
     out = capsys.readouterr().out
     assert "Row 14's clue 17 18 seems to be two rows' clues run together" in out
+
+
+@pytest.mark.parametrize("run_together", [True, False])
+def test_a_non_file_a_line_short_or_long_so_gets_the_fix(run_together: bool) -> None:
+    """A .non row's clue typed over two lines (the rows a line long) or two rows' on one (a line
+    short): 'No line put back or dropped makes the clues one picture'; with the declared size
+    the fix that gives it is offered (for the command line: not by default)."""
+    bike = _sample("jwilk-038-bike.non")
+    k = next(i for i, c in enumerate(bike.rows) if len(c) > 1 and bike.rows[i + 1])
+    rows, cols = _mistyped(bike, "row", k, run_together)
+    report = find_typos(rows, cols, time_limit=10, size=(20, 20), separators=True)
+    kind = RUN_TOGETHER if run_together else CUT_IN_TWO
+    assert (kind, bike.rows, bike.cols) in {(f.kind, f.rows, f.cols) for f in report.line_fixes}
+    assert {(len(f.cols), len(f.rows)) for f in report.line_fixes} == {(20, 20)}
+    plain = find_typos(rows, cols, time_limit=10, size=(20, 20))
+    assert kind not in {f.kind for f in plain.line_fixes}
