@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -63,6 +66,7 @@ RESIZE_ROWS = 0  # rows past those in sight that the columns sized to their text
 #: The narrowest the import progress bar gets (Qt's own minimum, 95 px, with Cancel beside it,
 #: was wider than the rest of the panel needs).
 IMPORT_BAR_MIN_WIDTH = 40
+STATUS_LINES = 4  # the status lines shown under the table at most; more scroll
 
 
 def read_only_tip(library: Library) -> str:
@@ -134,9 +138,10 @@ class LibraryView(QWidget):
         self.retry_button.setObjectName("libraryRetry")
         self.retry_button.setToolTip("List the library's puzzles again (in the background)")
         self.retry_button.clicked.connect(self.load_in_background)
+        self.status_area = self._make_status_area(self.status_label)
         status_row = QHBoxLayout()
         status_row.setContentsMargins(0, 0, 0, 0)
-        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.status_area, 1)
         status_row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignTop)
 
         layout = QVBoxLayout(self)
@@ -152,6 +157,33 @@ class LibraryView(QWidget):
         self.proxy.modelReset.connect(self.update_actions)
         self.model.readEnded.connect(self.update_actions)  # (a failed read resets nothing)
         self.update_actions()
+
+    def _make_status_area(self, label: QLabel) -> QScrollArea:
+        """The status lines, at most :data:`STATUS_LINES` high, the rest scrolled: a big
+        import's summary laid out in full squeezed the table to a row or two in a narrow dock
+        (1024x600) and was itself cut off."""
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        area = QScrollArea(self)
+        area.setObjectName("libraryStatusArea")
+        area.setWidget(label)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        area.hide()
+        return area
+
+    def _fit_status(self) -> None:
+        """The status area as tall as its text, up to :data:`STATUS_LINES` lines."""
+        label, area = self.status_label, self.status_area
+        width = area.viewport().width() or area.width()
+        most = STATUS_LINES * label.fontMetrics().lineSpacing()
+        area.setFixedHeight(min(label.heightForWidth(width), most) + 2)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.status_area.isVisible():
+            self._fit_status()
 
     def _make_table(self) -> QTableView:
         """The puzzles, sorted by title; the columns a narrow dock needs first."""
@@ -412,6 +444,9 @@ class LibraryView(QWidget):
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())
         self.status_label.setVisible(bool(status))
+        self.status_area.setVisible(bool(status))
+        if status:
+            self._fit_status()
         self.retry_button.setVisible(bool(self.model.read_failure))
 
     def select_duplicates(self) -> None:

@@ -1,0 +1,32 @@
+"""A long status under the table (a big import's summary) neither squeezes the table to a row
+nor is cut off: under Xvfb at 1024x600, Import Folder of the anchors (26,032 puzzles added, 496
+there under another title ...) left the table two rows and the summary clipped top and bottom.
+The status shows a few lines and scrolls the rest; the table keeps its rows."""
+
+from __future__ import annotations
+
+from library_views import make_view
+
+from nonostudio.core.library import Library
+
+LONG = (
+    "Import of 750 files in puzzles: 26,032 puzzles added, 33 already in the library, 684 the "
+    "same puzzle as an earlier puzzle of this import (not added again); 496 of them there "
+    "under another title: Nonogram_dataset.json as “Nonogram_dataset 1567_25x25”, …; 22 files "
+    "that are no puzzle skipped."
+)
+
+
+def test_a_long_status_leaves_the_table_its_rows_and_scrolls(qtbot, small_library: Library) -> None:
+    view = make_view(qtbot, small_library)
+    view.resize(160, 480)  # the library dock at 1024x600
+    view.import_note = LONG
+    view.update_actions()
+    qtbot.wait(20)  # (the layout settles)
+    label, table = view.status_label, view.table
+    assert label.isVisible() and label.text() == LONG
+    rows = table.viewport().height() / table.verticalHeader().defaultSectionSize()
+    assert rows >= 4, f"the table shows {rows:.1f} rows"
+    # every line of the status can be reached: the label is as tall as its text needs
+    assert label.height() >= label.heightForWidth(label.width())
+    assert view.status_area.verticalScrollBar().maximum() > 0  # the rest scrolls into view
