@@ -51,7 +51,7 @@ def read_string(
     """Parse one puzzle string; columns in errors are 1-based character offsets."""
     cut = text.find("-")
     if cut < 0:
-        raise _no_dash(text, source, line, offset)
+        raise _typed_for_dash(text, source, line, offset) or _no_dash(text, source, line, offset)
     second = text.find("-", cut + 1)
     if second >= 0:
         raise PuzzleError(
@@ -70,6 +70,8 @@ def read_string(
                 line=line,
             )
     parts = (("row", text[:cut], 0), ("column", text[cut + 1 :], cut + 1))
+    if (other := _typed_for_colon(text, cut, source, line, offset)) is not None:
+        raise other
     clues: list[list[tuple[int, ...]]] = []
     for kind, part, start in parts:
         if not part.strip():
@@ -133,6 +135,72 @@ def _semicolon(text: str, error: PuzzleError, field: str, start: int, offset: in
         line=error.line,
         column=error.column,
         clue=error.clue,
+    )
+
+
+def _reads_as_string(text: str) -> bool:
+    """Whether ``text`` reads as a puzzle string (equal totals, every clue fitting)."""
+    try:
+        read_string(text)
+    except PuzzleError:
+        return False
+    return True
+
+
+def _typed_for_dash(text: str, source: str, line: int | None, offset: int) -> PuzzleError | None:
+    """The error of a string with no ``-`` but one mark that stands where it belongs (``_``,
+    ``|``, ``=``, ``~``, ``+`` ...: the neighbouring key, or another program's separator),
+    when with ``-`` for it the string reads: said at the mark (it was 'expected '-'' at the end
+    of the text); None otherwise."""
+    marks = [(k, c) for k, c in enumerate(text) if not (c.isalnum() or c.isspace() or c in ",:")]
+    if len(marks) != 1 or OTHER_DASH.match(marks[0][1]):
+        return None  # (another dash: :func:`_no_dash` names it)
+    at, mark = marks[0]
+    if not _reads_as_string(text[:at] + "-" + text[at + 1 :]):
+        return None
+    return PuzzleError(
+        "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1), found "
+        f"{mark!r}: type '-' for it (read so, the clues make a puzzle)",
+        source=source,
+        line=line,
+        column=offset + at + 1,
+    )
+
+
+#: What may stand for every ``:`` of one side of a puzzle string: a ``;`` (the neighbouring
+#: key) or white space (clues typed apart as a book prints them).
+_COLON_LIKE = re.compile(r";|(?<=[0-9])[ \t]+(?=[0-9])")
+
+
+def _typed_for_colon(
+    text: str, cut: int, source: str, line: int | None, offset: int
+) -> PuzzleError | None:
+    """The error of a string one side of which has no ``:`` but ``;`` or spaces between its
+    clues, when with ``:`` for each of them the string reads and with ``,`` it does not ('3;2,
+    1;3,2' was told 'found '3;2' (numbers in one clue are separated by ',': '3,2'?)', a false
+    reason): said at the first; None otherwise (a lone ``;`` is :func:`_semicolon`'s)."""
+    sides: list[tuple[int, re.Match[str] | None, str]] = []  # (start, first mark, mended)
+    for start, end in ((0, cut), (cut + 1, len(text))):
+        part = text[start:end]
+        found = list(_COLON_LIKE.finditer(part))
+        if ":" in part or not found or (len(found) == 1 and found[0].group() == ";"):
+            sides.append((start, None, part))
+        else:
+            sides.append((start, found[0], _COLON_LIKE.sub(":", part)))
+    marked = [(start, first) for start, first, _ in sides if first is not None]  # (typed)
+    if not marked or not _reads_as_string(f"{sides[0][2]}-{sides[1][2]}"):
+        return None
+    if _reads_as_string(_COLON_LIKE.sub(",", text)):
+        return None  # (read with ',' for them it is a puzzle too: said as it was)
+    start, first = marked[0]
+    what = "';'" if first.group() == ";" else "spaces"
+    side = "row and column" if len(marked) == 2 else "row" if start == 0 else "column"
+    return PuzzleError(
+        f"the {side} clues are separated by ':', found {what} between them (read with ':' "
+        "for each, the clues make a puzzle)",
+        source=source,
+        line=line,
+        column=offset + start + first.start() + 1,
     )
 
 
