@@ -439,7 +439,8 @@ class LibraryView(QWidget):
             set(self.selected_ids()) != self._duplicates_selected
         ):
             self.duplicates_note, self._duplicates_selected = "", None
-        notes = (self.model.status_text(), self.import_note, self.duplicates_note)
+        # The short notes first: an import's summary may run past what the status shows.
+        notes = (self.model.status_text(), self.duplicates_note, self.import_note)
         status = "\n".join(t for t in notes if t)
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())

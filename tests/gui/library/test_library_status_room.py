@@ -6,6 +6,7 @@ The status shows a few lines and scrolls the rest; the table keeps its rows."""
 from __future__ import annotations
 
 from library_views import make_view
+from PySide6.QtCore import Qt
 
 from nonostudio.core.library import Library
 
@@ -30,3 +31,24 @@ def test_a_long_status_leaves_the_table_its_rows_and_scrolls(qtbot, small_librar
     # every line of the status can be reached: the label is as tall as its text needs
     assert label.height() >= label.heightForWidth(label.width())
     assert view.status_area.verticalScrollBar().maximum() > 0  # the rest scrolls into view
+
+
+def test_select_duplicates_answer_is_in_sight_under_a_long_import_note(
+    qtbot, small_library: Library
+) -> None:
+    """Select Duplicates' answer came below the import's summary, scrolled out of sight: the
+    button seemed to do nothing.  The short notes come first, the import's summary last."""
+    view = make_view(qtbot, small_library)
+    view.resize(160, 480)
+    view.import_note = LONG
+    view.update_actions()
+    view.duplicates_action.trigger()
+    qtbot.wait(20)
+    label, area = view.status_label, view.status_area
+    answer = "No two puzzles in the library have the same clues."
+    assert answer in label.text()
+    above = label.text().split(answer)[0]
+    wrap = int(label.alignment()) | int(Qt.TextFlag.TextWordWrap)
+    box = label.fontMetrics().boundingRect(0, 0, label.width(), 10_000, wrap, above)
+    lines_above = box.height() if above else 0
+    assert lines_above < area.viewport().height(), "the answer is below what the status shows"
