@@ -482,10 +482,25 @@ def resolve(arg: str, item: str | None = None) -> PuzzleSource:
         if found and path and _is_file(path):
             probe(path)
             return PuzzleSource(path, part, None)
-    if _looks_like_path(arg):
+    if _looks_like_path(arg) and not _slash_for_dash(arg):
         probe(arg)
         return PuzzleSource(arg, None, None)
     return PuzzleSource(None, None, arg)
+
+
+def _slash_for_dash(arg: str) -> bool:
+    """Whether ``arg``, no file, is a puzzle string with a '/' typed for its '-' (it was 'cannot
+    open: No such file or directory'): only digits, ',', ':' and one '/', which read as the '-'
+    make a puzzle; the string's reader then names the '/'."""
+    if arg.count("/") != 1 or not re.fullmatch(r"[0-9,:/\s]+", arg):
+        return False
+    from nonostudio.core.formats.strings import read_string
+
+    try:
+        read_string(arg.replace("/", "-"))
+    except PuzzleError:
+        return False
+    return True
 
 
 def load_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> Puzzle:
