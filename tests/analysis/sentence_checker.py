@@ -345,6 +345,9 @@ def check_claim(
                 return f"clue {i} holds [{s}, {e}) from {a[i]}, outside [{lo}, {hi}]"
         return None
     if kind == "cannot_cover":
+        if claim.get("boxes"):
+            spans = claim["boxes"]
+            return _cannot_hold(hints, cells, claim["clue"], s, e, claim["why"], spans)
         return _cannot_cover(hints, cells, claim["clue"], s, e, claim["why"], claim["within"])
     if kind == "no_holder":
         for a in arr:
@@ -951,6 +954,42 @@ def _cannot_cover(
             room = arrangements(hints[i + 1 :], _relaxed(cells[t + h + 1 :]))
         if room:
             return f"clue {i} from {t} leaves room {why} it"
+    return None
+
+
+def _cannot_hold(
+    hints: Sequence[int],
+    cells: Sequence[int],
+    i: int,
+    s: int,
+    e: int,
+    side: str,
+    spans: Sequence[Sequence[int]],
+) -> str | None:
+    """None when clue ``i`` cannot cover all of cells ``[s, e)`` because, at every start of it
+    covering them (no cross in it, no filled cell beside it), the clues before (after) it have
+    no arrangement in the cells before (after) it that covers the filled cells ``spans`` (each
+    ``[start, end)``, filled, on that side and out of its reach), the line's other cells taken
+    as undecided but for their crosses (:func:`arrangements`)."""
+    n, h = len(cells), hints[i]
+    if not spans or any(cells[p] != FILLED for a, b in spans for p in range(a, b)):
+        return f"the boxes {spans} are not all filled"
+    for t in range(max(0, e - h), min(s, n - h) + 1):
+        if CROSSED in cells[t : t + h]:
+            continue
+        if (t > 0 and cells[t - 1] == FILLED) or (t + h < n and cells[t + h] == FILLED):
+            continue
+        if side == "before":
+            lo, hi, others = 0, max(0, t - 1), hints[:i]
+        else:
+            lo, hi, others = min(n, t + h + 1), n, hints[i + 1 :]
+        if any(a < lo or b > hi for a, b in spans):
+            return f"clue {i} from {t} does not leave the boxes {spans} {side} it"
+        room = _relaxed(cells[lo:hi])
+        for a, b in spans:
+            room[a - lo : b - lo] = [FILLED] * (b - a)
+        if arrangements(others, room):
+            return f"clue {i} from {t} leaves the clues {side} it room for the boxes {spans}"
     return None
 
 
@@ -2391,6 +2430,11 @@ _COVER_WHY = re.compile(
     r"|there would (each )?leave (?:the (first|last) clue, (\d+), no room (before|after) it"
     r"|the clues (before|after) it no room))"
 )
+_COVER_BOXES = re.compile(
+    r"the ([a-z0-9, ]+?) clues?, ([0-9, and]+?), there would (each )?leave "
+    r"(?:the (first|last) clue, (\d+), unable to hold|the clues (before|after) it unable to hold"
+    r"|no clue (before|after) it for) the box(?:es)? at (cells? \d+(?:–\d+)?(?:, \d+(?:–\d+)?)*)"
+)
 
 
 def _split_why_words(
@@ -2416,9 +2460,18 @@ def _split_why_words(
     named: list[int] = []
     for part in reasons.split("; "):
         m = _COVER_WHY.fullmatch(part)
-        if m is None:
-            return f"'{part}' does not read"
-        ords, sizes, verb, within, each, end, one, side1, side2 = m.groups()
+        spans: list[tuple[int, int]] | None = None
+        none = None
+        if m is not None:
+            ords, sizes, verb, within, each, end, one, side1, side2 = m.groups()
+        else:
+            m = _COVER_BOXES.fullmatch(part)
+            if m is None:
+                return f"'{part}' does not read"
+            ords, sizes, each, end, one, side1, none, boxes = m.groups()
+            verb = within = None
+            side2 = none or (end and ("before" if end == "first" else "after"))
+            spans = _spans_of(boxes)
         if " to " in ords:
             a, b = (_ordinal_index(w) for w in ords.split(" to "))
             clues = list(range(a, b + 1)) if a < b - 1 else []
@@ -2442,9 +2495,17 @@ def _split_why_words(
             others = list(range(j)) if side == "before" else list(range(j + 1, len(hints)))
             if len(others) != 1 or hints[others[0]] != int(one):
                 return f"the {end} clue, {one}, is not the one clue {side} the {ords}"
+        if none and (len(clues) != 1 or clues[0] != (0 if side == "before" else len(hints) - 1)):
+            return f"'no clue {side} it' of the {ords} clues"
+        if spans is not None and not none and not end:
+            if any(j == (0 if side == "before" else len(hints) - 1) for j in clues):
+                return f"'the clues {side} it' of a clue with none there"
         box = list(_at(within)) if within else [0, 0]
         for j in clues:
-            wrong = _cannot_cover(hints, cells, j, s, e, side, box)
+            if spans is not None:
+                wrong = _cannot_hold(hints, cells, j, s, e, side, spans)
+            else:
+                wrong = _cannot_cover(hints, cells, j, s, e, side, box)
             if wrong:
                 return wrong
         named += clues

@@ -1273,12 +1273,24 @@ def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
     claims), the clues of one reason together: ``the second clue, 2, there would leave the
     first clue, 1, no room before it`` / ``the third to seventh clues, 2 2 2 2 2, there would
     each leave the clues after it no room`` / ``the third clue, 4, does not fit in cells
-    2–4``."""
+    2–4``; with the boxes it could not reach: ``the second clue, 2, there would leave the first
+    clue, 2, unable to hold the boxes at cells 2, 5`` / ``the first clue, 2, there would leave
+    no clue before it for the boxes at cells 2, 5``."""
+    last = len(nm.clues) - 1
+
+    def kind(c: Claim) -> tuple[str, list[list[int]], bool]:
+        """Its reason: why, its boxes, and whether no clue lies on that side of it."""
+        spans = c.get("boxes") or []
+        return c["why"], spans, bool(spans) and c["clue"] == (0 if c["why"] == "before" else last)
+
+    kinds: list[tuple[str, list[list[int]], bool]] = []
+    for c in claims:
+        if kind(c) not in kinds:
+            kinds.append(kind(c))
+    kinds.sort(key=lambda k: ("fit", "before", "after").index(k[0]))
     said = []
-    for why in ("fit", "before", "after"):
-        group = [c for c in claims if c["why"] == why]
-        if not group:
-            continue
+    for why, spans, none in kinds:
+        group = [c for c in claims if kind(c) == (why, spans, none)]
         js = [c["clue"] for c in group]
         sizes = [str(nm.clues[j]) for j in js]
         if len(js) == 1:
@@ -1292,6 +1304,20 @@ def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
             said.append(f"{who} {'does' if len(js) == 1 else 'do'} not fit in {within}")
             continue
         others = list(range(js[0])) if why == "before" else list(range(js[-1] + 1, len(nm.clues)))
+        if spans:  # the boxes out of its reach on that side, which the clues there cannot hold
+            boxes = [p for a, b in spans for p in range(a, b)]
+            at = f"the {'box' if len(boxes) == 1 else 'boxes'} at {cells_text(boxes, limit=9)}"
+            if none:
+                said.append(f"{who} there would leave no clue {why} it for {at}")
+            elif len(js) > 1:
+                said.append(f"{who} there would each leave the clues {why} it unable to hold {at}")
+            elif len(others) == 1:
+                end = "first" if why == "before" else "last"
+                one = f"the {end} clue, {nm.clues[others[0]]},"
+                said.append(f"{who} there would leave {one} unable to hold {at}")
+            else:
+                said.append(f"{who} there would leave the clues {why} it unable to hold {at}")
+            continue
         if len(js) > 1:
             said.append(f"{who} there would each leave the clues {why} it no room")
         elif len(others) == 1:

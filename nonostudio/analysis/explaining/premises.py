@@ -126,7 +126,11 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 * ``cannot_cover {clue, start, end, why, within}`` — clue ``clue`` cannot cover all of
   ``[start, end)``, by the crosses alone: ``why`` "fit", the cells ``within`` (between crosses
   or edges, holding them) are fewer than it; "before" ("after"), the clues before (after) it
-  fit nowhere in order in the cells ``within`` (before ``start - 1``, after ``end``).
+  fit nowhere in order in the cells ``within`` (before ``start - 1``, after ``end``); with
+  ``boxes`` (spans ``[start, end)``), not by the crosses alone: at each start of the clue
+  covering them (no cross in it, no box beside it), the clues before (after) it could not hold
+  those boxes in the cells ``within`` (before its last start less one, after its first start's
+  end and one).
 * ``extremes {left, right}`` — each clue's earliest and latest start.
 * ``arrangements {count}`` — the clue fits the line in exactly ``count`` ways.
 """
@@ -2133,8 +2137,43 @@ def _cover_reasons(x: WitnessLine, s: int, e: int) -> list[Claim]:
         elif not _fits_in(hints[j + 1 :], bare[e + 1 :]):
             out.append({**claim, "why": "after", "within": [min(n, e + 1), n]})
         else:
-            return []
+            boxed = _cover_boxes(x, j, s, e)
+            if boxed is None:
+                return []
+            out.append({**claim, **boxed})
     return out
+
+
+def _cover_boxes(x: WitnessLine, j: int, s: int, e: int) -> Claim | None:
+    """Why clue ``j`` cannot cover all of cells ``[s, e)`` of the whole line ``x`` when the
+    crosses alone do not say it: at each of its starts covering them (no cross in it, no box
+    beside it), the clues before (after) it could not hold the nearest boxes out of its reach
+    on that side (at most :data:`STRANDED_SPANS`; the line's other boxes not looked at), in the
+    cells before (after) it: ``{why, within, boxes}`` (``within`` the cells before its last
+    start less one, after its first start's end and one), or None."""
+    hints, cells, n = x.hints, x.cells, x.n
+    h = hints[j]
+    starts = [
+        t
+        for t in range(max(0, e - h), min(s, n - h) + 1)
+        if CROSSED not in cells[t : t + h]
+        and not (t > 0 and cells[t - 1] == FILLED)
+        and not (t + h < n and cells[t + h] == FILLED)
+    ]
+    if not starts:
+        return None
+    first, last = starts[0], starts[-1]
+    blocks = runs(cells, FILLED)
+    sides = (
+        ("before", hints[:j], 0, max(0, last - 1), [b for b in blocks if b[1] < first][::-1]),
+        ("after", hints[j + 1 :], first + h + 1, n, [b for b in blocks if b[0] > last + h]),
+    )
+    for why, clues, lo, hi, near in sides:
+        for k in range(1, min(len(near), STRANDED_SPANS) + 1):
+            spans = sorted(near[:k])
+            if not side_fits(clues, cells, lo, hi, spans):
+                return {"why": why, "within": [lo, hi], "boxes": [list(b) for b in spans]}
+    return None
 
 
 def _is_block(cells: Sequence[int], s: int, e: int) -> bool:

@@ -66,6 +66,44 @@ LINES = {
     ),
 }
 
+# where the crosses alone give no reason for some clue that long, the boxes it cannot reach
+# (out of reach at each of its starts covering the block, none beside it) do: the clues on one
+# side of it could not hold them (each said "no clue can cover all of it there" with no reason)
+BOX_LINES = {
+    # jwilk data040 row 4, step 40: the 5 over cells 13–14 starts at cell 10 at the latest
+    # (later, it would touch the boxes at cells 16–18), leaving them to no clue
+    "data040 row 4": (
+        ("row", 3, (1, 1, 5), ".............#.###.."),
+        "(the third clue, 5, there would leave no clue after it for the boxes at cells 16–18)",
+    ),
+    # jwilk data020 column 4, step 292: the 5 over cells 7–8 starts at cell 4 (later, it would
+    # touch the boxes at cells 10–12), leaving the last clue, 4, the boxes at cells 10–12 and
+    # 22–25; the 4 leaves the 1 and the 5 six cells before it
+    "data020 column 4": (
+        ("column", 3, (1, 5, 4), ".......#.###..xxxxxxx####"),
+        "(the third clue, 4, there would leave the clues before it no room; the second clue, 5, "
+        "there would leave the last clue, 4, unable to hold the boxes at cells 10–12, 22–25)",
+    ),
+    # jwilk data078 column 23, step 171: the third 2 over cells 9–10 leaves the last 2 both
+    # blocks of 2 after it; the last 2, none to hold them
+    "data078 column 23": (
+        ("column", 22, (2, 1, 2, 2), "........#..x##x##xxx"),
+        "(the first clue, 2, there would leave the clues after it no room; the third clue, 2, "
+        "there would leave the last clue, 2, unable to hold the boxes at cells 13–14, 16–17; "
+        "the fourth clue, 2, there would leave no clue after it for the boxes at cells 13–14)",
+    ),
+    # Janko 2129 column 17, step 124: the first 2 over cells 10–11 leaves the box at cell 5 to
+    # no clue; the second, the boxes at cells 2 and 5 to the first 2 alone
+    "2129 column 17": (
+        ("column", 16, (2, 2, 1, 1, 3, 2, 3), ".#..#..x..#..................."),
+        "(the first clue, 2, there would leave no clue before it for the box at cell 5; the "
+        "second clue, 2, there would leave the first clue, 2, unable to hold the boxes at cells "
+        "2, 5; the fifth to seventh clues, 3 2 3, there would each leave the clues before it no "
+        "room)",
+    ),
+}
+LINES.update(BOX_LINES)
+
 
 @pytest.mark.parametrize("name", sorted(LINES))
 def test_a_split_says_why_each_clue_that_long_cannot_cover_the_block(name: str) -> None:
@@ -75,11 +113,11 @@ def test_a_split_says_why_each_clue_that_long_cannot_cover_the_block(name: str) 
     assert any(c["claim"] == "cannot_cover" for p in premises for c in p["claims"])
 
 
-def test_no_reason_is_said_when_the_crosses_alone_give_none() -> None:
-    # jwilk data040 row 4, step 40: the 5 over cells 13–14 is kept off by the boxes at cells
-    # 16–18 (it would leave them to no clue), not by the crosses: the words stay as they were
-    # (Mum column 16, step 97, likewise: the 2, 3 and 6 are kept off by the boxes)
-    text, premises = checked_words("joining_splitting", "row", 3, (1, 1, 5), ".............#.###..")
+def test_no_reason_is_said_when_neither_the_crosses_nor_the_boxes_out_of_reach_give_one() -> None:
+    # the 4 over cells 6–7 has no start there at all (from cell 4 it would touch the box at
+    # cell 3, from cell 5 or 6 it would cover the cross at cell 8): no side to speak of, the
+    # words stay as they were
+    text, premises = checked_words("joining_splitting", "row", 0, (4, 1, 2), "..#..#.x.....")
     assert "no clue can cover all of it there, so it is empty" in text
     assert not any(c["claim"] == "cannot_cover" for p in premises for c in p["claims"])
 
@@ -113,6 +151,34 @@ def test_the_checker_reads_the_new_words_against_the_line() -> None:
                 ("does not fit", "do not fit"),
             ),
         ),
+        (
+            "data078 column 23",
+            (
+                ("cells 13–14, 16–17;", "cells 13–14;"),  # the 2 after it holds one
+                ("cells 13–14, 16–17;", "cells 16–17, 19;"),  # cell 19 crossed
+                ("for the boxes at cells 13–14)", "for the box at cell 9)"),  # within its reach
+                ("leave no clue after it for", "leave the clues after it unable to hold"),
+            ),
+        ),
+        (
+            "2129 column 17",
+            (
+                (
+                    "no clue before it for the box at cell 5",
+                    "no clue after it for the box at cell 5",
+                ),
+                (
+                    "there would leave the first clue, 2, unable to hold the boxes at cells 2, 5",
+                    "there would leave no clue before it for the boxes at cells 2, 5",
+                ),  # the first 2 is before it
+                ("at cells 2, 5;", "at cell 5;"),  # the first 2 holds it
+            ),
+        ),
+        (
+            "data020 column 4",
+            # the boxes at cells 22–25 alone: from cell 4 the 5 leaves the last 4 room for them
+            (("cells 10–12, 22–25)", "cells 22–25)"),),
+        ),
     ):
         (axis, index, hints, line), said = LINES[name]
         text, _ = checked_words("joining_splitting", axis, index, hints, line)
@@ -131,6 +197,16 @@ def test_the_checker_refuses_claims_that_are_not_so() -> None:
     assert check_claim({**claim, "why": "before", "within": [0, 1]}, hints, cells, arr)
     assert check_claim({**claim, "why": "after", "within": [5, 15]}, hints, cells, arr)
     assert check_claim({**claim, "why": "fit", "within": [0, 15]}, hints, cells, arr)
+    # the box at cell 4 is within the 2's reach, and the 1 before it could hold it anyway
+    boxed = {**claim, "why": "before", "within": [0, 1], "boxes": [[3, 4]]}
+    assert check_claim(boxed, hints, cells, arr)
+    hints, cells = (1, 1, 5), line_cells(".............#.###..")
+    arr = arrangements(hints, cells)
+    claim = {"claim": "cannot_cover", "clue": 2, "start": 12, "end": 14, "why": "after"}
+    assert (
+        check_claim({**claim, "within": [15, 20], "boxes": [[15, 18]]}, hints, cells, arr) is None
+    )
+    assert check_claim({**claim, "within": [15, 20], "boxes": [[13, 14]]}, hints, cells, arr)
     # every clue that long must be named: data006's first clue, 3, left out
     (axis, index, hints2, line2), _ = LINES["data006 column 16"]
     _, premises = checked_words("joining_splitting", axis, index, hints2, line2)
@@ -154,7 +230,7 @@ def test_random_lines_give_no_such_claim_or_words_false() -> None:
     force, name every clue that long (the inference), and their words are read back from the
     text without a problem."""
     rng = random.Random(6574)
-    lines = said = claims = 0
+    lines = said = claims = boxed = 0
     for _ in range(int(os.environ.get("SPLIT_LINES", "300"))):
         hints, cells = _random_line(rng)
         if not hints:
@@ -172,7 +248,11 @@ def test_random_lines_give_no_such_claim_or_words_false() -> None:
             for c in w.claims:
                 assert check_claim(c, hints, cells, arr) is None, (hints, cells, c)
                 claims += c["claim"] == "cannot_cover"
+                boxed += bool(c.get("boxes"))
             assert check_inference(premise, hints, len(cells)) is None, (hints, cells)
             text = premise_text.split(nm, w.claims, premise["cells"])
             assert check_short_words(text, hints, [cells]) == [], (hints, cells, text)
-    print(f"{lines} lines, {said} splits with reasons, {claims} cannot_cover claims, none false")
+    print(
+        f"{lines} lines, {said} splits with reasons, {claims} cannot_cover claims ({boxed} of "
+        f"boxes out of reach), none false"
+    )
