@@ -373,3 +373,21 @@ def test_a_colour_letter_in_a_format_without_colours_is_still_said_so() -> None:
     with pytest.raises(PuzzleError) as caught:
         read_text("1:3b-1:1", "t", "string")
     assert "found '3b' (a colour clue? this format has no colours" in caught.value.message
+
+
+@pytest.mark.parametrize("fmt", ["toml", None])
+def test_a_toml_file_with_a_letter_typed_for_a_digit_is_told_so(fmt: str | None) -> None:
+    """'1O' in a black-and-white TOML file (no [colors], other numbers bare) was refused as a
+    colour: 'colour puzzle (colours O)' read as black and white, 'no colour 'O' in the [colors]
+    section (defined: none)' read as colour; a real colour letter is refused as before."""
+    from nonostudio.core.formats import read_any_text
+
+    text = "[clues]\nrows = 1O, 0, 1\ncolumns = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1\n"
+    reader = read_text if fmt else read_any_text
+    with pytest.raises(PuzzleError) as caught:
+        reader(text, "t.toml", "toml")
+    assert "found '1O' (the letter O typed for 0? no [colors] section" in caught.value.message
+    assert (caught.value.line, caught.value.column) == (2, 8)
+    with pytest.raises(PuzzleError) as caught:
+        reader(text.replace("1O", "1r"), "t.toml", "toml")
+    assert "the letter" not in caught.value.message

@@ -20,6 +20,7 @@ from nonostudio.core.formats._common import (
     clue_of,
     colour_refusal,
     digits,
+    lookalike_hint,
     separator_hint,
     split_lines,
     tokens,
@@ -57,6 +58,10 @@ class Parsed:
     clue_lines: dict[str, int] = field(default_factory=dict)
     colours: set[str] = field(default_factory=set)
     colour_lines: list[tuple[int, str]] = field(default_factory=list)
+    #: Whether a number without a letter was read, and the first number read with a letter
+    #: that looks like a digit (``1O``, ``1l``), as ``(token, line, column, clue)``.
+    bare: bool = False
+    lookalike: tuple[str, int, int, str] | None = None
 
 
 def parse(text: str, source: str) -> Parsed:
@@ -128,6 +133,10 @@ def parse(text: str, source: str) -> Parsed:
                     )
                 if item.group(2):
                     colours.add(item.group(2))
+                    if lookalike_hint(tok) and parsed.lookalike is None:
+                        parsed.lookalike = (tok, number, tcol, name)
+                elif item.group(1).strip("0"):
+                    parsed.bare = True
                 letters.append(item.group(2))
                 values.append(digits(item.group(1), source, number, tcol, name))
                 columns.append(tcol)
@@ -135,4 +144,17 @@ def parse(text: str, source: str) -> Parsed:
     for key in ("columns", "rows"):
         if not clues.get(key):
             raise PuzzleError(f"no '{key} =' clues in a [clues] section", source=source)
+    if parsed.lookalike is not None and parsed.bare and not parsed.colour_lines:
+        # letters that look like digits ('1O', '1l') in a file with no [colors] and numbers
+        # without a letter: a digit mistyped, which was refused as an undefined colour
+        token, at_line, at_column, clue = parsed.lookalike
+        if all(lookalike_hint(letter) for letter in colours):
+            raise PuzzleError(
+                f"expected a number, found {token!r}{lookalike_hint(token)[:-1]} no [colors] "
+                "section declares it a colour, and other numbers have none)",
+                source=source,
+                line=at_line,
+                column=at_column,
+                clue=clue,
+            )
     return parsed
