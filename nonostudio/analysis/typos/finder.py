@@ -540,7 +540,39 @@ def _line_count_report(
         )
     else:
         problem = line_count_problem(len(rows), len(cols), size)
+        problem += _size_typed_words(rows, cols, size, deadline, should_stop)
     return _line_report(TypoReport(LINE_COUNT, problem), fixes, complete, started, should_stop)
+
+
+def _size_typed_words(
+    rows: Clues,
+    cols: Clues,
+    size: tuple[int, int],
+    deadline: float | None,
+    should_stop: StopCallback | None,
+) -> str:
+    """`` The clues as typed (20 rows, 20 columns) make one picture: the width typed 21 for
+    20?`` when the lines as typed, not as many as the declared ``size``, make one picture (the
+    size mistyped, not a line: a width of 21 for 20 columns was told only of an empty column
+    put back at either end); ``""`` otherwise or when undecided in time."""
+    try:
+        puzzle = Puzzle(rows, cols)
+    except PuzzleError:
+        return ""
+    limit = SEARCH_LIMIT if deadline is None else max(deadline - time.perf_counter(), 0.01)
+    result = solve(puzzle, time_limit=min(limit, SEARCH_LIMIT), should_stop=should_stop)
+    if not result.verdict.is_unique:
+        return ""
+    how = "one picture, line-solvable" if result.verdict is Verdict.UNIQUE_LINE else "one picture"
+    typed = [
+        f"the {name} typed {want} for {found}"
+        for name, found, want in (("width", len(cols), size[0]), ("height", len(rows), size[1]))
+        if found != want
+    ]
+    return (
+        f" The clues as typed ({count(len(rows), 'row')}, {count(len(cols), 'column')}) make "
+        f"{how}: {' and '.join(typed)}?"
+    )
 
 
 def _swap_report(

@@ -308,3 +308,20 @@ def test_a_non_file_whose_columns_heading_is_a_line_off_offers_the_line_moved_ba
             "column 1's clue 2 1 seems typed as row 11" if late else "row 10's clue 2 seems typed"
         )
     )
+
+
+def test_a_declared_size_mistyped_is_said_when_the_lines_as_typed_make_one_picture() -> None:
+    """'width 21' over Bike's 20 columns: only an empty column put back at either end was
+    offered; the problem now says the lines as typed make one picture (the complete solver's
+    verdict), and is as before where they do not."""
+    bike = _sample("jwilk-038-bike.non")
+    report = find_typos(bike.rows, bike.cols, time_limit=10, size=(21, 20))
+    assert report.problem.startswith("Column clues: 20 lines for a width of 21.")
+    assert solve(bike).verdict is Verdict.UNIQUE_SEARCH  # (so "one picture", not line-solvable)
+    assert report.problem.endswith(
+        " The clues as typed (20 rows, 20 columns) make one picture: the width typed 21 for 20?"
+    )
+    rows = (*bike.rows[:7], *bike.rows[8:])  # a row left out: no picture as typed
+    assert find_typos(rows, bike.cols, time_limit=10, size=(20, 20)).problem == (
+        "Row clues: 19 lines for a height of 20."
+    )
