@@ -112,6 +112,23 @@ class Library:
             self._note_unwritable(opened.unwritable)
         self._conn = opened.conn
         self._identity = opened.identity
+        self._data_version = self._version()
+
+    def _version(self) -> int | None:
+        """SQLite's data version of this connection: it changes when another connection (another
+        studio, another program) commits a write to the file; None when it cannot be read."""
+        try:
+            row = self._conn.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            return None
+        return int(row[0]) if row else None
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another studio or program wrote to the library since this one opened it or
+        last asked (this library's own writes do not count): its listing here may be stale."""
+        version = self._version()
+        before, self._data_version = self._data_version, version
+        return version is not None and before is not None and version != before
 
     @classmethod
     def open_recovering(
@@ -203,6 +220,7 @@ class Library:
         )
         self._conn.close()
         self._conn, self._identity, self._listing = opened.conn, opened.identity, Listing()
+        self._data_version = self._version()
         self.read_only = self._asked_read_only
         self.read_only_reason = "it was opened read-only" if self._asked_read_only else ""
         self.warning = ""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -156,6 +156,12 @@ class LibraryView(QWidget):
         self.table.selectionModel().selectionChanged.connect(self.update_actions)
         self.proxy.modelReset.connect(self.update_actions)
         self.model.readEnded.connect(self.update_actions)  # (a failed read resets nothing)
+        # A listing read again because another studio wrote: the selection made here is kept.
+        self._reselect: tuple[list[int], int | None] | None = None
+        self.model.readEnded.connect(self._reselect_after_read)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.applicationStateChanged.connect(self._application_state)
         self.update_actions()
 
     def _make_status_area(self, label: QLabel) -> QScrollArea:
@@ -383,12 +389,44 @@ class LibraryView(QWidget):
     def refresh_keeping_selection(self) -> None:
         """Re-read the listing, the puzzles selected (and the current one) selected again where
         still listed: a reset of the model clears the selection the person made."""
-        ids = self.selected_ids()
+        kept = self._selection()
+        self.refresh()
+        self._select_again(*kept)
+
+    def refresh_if_changed_elsewhere(self) -> None:
+        """List the library again, in the background, when another studio or program wrote to
+        it (a rename, an import, a delete): asked when the application becomes active again.
+        A second studio on the same library kept showing a title renamed in the first until it
+        was started again.  The selection is kept where the puzzles are still listed."""
+        if self.importer.is_running() or self.model.reading():
+            return  # (asked again at the next activation)
+        if not self.library.changed_elsewhere():
+            return
+        self._reselect = self._selection()
+        self.model.load_in_background()
+        self.update_actions()
+        if not self.model.reading():  # (a library in memory is listed at once)
+            self._reselect_after_read()
+
+    def _application_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:
+            self.refresh_if_changed_elsewhere()
+
+    def _reselect_after_read(self) -> None:
+        kept, self._reselect = self._reselect, None
+        if kept is not None:
+            self._select_again(*kept)
+
+    def _selection(self) -> tuple[list[int], int | None]:
+        """The ids of the puzzles selected and of the current one."""
         current = self.table.currentIndex()
         current_id = (
             int(current.siblingAtColumn(TITLE).data(ID_ROLE)) if current.isValid() else None
         )
-        self.refresh()
+        return self.selected_ids(), current_id
+
+    def _select_again(self, ids: list[int], current_id: int | None) -> None:
+        """Select ``ids`` again (and make ``current_id`` current) where still listed."""
         if not ids and current_id is None:
             return
         rows = {entry.id: row for row, entry in enumerate(self.model.rows())}
@@ -405,6 +443,7 @@ class LibraryView(QWidget):
             index = self.proxy.mapFromSource(self.model.index(rows[current_id], TITLE))
             if index.isValid():
                 selected.setCurrentIndex(index, flags.NoUpdate)
+                self.table.scrollTo(index)
 
     def show_open(self, id: int | None) -> None:
         """The selection follows the puzzle on screen: library puzzle ``id``'s row, or none for
