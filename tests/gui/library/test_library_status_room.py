@@ -52,3 +52,18 @@ def test_select_duplicates_answer_is_in_sight_under_a_long_import_note(
     box = label.fontMetrics().boundingRect(0, 0, label.width(), 10_000, wrap, above)
     lines_above = box.height() if above else 0
     assert lines_above < area.viewport().height(), "the answer is below what the status shows"
+
+
+def test_the_background_checks_words_are_not_squeezed_beside_their_bar(
+    qtbot, small_library: Library
+) -> None:
+    """At 1024x600 'Checking library puzzles: 43 of 1,714 (this one 86 %)' took six lines
+    beside its bar; over the bar, it takes at most three in the library dock's 160 px."""
+    view = make_view(qtbot, small_library)
+    view.resize(160, 480)
+    view.show_fill_progress(0.5, "Checking library puzzles: 43 of 1,714 (this one 86 %)")
+    qtbot.wait(20)
+    label = view.fill_label
+    lines = label.height() / label.fontMetrics().lineSpacing()
+    assert label.isVisible() and view.fill_bar.isVisible()
+    assert lines <= 3.5, f"{lines:.1f} lines"
