@@ -24,11 +24,13 @@ from nonostudio.core.formats import (
     FORMATS,
     format_name,
     kind_problem,
+    names_a_file,
     parse_any_arg,
     parse_puzzle_arg,
     pick_entry,
     read_any_entries,
     read_file,
+    split_file_item,
 )
 from nonostudio.core.puzzle import Puzzle, grid_to_text
 
@@ -344,15 +346,6 @@ def grid_rows(grid: np.ndarray | None) -> list[str] | None:
 _TATHAM = re.compile(r"^\s*\d+\s*x\s*\d+\s*:")
 
 
-def _is_file(text: str) -> bool:
-    """Whether ``text`` names something that is there and is not a folder: a regular file, and
-    a FIFO or a device too (``mkfifo p; solve p`` read 'p' as a puzzle string)."""
-    try:
-        return Path(text).exists() and not Path(text).is_dir()
-    except (OSError, ValueError):
-        return False
-
-
 def _looks_like_path(arg: str) -> bool:
     """True for ``puzzles/duck.non`` or ``duck.non#2``; false for puzzle strings and Tatham ids."""
     if _TATHAM.match(arg):
@@ -474,14 +467,12 @@ def resolve(arg: str, item: str | None = None) -> PuzzleSource:
             f"{what}: name a puzzle file, or type a puzzle string such as 1:1-1:1",
             source="<argument>",
         )
-    if item is not None or _is_file(arg) or _is_dir(arg):
+    if item is not None or names_a_file(arg) or _is_dir(arg):
         probe(arg)
         return PuzzleSource(arg, item, None)
-    for sep in ("#", ":"):
-        path, found, part = arg.rpartition(sep)
-        if found and path and _is_file(path):
-            probe(path)
-            return PuzzleSource(path, part, None)
+    if (pair := split_file_item(arg)) is not None:
+        probe(pair[0])
+        return PuzzleSource(pair[0], pair[1], None)
     if _looks_like_path(arg) and not _slash_for_dash(arg):
         probe(arg)
         return PuzzleSource(arg, None, None)

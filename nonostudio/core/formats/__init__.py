@@ -370,15 +370,36 @@ def _is_file(text: str) -> bool:
         return False
 
 
+def names_a_file(text: str) -> bool:
+    """Whether ``text`` names something that is there and is not a folder: a regular file, and
+    a FIFO or a device too (``mkfifo p; solve p`` read 'p' as a puzzle string)."""
+    try:
+        return Path(text).exists() and not Path(text).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def split_file_item(
+    arg: str, is_file: Callable[[str], bool] = names_a_file
+) -> tuple[str, str] | None:
+    """The file and the item ``arg`` names as ``FILE#ITEM`` or ``FILE:ITEM`` (split at the last
+    ``#``, then the last ``:``, where what is before it is a file by ``is_file``); None when it
+    names no such pair.  The one reading of the command line, the studio's and ``--screenshot``
+    (each split it itself; a file whose own name has ``#`` is looked at first by the caller)."""
+    for sep in ("#", ":"):
+        path, found, item = arg.rpartition(sep)
+        if found and path and is_file(path):
+            return path, item
+    return None
+
+
 def parse_puzzle_arg(arg: str, fmt: str | None = None) -> Puzzle:
     """A command-line puzzle: a file (``path``, ``path#item`` or ``path:item``), a puzzle
     string or a Tatham id; ``fmt`` forces a reader."""
     if _is_file(arg):
         return read_file(arg, fmt=fmt)
-    for sep in ("#", ":"):
-        path, found, item = arg.rpartition(sep)
-        if found and path and _is_file(path):
-            return read_file(path, item, fmt)
+    if (pair := split_file_item(arg, _is_file)) is not None:
+        return read_file(pair[0], pair[1], fmt)
     return read_text(arg, source="<argument>", fmt=fmt)
 
 
@@ -539,9 +560,7 @@ def parse_any_arg(arg: str, fmt: str | None = None) -> AnyPuzzle:
     """Like :func:`parse_puzzle_arg`, a colour puzzle read as a ColourPuzzle."""
     if _is_file(arg):
         return read_any_entries(arg, fmt)[0][1]()
-    for sep in ("#", ":"):
-        path, found, item = arg.rpartition(sep)
-        if found and path and _is_file(path):
-            data, source = _read_bytes(path)
-            return pick_entry(_any_entries(data, source, fmt, source), item, source)[1]
+    if (pair := split_file_item(arg, _is_file)) is not None:
+        data, source = _read_bytes(pair[0])
+        return pick_entry(_any_entries(data, source, fmt, source), pair[1], source)[1]
     return read_any_text(arg, source="<argument>", fmt=fmt)

@@ -17,19 +17,11 @@ def split_item(arg: str) -> tuple[str, str | None]:
     before the last ``#`` (then ``:``) when that is there; ``(arg, None)`` otherwise.  The studio
     took ``taai2011.txt#3`` for a file of that name: "No such file or directory"."""
 
-    def there(text: str) -> bool:
-        try:
-            return Path(text).exists() and not Path(text).is_dir()
-        except (OSError, ValueError):
-            return False
+    from nonostudio.core.formats import names_a_file, split_file_item
 
-    if there(arg):
+    if names_a_file(arg):
         return arg, None
-    for sep in ("#", ":"):
-        path, found, item = arg.rpartition(sep)
-        if found and path and there(path):
-            return path, item
-    return arg, None
+    return split_file_item(arg) or (arg, None)
 
 
 def load_item(files: FileCommands, path: str, item: str) -> None:
