@@ -206,29 +206,36 @@ def _recover(
     same file waits, then finds the new file in place.  When nothing can be read (no table of
     puzzles) the file is moved aside whole and a new library started; when the new library
     cannot be written (a full disk, a read-only folder), or the copy is stopped (``pace``: its
-    progress and stop callbacks), nothing is moved or changed."""
+    progress and stop callbacks), nothing is moved or changed.
+
+    A file whose header is damaged cannot be locked (SQLite reads nothing of it): its puzzles
+    are read from a copy with the header written anew (:func:`salvage.header_repaired`)."""
     try:
         schema.rollback(conn)
+        unlocked = ""  # why the damaged file could not be locked (its header is damaged)
         try:
             _lock_damaged(conn)
         except sqlite3.Error as exc:
             kind = fault_kind(exc)
             if kind == BUSY:
                 raise open_error(path, exc, True, wait) from None
-            why = str(exc) if kind == CORRUPT else f"it cannot be locked: {exc}"
-            raise unusable_error(path, problem, CORRUPT, why) from None
+            if kind != CORRUPT:
+                raise unusable_error(
+                    path, problem, CORRUPT, f"it cannot be locked: {exc}"
+                ) from None
+            unlocked = str(exc)
         if identity(path) != damaged:
             return None
         place = path.resolve()  # a link to the library stays a link: its file is replaced
         # Under the lock no one else is recovering: a copy left here was broken off (a recovery
         # killed half-way), and this one starts again from the damaged file.
-        for left in place.parent.glob(glob.escape(place.name) + ".recovering-*"):
-            if not left.name.endswith(JOURNALS):
-                _remove_database(left)
+        for broken_off in (".recovering-*", ".header-*"):
+            for left in place.parent.glob(glob.escape(place.name) + broken_off):
+                if not left.name.endswith(JOURNALS):
+                    _remove_database(left)
         temp = place.with_name(f"{place.name}.recovering-{os.getpid()}")
-        progress, should_stop = pace
         try:
-            salvaged = salvage.salvage(conn, temp, progress=progress, should_stop=should_stop)
+            salvaged = _salvage(None if unlocked else conn, place, temp, pace, unlocked)
         except salvage.Stopped:
             _remove_database(temp)
             raise LibraryError(
@@ -242,6 +249,9 @@ def _recover(
         except Exception as exc:  # noqa: BLE001 - whatever broke the copy, the file stays as it is
             _remove_database(temp)
             raise _not_recovered(path, problem, exc) from None
+        if unlocked and identity(path) != damaged:  # (unlocked: another studio was quicker)
+            _remove_database(temp)
+            return None
         kept_as = aside_name(place)
         try:
             _note_recovery(temp, kept_as, salvaged)
@@ -255,6 +265,39 @@ def _recover(
     finally:
         schema.rollback(conn)
         conn.close()
+
+
+def _salvage(
+    conn: sqlite3.Connection | None,
+    place: Path,
+    temp: Path,
+    pace: tuple[ProgressCallback | None, StopCallback | None],
+    unreadable: str = "",
+) -> salvage.Salvaged:
+    """:func:`salvage.salvage` of ``conn`` (the file ``place``) into ``temp``; when it shows no
+    table of puzzles, or there is no ``conn`` (SQLite read nothing of the file: ``unreadable``
+    says why), because the file's header is what is damaged, from a copy of the file with the
+    header written anew (:func:`salvage.header_repaired`), removed after."""
+    progress, should_stop = pace
+    try:
+        if conn is None:
+            raise salvage.Unreadable(unreadable)
+        return salvage.salvage(conn, temp, progress=progress, should_stop=should_stop)
+    except salvage.Unreadable:
+        _remove_database(temp)
+        repaired = place.with_name(f"{place.name}.header-{os.getpid()}")
+        try:
+            copy = salvage.header_repaired(place, repaired)
+        except OSError:
+            copy = None
+        if copy is None:
+            _remove_database(repaired)
+            raise
+        try:
+            return salvage.salvage(copy, temp, progress=progress, should_stop=should_stop)
+        finally:
+            copy.close()
+            _remove_database(repaired)
 
 
 def _lock_damaged(conn: sqlite3.Connection) -> None:
