@@ -348,7 +348,10 @@ def check_claim(
         if claim.get("boxes"):
             spans = claim["boxes"]
             return _cannot_hold(hints, cells, claim["clue"], s, e, claim["why"], spans)
-        return _cannot_cover(hints, cells, claim["clue"], s, e, claim["why"], claim["within"])
+        touched = claim.get("touch", ())
+        return _cannot_cover(
+            hints, cells, claim["clue"], s, e, claim["why"], claim["within"], touched
+        )
     if kind == "no_holder":
         for a in arr:
             if _holder(hints, a, s, e) is not None:
@@ -933,13 +936,25 @@ def _cannot_cover(
     e: int,
     why: str,
     within: Sequence[int],
+    touched: Sequence[Sequence[int]] = (),
 ) -> str | None:
     """None when clue ``i`` cannot cover all of cells ``[s, e)`` for the reason ``why``, by the
     crosses alone: "fit", the cells ``within`` hold ``[s, e)``, have no cross, crosses or edges
     around them, and are fewer than the clue; "before" ("after"), at every start of the clue
     covering them, the clues before (after) it have no arrangement in the cells before (after)
-    it, the filled ones taken as undecided (:func:`arrangements`)."""
+    it, the filled ones taken as undecided (:func:`arrangements`); but the starts ``touched``
+    (``(start, box start, box end)``), each a start over the cells with the filled cells
+    ``[box start, box end)`` beside it (it would run into them)."""
     n, h = len(cells), hints[i]
+    skip = set()
+    for t, a, b in touched:
+        if not max(0, e - h) <= t <= min(s, n - h) or why == "fit":
+            return f"clue {i} from {t} is not a start over [{s}, {e})"
+        if not 0 <= a < b <= n or any(cells[p] != FILLED for p in range(a, b)):
+            return f"[{a}, {b}) is not filled"
+        if not (a <= t - 1 < b or a <= t + h < b):
+            return f"clue {i} from {t} is not beside [{a}, {b})"
+        skip.add(t)
     if why == "fit":
         a, b = within
         ok = 0 <= a <= s < e <= b <= n and CROSSED not in cells[a:b]
@@ -948,6 +963,8 @@ def _cannot_cover(
     if why not in ("before", "after"):
         return f"no reason {why!r}"
     for t in range(max(0, e - h), min(s, n - h) + 1):
+        if t in skip:
+            continue
         if why == "before":
             room = arrangements(hints[:i], _relaxed(cells[: max(0, t - 1)]))
         else:
@@ -2428,7 +2445,10 @@ _SPLIT_WHY = re.compile(
 _COVER_WHY = re.compile(
     r"the ([a-z0-9, ]+?) clues?, ([0-9, and]+?), (?:(does|do) not fit in (cells? \d+(?:–\d+)?)"
     r"|there would (each )?leave (?:the (first|last) clue, (\d+), no room (before|after) it"
-    r"|the clues (before|after) it no room))"
+    r"|the clues (before|after) it no room)(, or from .*)?)"
+)
+_TOUCH_WORDS = re.compile(
+    r"(cells? [0-9–, ]+?) (?:run )?into the box(?:es)? at (cells? \d+(?:–\d+)?)"
 )
 _COVER_BOXES = re.compile(
     r"the ([a-z0-9, ]+?) clues?, ([0-9, and]+?), there would (each )?leave "
@@ -2462,8 +2482,15 @@ def _split_why_words(
         m = _COVER_WHY.fullmatch(part)
         spans: list[tuple[int, int]] | None = None
         none = None
+        touched: list[tuple[int, int, int]] = []
         if m is not None:
-            ords, sizes, verb, within, each, end, one, side1, side2 = m.groups()
+            ords, sizes, verb, within, each, end, one, side1, side2, touch = m.groups()
+            for piece in (touch or "")[len(", or from ") :].split(", from ") if touch else []:
+                t_m = _TOUCH_WORDS.fullmatch(piece)
+                if t_m is None:
+                    return f"'{piece}' does not read"
+                ((a, b),) = _spans_of(t_m.group(2))
+                touched += [(t, a, b) for x, y in _spans_of(t_m.group(1)) for t in range(x, y)]
         else:
             m = _COVER_BOXES.fullmatch(part)
             if m is None:
@@ -2505,7 +2532,7 @@ def _split_why_words(
             if spans is not None:
                 wrong = _cannot_hold(hints, cells, j, s, e, side, spans)
             else:
-                wrong = _cannot_cover(hints, cells, j, s, e, side, box)
+                wrong = _cannot_cover(hints, cells, j, s, e, side, box, touched)
             if wrong:
                 return wrong
         named += clues

@@ -1278,19 +1278,21 @@ def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
     no clue before it for the boxes at cells 2, 5``."""
     last = len(nm.clues) - 1
 
-    def kind(c: Claim) -> tuple[str, list[list[int]], bool]:
-        """Its reason: why, its boxes, and whether no clue lies on that side of it."""
+    def kind(c: Claim) -> tuple[str, list[list[int]], bool, list[list[int]]]:
+        """Its reason: why, its boxes, whether no clue lies on that side of it, and the starts
+        it would run into a box from."""
         spans = c.get("boxes") or []
-        return c["why"], spans, bool(spans) and c["clue"] == (0 if c["why"] == "before" else last)
+        none = bool(spans) and c["clue"] == (0 if c["why"] == "before" else last)
+        return c["why"], spans, none, c.get("touch") or []
 
-    kinds: list[tuple[str, list[list[int]], bool]] = []
+    kinds: list[tuple[str, list[list[int]], bool, list[list[int]]]] = []
     for c in claims:
         if kind(c) not in kinds:
             kinds.append(kind(c))
     kinds.sort(key=lambda k: ("fit", "before", "after").index(k[0]))
     said = []
-    for why, spans, none in kinds:
-        group = [c for c in claims if kind(c) == (why, spans, none)]
+    for why, spans, none, touch in kinds:
+        group = [c for c in claims if kind(c) == (why, spans, none, touch)]
         js = [c["clue"] for c in group]
         sizes = [str(nm.clues[j]) for j in js]
         if len(js) == 1:
@@ -1326,6 +1328,20 @@ def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
             said.append(f"{who} there would leave {one} no room {why} it")
         else:
             said.append(f"{who} there would leave the clues {why} it no room")
+        if touch:  # the starts ruled out as they would run into a box, by box
+            into: list[tuple[list[int], list[int]]] = []
+            for t, a, b in touch:
+                same = [k for k in into if k[1] == [a, b]]
+                if same:
+                    same[0][0].append(t)
+                else:
+                    into.append(([t], [a, b]))
+            runs = [
+                f"from {cells_text(ts)} {'run ' if not k else ''}into the "
+                f"{'box' if b - a == 1 else 'boxes'} at {cells_text(range(a, b))}"
+                for k, (ts, (a, b)) in enumerate(into)
+            ]
+            said[-1] += ", or " + ", ".join(runs)
     return "; ".join(said)
 
 

@@ -130,7 +130,9 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   ``boxes`` (spans ``[start, end)``), not by the crosses alone: at each start of the clue
   covering them (no cross in it, no box beside it), the clues before (after) it could not hold
   those boxes in the cells ``within`` (before its last start less one, after its first start's
-  end and one).
+  end and one); with ``touch`` (``[start, box start, box end]`` each), those starts of it would
+  run into the box beside them, and at each other start over the cells the crosses alone leave
+  the clues before (after) it no room in the cells ``within``.
 * ``extremes {left, right}`` — each clue's earliest and latest start.
 * ``arrangements {count}`` — the clue fits the line in exactly ``count`` ways.
 """
@@ -2137,11 +2139,43 @@ def _cover_reasons(x: WitnessLine, s: int, e: int) -> list[Claim]:
         elif not _fits_in(hints[j + 1 :], bare[e + 1 :]):
             out.append({**claim, "why": "after", "within": [min(n, e + 1), n]})
         else:
-            boxed = _cover_boxes(x, j, s, e)
+            boxed = _cover_boxes(x, j, s, e) or _cover_touching(x, j, s, e, bare)
             if boxed is None:
                 return []
             out.append({**claim, **boxed})
     return out
+
+
+def _cover_touching(x: WitnessLine, j: int, s: int, e: int, bare: Sequence[int]) -> Claim | None:
+    """Why clue ``j`` cannot cover all of cells ``[s, e)`` of the whole line ``x`` when some
+    of its starts over them would run into a box (a filled cell just before or after it) and
+    at each of the others the crosses alone leave the clues before (after) it no room:
+    ``{why, within, touch}`` (``touch``: ``[start, box start, box end]`` of each start ruled
+    out, the box the filled run beside it), or None."""
+    hints, cells, n = x.hints, x.cells, x.n
+    h = hints[j]
+    touch: list[list[int]] = []
+    rest: list[int] = []
+    for t in range(max(0, e - h), min(s, n - h) + 1):
+        if t > 0 and cells[t - 1] == FILLED:
+            a = t - 1
+            while a > 0 and cells[a - 1] == FILLED:
+                a -= 1
+            touch.append([t, a, t])
+        elif t + h < n and cells[t + h] == FILLED:
+            b = t + h + 1
+            while b < n and cells[b] == FILLED:
+                b += 1
+            touch.append([t, t + h, b])
+        else:
+            rest.append(t)
+    if not touch or not rest:
+        return None
+    if not _fits_in(hints[:j], bare[: max(0, rest[-1] - 1)]):
+        return {"why": "before", "within": [0, max(0, rest[-1] - 1)], "touch": touch}
+    if not _fits_in(hints[j + 1 :], bare[rest[0] + h + 1 :]):
+        return {"why": "after", "within": [min(n, rest[0] + h + 1), n], "touch": touch}
+    return None
 
 
 def _cover_boxes(x: WitnessLine, j: int, s: int, e: int) -> Claim | None:

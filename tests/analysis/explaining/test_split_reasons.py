@@ -104,6 +104,35 @@ BOX_LINES = {
 }
 LINES.update(BOX_LINES)
 
+# where some of a clue's starts over the block would run into a box (a filled cell just
+# before or after it), those starts are said so, and the crosses alone rule out the others
+TOUCH_LINES = {
+    # Mum (webpbn 65) row 33, step 94: the first 5 over cells 5–6 from cell 2 or 4 leaves the
+    # 1 1 one or three cells; from cell 3 or 5 it would run into the box at cell 8 or 10
+    "mum row 33": (
+        ("row", 32, (1, 1, 5, 5, 1, 1), ".....#.#.#..............#.#.#....."),
+        "(the third clue, 5, there would leave the clues before it no room, or from cell 3 run "
+        "into the box at cell 8, from cell 5 into the box at cell 10; the fourth clue, 5, there "
+        "would leave the clues before it no room)",
+    ),
+    # Mum column 21, step 288: the 7 over cells 3–4 from cell 1 leaves the 1 no cell; from
+    # cell 2 or 3 it would run into the boxes at cells 9–10
+    "mum column 21": (
+        ("column", 20, (1, 7, 2, 16, 1, 1), "...#....##.........###########.........."),
+        "(the second clue, 7, there would leave the first clue, 1, no room before it, or from "
+        "cell 2 run into the boxes at cells 9–10, from cell 3 into the box at cell 10; the third "
+        "and fourth clues, 2 and 16, there would each leave the clues before it no room)",
+    ),
+    # jwilk data083 row 8, step 159: the 3 over cells 20–21 from cell 20 leaves the last 1
+    # cells 24–25, both crossed; from cell 19 it would run into the box at cell 18
+    "data083 row 8": (
+        ("row", 7, (1, 1, 1, 3, 1), "xxxxxx.x.........#.#...xx"),
+        "(the fourth clue, 3, there would leave the last clue, 1, no room after it, or from cell "
+        "19 run into the box at cell 18)",
+    ),
+}
+LINES.update(TOUCH_LINES)
+
 
 @pytest.mark.parametrize("name", sorted(LINES))
 def test_a_split_says_why_each_clue_that_long_cannot_cover_the_block(name: str) -> None:
@@ -172,6 +201,27 @@ def test_the_checker_reads_the_new_words_against_the_line() -> None:
                     "there would leave no clue before it for the boxes at cells 2, 5",
                 ),  # the first 2 is before it
                 ("at cells 2, 5;", "at cell 5;"),  # the first 2 holds it
+            ),
+        ),
+        (
+            "mum row 33",
+            (
+                (", from cell 5 into the box at cell 10;", ";"),  # from cell 5: room for 1 1
+                (
+                    "from cell 3 run into the box at cell 8",
+                    "from cell 4 run into the box at cell 8",
+                ),
+                ("from cell 5 into the box at cell 10", "from cell 5 into the box at cell 11"),
+            ),
+        ),
+        (
+            "data083 row 8",
+            # from cell 19 it leaves cell 23 for the 1
+            (
+                (
+                    "no room after it, or from cell 19 run into the box at cell 18)",
+                    "no room after it)",
+                ),
             ),
         ),
         (
