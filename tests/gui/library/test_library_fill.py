@@ -140,7 +140,7 @@ def test_a_full_disk_that_stops_the_checks_is_in_the_banner_and_the_status_bar(
     assert window.banner.isVisible() and window.banner.text() == full
     assert [text for text in shown if text] == [
         "The results of the background checks could not be stored in the library: The disk is "
-        "full: cannot store the verdict of library puzzle 1."
+        "full: cannot store the verdict of library puzzle 2."  # (Block, 2x2: the smallest)
     ]
     assert not any(e.verdict for e in small_library.entries())
 
@@ -183,7 +183,8 @@ def test_a_puzzle_deleted_while_it_is_checked_stops_nothing(qtbot, tmp_path) -> 
     failed: list[object] = []
     filler.storeFailed.connect(failed.append)
     filler.start()
-    qtbot.waitUntil(lambda: filler.remaining() == 2 and filler._current == id, timeout=10000)
+    # (the block, smaller, is checked first)
+    qtbot.waitUntil(lambda: filler.remaining() == 1 and filler._current == id, timeout=10000)
     library.remove(id)
     qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
     assert failed == []
@@ -208,3 +209,19 @@ def test_a_grade_the_solver_refused_for_memory_is_not_stored(
         Puzzle(ones, ones), "multiple", "", DEFAULT_RULE_SET, lambda: False
     )
     assert (verdict, difficulty) == ("multiple", "")
+
+
+def test_the_smallest_puzzles_are_checked_first(tmp_path) -> None:
+    """Stored first, Faase (80x95) and Knotty (40x40) were checked first at every start, each
+    up to its time limit, undecided, so met again next session; the quick ones wait no more."""
+    library = Library(tmp_path / "lib.sqlite3")
+    sizes = [(80, 95), (5, 5), (40, 40), (10, 10), (5, 5)]
+    ids = [
+        library.add(Puzzle.from_grid(np.eye(max(w, h), dtype=np.int8)[:h, :w], title=f"{w}x{h}"))
+        for w, h in sizes
+    ]
+    filler = LibraryFiller(library)
+    filler._running = True  # (queued only: no job starts)
+    assert filler.start() == 5
+    assert [id for id, _, _ in filler._queue] == [ids[1], ids[4], ids[3], ids[2], ids[0]]
+    library.close()
