@@ -544,7 +544,11 @@ class LibraryModel(TableModel[LibraryEntry]):
         return self._search
 
     def _search_text(self, entry: LibraryEntry) -> str:
-        return "\0".join(str(column.text(entry)) for column in self.columns).casefold()
+        """The columns' texts, and the author in full: the Author column leaves out an e-mail
+        address (``Jakub Wilk <jwilk@jwilk.net>`` shows as ``Jakub Wilk``), which a filter
+        for 'jwilk' should still find."""
+        texts = [str(column.text(entry)) for column in self.columns]
+        return "\0".join([*texts, entry.author]).casefold()
 
     def remove_ids(self, ids: Iterable[int]) -> None:
         """Take out the rows of the puzzles ``ids``, just deleted, without reading the listing

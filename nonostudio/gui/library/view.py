@@ -125,6 +125,7 @@ class LibraryView(QWidget):
         self.filter_edit.setPlaceholderText("Filter by title, author, licence…")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter_edit.textChanged.connect(self.update_actions)  # (how many it shows)
 
         self.table = self._make_table()
         buttons = self._make_actions()
@@ -482,7 +483,12 @@ class LibraryView(QWidget):
         ):
             self.duplicates_note, self._duplicates_selected = "", None
         # The short notes first: an import's summary may run past what the status shows.
-        notes = (self.model.status_text(), self.duplicates_note, self.import_note)
+        notes = (
+            self.model.status_text(),
+            self._filter_note(),
+            self.duplicates_note,
+            self.import_note,
+        )
         status = "\n".join(t for t in notes if t)
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())
@@ -491,6 +497,22 @@ class LibraryView(QWidget):
         if status:
             self._fit_status()
         self.retry_button.setVisible(bool(self.model.read_failure))
+
+    def _filter_note(self) -> str:
+        """How many puzzles the filter shows of how many listed ('' without a filter): with a
+        filter no puzzle passes, the table stood empty without a word, as if the library were."""
+        needle = self.filter_edit.text()
+        total = self.model.rowCount()
+        if not needle or not total:
+            return ""
+        shown = self.proxy.rowCount()
+        if not shown:
+            return (
+                f"No puzzle of the {number(total)} listed has “{needle}” in its title, size, "
+                "author, licence, verdict or difficulty."
+            )
+        of = f"{number(shown)} of {number(total)} puzzles" if total > 1 else "The one puzzle"
+        return f"{of} {'has' if shown == 1 else 'have'} “{needle}” in a column."
 
     def select_duplicates(self) -> None:
         """Select every copy of a puzzle stored more than once (:meth:`Library.duplicate_groups`;

@@ -67,3 +67,29 @@ def test_the_background_checks_words_are_not_squeezed_beside_their_bar(
     lines = label.height() / label.fontMetrics().lineSpacing()
     assert label.isVisible() and view.fill_bar.isVisible()
     assert lines <= 3.5, f"{lines:.1f} lines"
+
+
+def test_the_filter_says_how_many_it_shows_and_when_none(qtbot, small_library: Library) -> None:
+    """A filter no puzzle passed left the table empty without a word, as if the library were;
+    it now says so, and how many of how many puzzles it shows."""
+    view = make_view(qtbot, small_library)
+    view.filter_edit.setText("jwilk")
+    assert view.proxy.rowCount() == 0
+    assert view.status_label.isVisible()
+    assert view.status_label.text().startswith("No puzzle of the 3 listed has “jwilk”")
+    view.filter_edit.setText("ann")  # Tee and zebra crossing (author Ann)
+    assert view.proxy.rowCount() == 2
+    assert view.status_label.text() == "2 of 3 puzzles have “ann” in a column."
+    view.filter_edit.clear()
+    assert view.status_label.isHidden()
+
+
+def test_the_filter_finds_an_author_s_e_mail_address(qtbot, small_library: Library) -> None:
+    """The Author column shows 'Jakub Wilk' for 'Jakub Wilk <jwilk@jwilk.net>'; a filter for
+    'jwilk' found none of the 5 so signed in a library of the anchors."""
+    from nonostudio.core.puzzle import Puzzle
+
+    small_library.add(Puzzle(((1,),), ((1,),), title="Dot", author="Jakub Wilk <jwilk@jwilk.net>"))
+    view = make_view(qtbot, small_library)
+    view.filter_edit.setText("jwilk")
+    assert [view.proxy.index(r, 0).data() for r in range(view.proxy.rowCount())] == ["Dot"]
