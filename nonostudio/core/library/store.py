@@ -113,6 +113,19 @@ class Library:
         self._conn = opened.conn
         self._identity = opened.identity
         self._data_version = self._version()
+        self._mark = self._puzzles_mark()
+
+    def _puzzles_mark(self) -> tuple[object, ...] | None:
+        """What changes when the puzzles are written (one added, removed, or saved: its
+        ``modified`` stamp), and not when only the tutor's profiles are: None when it cannot be
+        read."""
+        try:
+            row = self._conn.execute(
+                "SELECT count(*), max(id), max(modified) FROM puzzles"
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return tuple(row) if row else None
 
     def _version(self) -> int | None:
         """SQLite's data version of this connection: it changes when another connection (another
@@ -124,11 +137,17 @@ class Library:
         return int(row[0]) if row else None
 
     def changed_elsewhere(self) -> bool:
-        """Whether another studio or program wrote to the library since this one opened it or
-        last asked (this library's own writes do not count): its listing here may be stale."""
+        """Whether another studio or program wrote the library's puzzles since this one opened
+        it or last asked (this connection's own writes do not change the data version; a write
+        to the profiles alone, the tutor's own connection recording a player's strokes, leaves
+        the puzzles as they were and re-listed 46,000 rows at each switch back to the studio):
+        its listing here may be stale."""
         version = self._version()
         before, self._data_version = self._data_version, version
-        return version is not None and before is not None and version != before
+        if version is None or before is None or version == before:
+            return False
+        was, self._mark = self._mark, self._puzzles_mark()
+        return self._mark is None or self._mark != was
 
     @classmethod
     def open_recovering(

@@ -44,3 +44,25 @@ def test_own_writes_do_not_list_the_library_again(qtbot, small_library: Library)
     app = QGuiApplication.instance()
     app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
     assert not view.model.reading()  # (this studio shows its own writes as it makes them)
+
+
+def test_the_tutors_profile_writes_do_not_list_the_library_again(
+    qtbot, small_library: Library
+) -> None:
+    """The tutor records a player's strokes through its own connection to the library file:
+    each such write changed SQLite's data version, so every switch back to the studio after a
+    puzzle was solved by hand read the whole listing again (46,000 rows in a big library)."""
+    from nonostudio.core.library.profiles import ProfileStore
+
+    view = make_view(qtbot, small_library)
+    app = QGuiApplication.instance()
+    with ProfileStore(small_library.path) as store:
+        store.ensure("Player")  # (the first switch may list again: the puzzles this studio
+        app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)  # added)
+        qtbot.waitUntil(lambda: not view.model.reading(), timeout=5000)
+        for k in range(3):  # the tutor writes, then the studio is active again
+            before = small_library._version()
+            store.ensure(f"Player {k}")
+            assert small_library._version() != before  # (a write SQLite counts)
+            app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
+            assert not view.model.reading()
