@@ -391,3 +391,16 @@ def test_a_toml_file_with_a_letter_typed_for_a_digit_is_told_so(fmt: str | None)
     with pytest.raises(PuzzleError) as caught:
         reader(text.replace("1O", "1r"), "t.toml", "toml")
     assert "the letter" not in caught.value.message
+
+
+@pytest.mark.parametrize("typed", ["2;1-1;2", "1;1-1;1"])
+def test_one_semicolon_on_each_side_is_said_as_typed_for_the_colon(typed: str) -> None:
+    # Each side's lone ';' was left to the reading of the text's one ';', which there is not:
+    # '2;1-1;2' was told "(numbers in one clue are separated by ',': '2,1'?)", though read so
+    # the clues make no puzzle and read with ':' they do (a reviewer's case).
+    with pytest.raises(PuzzleError) as caught:
+        read_text(typed, fmt="string")
+    error = caught.value
+    assert error.column == 2
+    assert "separated by ':', found ';'" in error.message
+    assert "separated by ','" not in error.message

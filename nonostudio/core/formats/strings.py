@@ -183,7 +183,9 @@ def _typed_for_colon(
     for start, end in ((0, cut), (cut + 1, len(text))):
         part = text[start:end]
         found = list(_COLON_LIKE.finditer(part))
-        if ":" in part or not found or (len(found) == 1 and found[0].group() == ";"):
+        lone = len(found) == 1 and found[0].group() == ";" and text.count(";") == 1
+        if ":" in part or not found or lone:  # (a side's one ';' is _semicolon's only when it
+            # is the text's one: '2;1-1;2' was told "numbers in one clue are separated by ','")
             sides.append((start, None, part))
         else:
             sides.append((start, found[0], _COLON_LIKE.sub(":", part)))
