@@ -404,3 +404,18 @@ def test_one_semicolon_on_each_side_is_said_as_typed_for_the_colon(typed: str) -
     assert error.column == 2
     assert "separated by ':', found ';'" in error.message
     assert "separated by ','" not in error.message
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("１O:1-1:1", "(full-width characters, and a letter typed for a digit: type 10?)"),
+        ("ａ-1", "(full-width characters)"),
+    ],
+)
+def test_a_full_width_hint_never_says_to_type_what_is_refused(typed: str, said: str) -> None:
+    # '１O' was told "type '1O'" (refused too) and 'ａ' "type 'a'" where a number is expected
+    # (a reviewer's cases)
+    with pytest.raises(PuzzleError) as caught:
+        read_text(typed, fmt="string")
+    assert caught.value.message.endswith(said)

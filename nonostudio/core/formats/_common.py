@@ -109,6 +109,9 @@ _STRAY = re.compile(r"([^\w\s])([0-9]{1,18})\Z|([0-9]{1,18})([^\w\s])\Z")
 #: Full-width digits and marks (an East-Asian input method's ``２``, ``１，２``), to their
 #: ASCII forms: a clue so typed is refused, said with what to type.
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+#: What a clue is typed with in the readers (digits, separators, a dash): a full-width text that
+#: turns into these is told what to type.
+_TYPABLE = re.compile(r"[0-9,:;. \-]+")
 
 
 def full_width_hint(token: str) -> str:
@@ -120,7 +123,12 @@ def full_width_hint(token: str) -> str:
     meant = token.translate(_FULL_WIDTH)
     if meant.isdigit():
         return f" (full-width digit{'s' if len(token) > 1 else ''} {token!r}: type {meant})"
-    return f" (full-width characters: type {meant!r})"
+    if lookalike_hint(meant):  # ('１O': '1O' is refused too; it said "type '1O'")
+        fixed = "".join(LOOKALIKE.get(c, c) for c in meant)
+        return f" (full-width characters, and a letter typed for a digit: type {fixed}?)"
+    if _TYPABLE.fullmatch(meant):
+        return f" (full-width characters: type {meant!r})"
+    return " (full-width characters)"  # (no 'type ...': 'ａ' would be told to type 'a')
 
 
 def lookalike_hint(token: str) -> str:
