@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from nonostudio.core.line import Hints
 from nonostudio.core.lookalike import LOOKALIKE as _LOOKALIKE
+from nonostudio.core.lookalike import typed_for_words
 from nonostudio.core.puzzle import min_length
 
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -106,11 +107,7 @@ def _token_hint(token: str, length: int) -> str:
     else:
         fits = False
     if fits:
-        kinds = list(dict.fromkeys(letters))
-        if len(kinds) == 1:
-            return f" (the letter {kinds[0]} typed for {_LOOKALIKE[kinds[0]]}?)"
-        said = ", ".join(f"{c} for {_LOOKALIKE[c]}" for c in kinds)
-        return f" (letters typed for digits: {said}?)"
+        return f" ({typed_for_words(list(dict.fromkeys(letters)))}?)"
     if _RUN_TOGETHER.fullmatch(token):
         meant = " ".join(re.findall("[0-9]+", token))
         return f" (numbers are separated by spaces or commas: '{meant}'?)"

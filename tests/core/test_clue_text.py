@@ -181,3 +181,17 @@ def test_a_number_of_thousands_of_digits_is_a_message_not_an_error(token: str) -
     else:
         assert clue == () and problem is not None and problem.startswith("row 1: ")
         assert len(problem) < 120
+
+
+def test_a_bar_typed_for_1_is_called_a_mark_not_a_letter() -> None:
+    # '|' was "the letter | typed for 1" in the typed clues and every reader (a reviewer's note)
+    from nonostudio.core.errors import PuzzleError
+    from nonostudio.core.formats import read_text
+
+    assert (
+        parse_clue_line("|", "row 1", 5)[1]
+        == "row 1: '|' is not a number (the mark | typed for 1?)"
+    )
+    with pytest.raises(PuzzleError) as caught:
+        read_text("1:|-1:1", fmt="string")
+    assert "(the mark | typed for 1?)" in caught.value.message

@@ -17,7 +17,7 @@ from nonostudio.core.errors import (
     PuzzleError,
     UnsupportedPuzzleError,
 )
-from nonostudio.core.lookalike import LOOKALIKE
+from nonostudio.core.lookalike import LOOKALIKE, typed_for_words
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -138,10 +138,7 @@ def lookalike_hint(token: str) -> str:
     letters = list(dict.fromkeys(c for c in token if c in LOOKALIKE))
     if not letters or not _NUMBER.match("".join(LOOKALIKE.get(c, c) for c in token)):
         return ""
-    if len(letters) == 1:
-        return f" (the letter {letters[0]} typed for {LOOKALIKE[letters[0]]}?)"
-    said = ", ".join(f"{c} for {LOOKALIKE[c]}" for c in letters)
-    return f" (letters typed for digits: {said}?)"
+    return f" ({typed_for_words(letters)}?)"
 
 
 def stray_hint(token: str) -> str:

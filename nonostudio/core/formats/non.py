@@ -36,6 +36,7 @@ from nonostudio.core.formats._common import (
 )
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.lookalike import LOOKALIKE as _LOOKALIKE
+from nonostudio.core.lookalike import typed_for_words
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -257,7 +258,7 @@ class _Reader:
                     found = repr(tok) if tok else "nothing"
                     digit = _LOOKALIKE.get(tok[:1])
                     if digit is not None and (tok[1:].isdigit() or not tok[1:]):
-                        found += f" (the letter {tok[0]} typed for {digit}?)"
+                        found += f" ({typed_for_words([tok[0]])}?)"
                     else:
                         found += separator_hint(tok, ",") or stray_hint(tok)
                     raise PuzzleError(
@@ -287,8 +288,8 @@ class _Reader:
         token, line, column, clue = found
         letter = token[-1]
         return PuzzleError(
-            f"expected a number (clues look like 3,1), found {token!r} (the letter {letter} "
-            f"typed for {_LOOKALIKE[letter]}? no 'color' line declares it a colour, and other "
+            f"expected a number (clues look like 3,1), found {token!r} "
+            f"({typed_for_words([letter])}? no 'color' line declares it a colour, and other "
             "numbers have none)",
             source=self.source,
             line=line,
