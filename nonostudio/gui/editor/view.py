@@ -170,6 +170,9 @@ class EditorView(QWidget):
         self.grid.cellsChanged.connect(self._on_cells_changed)
         self.ui.rows_edit.textChanged.connect(self._on_clue_text_changed)
         self.ui.cols_edit.textChanged.connect(self._on_clue_text_changed)
+        self.ui.meta_edits["title"].textChanged.connect(
+            lambda _text: self._say_cover() if self.solution_hidden() else None
+        )
         self.ui.width_spin.valueChanged.connect(self._on_size_spin)
         self.ui.height_spin.valueChanged.connect(self._on_size_spin)
         # New puzzle: the window's File > New at this size where a window holds the editor
@@ -255,16 +258,21 @@ class EditorView(QWidget):
         :meth:`show_solution`; a puzzle without filled cells has nothing to hide."""
         if self._mode != DRAW or not (self.grid.cells() == FILLED).any():
             return
+        self._say_cover()
+        self.ui.picture_stack.setCurrentIndex(1)
+        self.ui.status_label.hide()  # it names the state of the cursor's cell
+        self.ui.clear_button.hide()  # (a picture not seen is not cleared; disabled, it took
+        # the whole width of the status line under the cover)
+
+    def _say_cover(self) -> None:
+        """The cover's words, naming the puzzle by the title typed now (a rename under the cover
+        kept "The picture of “Bike” is its solution")."""
         title = self.ui.meta_edits["title"].text().strip()
         self.ui.cover_label.setText(
             f"The picture of {f'“{title}”' if title else 'this puzzle'} is its solution: it is "
             "hidden so that opening the puzzle does not spoil it. Solve it in the Solve tab, or "
             "show the picture to look at it or edit it."
         )
-        self.ui.picture_stack.setCurrentIndex(1)
-        self.ui.status_label.hide()  # it names the state of the cursor's cell
-        self.ui.clear_button.hide()  # (a picture not seen is not cleared; disabled, it took
-        # the whole width of the status line under the cover)
 
     def show_solution(self) -> None:
         """Show the picture :meth:`hide_solution` covered."""

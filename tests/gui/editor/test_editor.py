@@ -227,6 +227,15 @@ def test_clear_grid_empties_the_picture_in_one_step_and_keeps_the_rest(qtbot, ed
     assert not editor.ui.clear_button.isHidden()
 
 
+def test_the_cover_names_the_puzzle_by_its_title_as_typed(qtbot, editor: EditorView) -> None:
+    """Renamed under the cover, the puzzle was still 'The picture of “Bike” is its solution'."""
+    editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0], [1, 1]], dtype=np.int8), title="Bike"))
+    editor.hide_solution()
+    assert "“Bike”" in editor.ui.cover_label.text()
+    editor.set_title("Bike two")
+    assert "“Bike two”" in editor.ui.cover_label.text()
+
+
 # --- puzzle, modified state and undo ---------------------------------------------------------
 
 
