@@ -8,28 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.core.formats import read_file, write_file
-from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.file_commands import FileCommands
 
 STEPS = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Steps")
-
-
-class Folder:
-    last_folder = ""  # (what FileCommands keeps on the library view)
-
-
-@pytest.fixture
-def files(qtbot, tmp_path: Path):
-    parent = QWidget()
-    qtbot.addWidget(parent)
-    library = Library(":memory:")
-    yield FileCommands(parent, EditorView(parent), library, Folder())  # (duck-typed view)
-    library.close()
 
 
 def answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:

@@ -5,37 +5,19 @@ Save now asks for a file of the puzzle's own, and the status bar says what the f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QWidget
-from pytestqt.qtbot import QtBot
+from PySide6.QtWidgets import QFileDialog
 
 from nonostudio.core.formats import read_entries
-from nonostudio.core.library import Library
-from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.file_commands import FileCommands, read_document, read_puzzle_text
 from nonostudio.gui.window.open_typo import document_for
 
 #: Three puzzles in the puzzle-string format (rows-columns), one a line, as r-nonogram's
 #: library keeps them.
 LINES = "1:0-1:0\n2:2-2:2\n1:1-1:1\n"
-
-
-class Folder:
-    last_folder = ""  # (what FileCommands keeps on the library view)
-
-
-@pytest.fixture
-def files(qtbot: QtBot) -> Iterator[FileCommands]:
-    """The File commands on an editor and a library of their own (closed after the test)."""
-    parent = QWidget()
-    qtbot.addWidget(parent)
-    library = Library(":memory:")
-    yield FileCommands(parent, EditorView(parent), library, Folder())  # type: ignore[arg-type]
-    library.close()
 
 
 def test_save_asks_for_a_file_of_its_own(

@@ -9,29 +9,12 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QWidget
-from pytestqt.qtbot import QtBot
+from PySide6.QtWidgets import QFileDialog
 
-from nonostudio.core.library import Library
-from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.file_commands import FileCommands
-
-
-class Folder:
-    last_folder = ""
-
-
-@pytest.fixture
-def files(qtbot: QtBot) -> Iterator[FileCommands]:
-    parent = QWidget()
-    qtbot.addWidget(parent)
-    library = Library(":memory:")
-    yield FileCommands(parent, EditorView(parent), library, Folder())  # type: ignore[arg-type]
-    library.close()
 
 
 def _opened(files: FileCommands, monkeypatch: pytest.MonkeyPatch, path: Path) -> list[str]:

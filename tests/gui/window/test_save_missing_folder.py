@@ -6,33 +6,13 @@ the folder is gone."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from PySide6.QtWidgets import QWidget
-from pytestqt.qtbot import QtBot
-
 from nonostudio.core.formats import write_file
-from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.file_commands import FileCommands
 
 STEPS = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Steps")
-
-
-class Folder:
-    last_folder = ""
-
-
-@pytest.fixture
-def files(qtbot: QtBot) -> Iterator[FileCommands]:
-    parent = QWidget()
-    qtbot.addWidget(parent)
-    library = Library(":memory:")
-    yield FileCommands(parent, EditorView(parent), library, Folder())  # type: ignore[arg-type]
-    library.close()
 
 
 def _said(files: FileCommands) -> list[str]:
