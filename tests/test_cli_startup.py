@@ -42,6 +42,7 @@ CHECK_NEEDS = {
     "nonostudio.core.atomic",
     "nonostudio.core.errors",
     "nonostudio.core.line",
+    "nonostudio.core.lookalike",  # (a table: the readers name a letter typed for a digit)
     "nonostudio.core.puzzle",
     "nonostudio.core.formats",
     "nonostudio.core.formats._common",
