@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -75,7 +75,8 @@ def test_the_room_a_hint_took_goes_back_to_the_colour_grid_when_it_is_over(
     qtbot: QtBot, view: ColourSolveView
 ) -> None:
     """This height-bound colour grid's cells lose a pixel to the rungs (the pane grows as far as
-    the newest needs); a stroke ends the hint and the cells are as they were before it."""
+    the newest needs); a stroke ends the hint, and once the pointer leaves the grid the cells
+    are as they were before it (not under the pointer: they would move under the next click)."""
     view.resize(1100, 380)  # short: the cells are as large as the height allows
     view.set_hand_mode(True)
     grid, splitter = view.grid, view.ui.grid_splitter
@@ -92,6 +93,11 @@ def test_the_room_a_hint_took_goes_back_to_the_colour_grid_when_it_is_over(
     qtbot.wait(50)  # (the room goes back after the layout that hid the rung)
     QApplication.processEvents()
     assert view.hint_rung() == -1
+    stack = view.ui.grid_stack
+    stack.setAttribute(Qt.WidgetAttribute.WA_UnderMouse, False)  # the pointer leaves the grid
+    QApplication.sendEvent(stack, QEvent(QEvent.Type.Leave))
+    qtbot.wait(50)
+    QApplication.processEvents()
     assert (grid.cell_size(), splitter.sizes()) == before
 
 
