@@ -1306,28 +1306,24 @@ def _cannot_cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
             said.append(f"{who} {'does' if len(js) == 1 else 'do'} not fit in {within}")
             continue
         others = list(range(js[0])) if why == "before" else list(range(js[-1] + 1, len(nm.clues)))
+
+        # whom it would leave short: the clues on that side, or the one clue there, named
+        if len(js) > 1:
+            whom, named = f"each leave the clues {why} it", False
+        elif len(others) == 1:
+            end = "first" if why == "before" else "last"
+            whom, named = f"leave the {end} clue, {nm.clues[others[0]]},", True
+        else:
+            whom, named = f"leave the clues {why} it", False
         if spans:  # the boxes out of its reach on that side, which the clues there cannot hold
             boxes = [p for a, b in spans for p in range(a, b)]
             at = f"the {'box' if len(boxes) == 1 else 'boxes'} at {cells_text(boxes, limit=9)}"
             if none:
                 said.append(f"{who} there would leave no clue {why} it for {at}")
-            elif len(js) > 1:
-                said.append(f"{who} there would each leave the clues {why} it unable to hold {at}")
-            elif len(others) == 1:
-                end = "first" if why == "before" else "last"
-                one = f"the {end} clue, {nm.clues[others[0]]},"
-                said.append(f"{who} there would leave {one} unable to hold {at}")
             else:
-                said.append(f"{who} there would leave the clues {why} it unable to hold {at}")
+                said.append(f"{who} there would {whom} unable to hold {at}")
             continue
-        if len(js) > 1:
-            said.append(f"{who} there would each leave the clues {why} it no room")
-        elif len(others) == 1:
-            end = "first" if why == "before" else "last"
-            one = f"the {end} clue, {nm.clues[others[0]]},"
-            said.append(f"{who} there would leave {one} no room {why} it")
-        else:
-            said.append(f"{who} there would leave the clues {why} it no room")
+        said.append(f"{who} there would {whom} no room" + (f" {why} it" if named else ""))
         if touch:  # the starts ruled out as they would run into a box, by box
             into: list[tuple[list[int], list[int]]] = []
             for t, a, b in touch:
